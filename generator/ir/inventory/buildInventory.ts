@@ -1,0 +1,167 @@
+/**
+ * @module
+ * Builds the inventory IR from loaded definitions: merges mixins, builds fields, uniques and
+ * filters, then checks every cross-reference (relation targets, choice sets, and the field names
+ * used by brief, ordering, search, unique and filters). All problems are reported together.
+ */
+import type { Diagnostic } from '../../diagnostics.ts';
+import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
+import type { PathKey, YamlSource } from '../../load/yamlSource.ts';
+import type { ResourceDefinition } from '../../validate/definitionSchema.ts';
+import type { ChoiceSetIR, InventoryIR, LinkTableIR, ResourceIR } from '../types.ts';
+import { snakeCase, verboseName } from '../naming.ts';
+import { buildField, headFields, TAGGED_ITEM_TABLE } from './fields.ts';
+import { buildFilters } from './filters.ts';
+import { mergeMixins, type MergedModel } from './mergeMixins.ts';
+import { buildUniques } from './uniques.ts';
+
+interface Pending {
+  ir: ResourceIR;
+  definition: ResourceDefinition;
+  merged: MergedModel;
+  source: YamlSource;
+  at: PathKey[];
+}
+
+export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const pending: Pending[] = [];
+  const seen = new Map<string, Pending>();
+
+  for (const { source, definition: file } of loaded.apps) {
+    for (const [path, definition] of Object.entries(file.resources)) {
+      const at: PathKey[] = ['resources', path];
+      const key = `${file.app}.${path}`;
+      const previous = seen.get(key);
+      if (previous) {
+        diagnostics.push(source.diagnostic(at, 'E_DUPLICATE_PATH', `/api/${file.app}/${path}/ is already defined at ${previous.source.file}:${previous.source.locate(previous.at).line}`, true));
+        continue;
+      }
+      const merged = mergeMixins(definition, loaded.mixins, source, at, diagnostics);
+      const table = definition.table ?? `${file.app}_${snakeCase(definition.model)}`;
+      const verbose = definition.verbose_name ?? verboseName(definition.model);
+      const fields = [...headFields(), ...merged.fields.map(([name, def]) => buildField(name, def, table, definition.model))];
+      const ir: ResourceIR = {
+        key,
+        app: file.app,
+        path,
+        model: definition.model,
+        verboseName: verbose,
+        objectType: `${file.app}.${definition.model.toLowerCase()}`,
+        table,
+        uiPath: definition.ui_path ?? `${file.app}/${path}`,
+        routes: definition.routes ?? 'full',
+        operations: (definition.operations ?? []).map((o) => ({ handler: o.handler, method: o.method, path: o.path, auth: o.auth ?? true })),
+        display: merged.display ?? '{name}',
+        fields,
+        brief: merged.brief ?? ['id', 'url', 'display'],
+        nested: merged.nested ?? merged.brief ?? ['id', 'url', 'display'],
+        ordering: merged.ordering ?? ['id'],
+        unique: buildUniques(merged.fields, fields, merged.unique, verbose),
+        filters: [],
+        search: merged.search,
+        tree: merged.tree ? { parent: 'parent' } : null,
+        changeLogged: merged.changeLogged,
+      };
+      for (const f of ir.fields) if (f.target === 'self') f.target = key;
+      for (const f of ir.fields) if (f.count?.target === 'self') f.count.target = key;
+      const entry = { ir, definition, merged, source, at };
+      seen.set(key, entry);
+      pending.push(entry);
+    }
+  }
+
+  const byKey = new Map(pending.map((p) => [p.ir.key, p.ir]));
+  linkReverseRelations(pending, byKey, diagnostics);
+  for (const p of pending) {
+    p.ir.filters = buildFilters(p.ir, p.definition, byKey);
+    checkReferences(p, byKey, loaded.choices, diagnostics);
+  }
+
+  const resources = pending.map((p) => p.ir).sort((a, b) => a.key.localeCompare(b.key));
+  const usedChoices = [...new Set(resources.flatMap((r) => r.fields.map((f) => f.choiceSet).filter((c): c is string => !!c)))].sort();
+  const choiceSets: ChoiceSetIR[] = usedChoices
+    .filter((name) => loaded.choices[name])
+    .map((name) => ({ name, choices: loaded.choices[name].map(([value, label]) => ({ value, label })) }));
+  const appNames = [...new Set(resources.map((r) => r.app))].sort();
+  const apps = appNames.map((name) => ({ name, resources: resources.filter((r) => r.app === name).map((r) => r.key) }));
+  return { ir: { apps, resources, choiceSets, linkTables: linkTables(resources) }, diagnostics };
+}
+
+function linkTables(resources: ResourceIR[]): LinkTableIR[] {
+  const byKey = new Map(resources.map((r) => [r.key, r]));
+  const tables: LinkTableIR[] = [];
+  for (const r of resources) {
+    for (const f of r.fields) {
+      if (f.kind !== 'm2m' || !f.link || !f.target || f.reverseOf) continue;
+      const target = byKey.get(f.target);
+      if (target) tables.push({ name: f.link.table, source: { column: f.link.source, table: r.table }, target: { column: f.link.target, table: target.table } });
+    }
+  }
+  return tables.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Whether any resource carries tags, so the shared tag link table must exist. */
+export function usesTags(ir: InventoryIR): boolean {
+  return ir.resources.some((r) => r.fields.some((f) => f.kind === 'tags'));
+}
+export { TAGGED_ITEM_TABLE };
+
+function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: LoadedDefinitions['choices'], out: Diagnostic[]): void {
+  const { ir, source, at, definition } = p;
+  const fieldAt = (name: string): PathKey[] => (definition.fields && name in definition.fields ? [...at, 'fields', name] : [...at, 'mixins']);
+  const names = new Set(ir.fields.map((f) => f.name));
+  for (const f of ir.fields) {
+    if ((f.kind === 'fk' || f.kind === 'm2m') && (!f.target || !byKey.has(f.target))) {
+      out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown ${f.kind} target "${f.target ?? ''}"`));
+    }
+    if (f.kind === 'choice' && (!f.choiceSet || !choices[f.choiceSet])) {
+      out.push(source.diagnostic([...fieldAt(f.name), 'choices'], 'E_UNKNOWN_CHOICES', `${ir.key}.${f.name}: unknown choice set "${f.choiceSet ?? ''}"`));
+    }
+    if (f.kind === 'count' && f.count && !(f.count.target === '' && f.count.via === 'tags')) {
+      const target = byKey.get(f.count.target);
+      if (!target) out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown count target "${f.count.target}"`));
+      else if (!target.fields.some((t) => t.name === f.count!.via && (t.kind === 'fk' || t.kind === 'm2m'))) {
+        out.push(source.diagnostic([...fieldAt(f.name), 'via'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${target.key} has no relation field "${f.count.via}"`));
+      }
+    }
+  }
+  const check = (list: readonly string[] | undefined, key: string, strip = (s: string) => s) =>
+    (list ?? []).forEach((name, index) => {
+      if (!names.has(strip(name))) out.push(source.diagnostic([...at, key, index], 'E_UNKNOWN_FIELD', `${ir.key} ${key}: unknown field "${strip(name)}"`));
+    });
+  check(definition.brief, 'brief');
+  check(definition.nested, 'nested');
+  check(definition.ordering, 'ordering', (s) => s.replace(/^-/, ''));
+  check(definition.search, 'search');
+  (definition.unique ?? []).forEach((u, i) =>
+    [...u.fields, ...(u.where_null ?? [])].forEach((name) => {
+      if (!names.has(name)) out.push(source.diagnostic([...at, 'unique', i], 'E_UNKNOWN_FIELD', `${ir.key} unique: unknown field "${name}"`));
+    }),
+  );
+  for (const [name, extra] of Object.entries(definition.filters?.extra ?? {})) {
+    if (!names.has(extra.field)) out.push(source.diagnostic([...at, 'filters', 'extra', name, 'field'], 'E_UNKNOWN_FIELD', `${ir.key} filter ${name}: unknown field "${extra.field}"`));
+  }
+  // Inherited names (from mixins) are checked once the mixin is applied to a real resource.
+  const inherited = [...(definition.brief ? [] : (p.merged.brief ?? [])), ...p.merged.search.filter((s) => !definition.search?.includes(s)), ...(definition.ordering ? [] : (p.merged.ordering ?? []).map((s) => s.replace(/^-/, '')))];
+  for (const name of inherited) {
+    if (!names.has(name)) out.push(source.diagnostic([...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key}: a mixin names unknown field "${name}"`));
+  }
+}
+
+/** Points each `reverse_of` m2m field at the link table of the field it mirrors, source and target swapped. */
+function linkReverseRelations(pending: Pending[], byKey: Map<string, ResourceIR>, out: Diagnostic[]): void {
+  for (const p of pending) {
+    for (const [name, def] of Object.entries(p.definition.fields ?? {})) {
+      if (!def?.reverse_of) continue;
+      const field = p.ir.fields.find((f) => f.name === name);
+      const forward = field?.target ? byKey.get(field.target)?.fields.find((f) => f.name === def.reverse_of) : undefined;
+      if (!field || !forward?.link || forward.kind !== 'm2m') {
+        out.push(p.source.diagnostic([...p.at, 'fields', name, 'reverse_of'], 'E_UNKNOWN_FIELD', `${p.ir.key}.${name}: ${field?.target ?? '?'} has no m2m field "${def.reverse_of}"`));
+        continue;
+      }
+      field.link = { table: forward.link.table, source: forward.link.target, target: forward.link.source };
+      field.reverseOf = def.reverse_of;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * @module
+ * Flattens a resource and its mixins (recursively, depth first) into one model definition.
+ * Field order: the resource's own `fields` order, where a null entry places an inherited field;
+ * inherited fields not placed follow, in mixin order.
+ */
+import type { Diagnostic } from '../../diagnostics.ts';
+import type { PathKey, YamlSource } from '../../load/yamlSource.ts';
+import type { FieldDefinition, MixinDefinition, ResourceDefinition, UniqueDefinition } from '../../validate/definitionSchema.ts';
+
+export interface MergedModel {
+  fields: [string, FieldDefinition][];
+  brief?: string[];
+  nested?: string[];
+  ordering?: string[];
+  unique: UniqueDefinition[];
+  search: string[];
+  display?: string;
+  tree: boolean;
+  changeLogged: boolean;
+}
+
+export function mergeMixins(
+  resource: ResourceDefinition,
+  mixins: Record<string, MixinDefinition>,
+  source: YamlSource,
+  at: PathKey[],
+  diagnostics: Diagnostic[],
+): MergedModel {
+  const inherited = new Map<string, FieldDefinition>();
+  const merged: MergedModel = { fields: [], unique: [], search: [], tree: false, changeLogged: false };
+
+  const absorb = (mixin: MixinDefinition, seen: string[], path: PathKey[]) => {
+    (mixin.mixins ?? []).forEach((name, index) => {
+      const inner = mixins[name];
+      if (!inner) {
+        diagnostics.push(source.diagnostic([...path, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"`));
+      } else if (!seen.includes(name)) {
+        absorb(inner, [...seen, name], path);
+      }
+    });
+    for (const [field, def] of Object.entries(mixin.fields ?? {})) if (def) inherited.set(field, def);
+    merged.unique.push(...(mixin.unique ?? []));
+    merged.search.push(...(mixin.search ?? []));
+    if (mixin.brief) merged.brief = mixin.brief;
+    if (mixin.nested) merged.nested = mixin.nested;
+    if (mixin.ordering) merged.ordering = mixin.ordering;
+    if (mixin.display) merged.display = mixin.display;
+    if (mixin.tree) merged.tree = true;
+    if (mixin.change_logged) merged.changeLogged = true;
+  };
+  absorb({ mixins: resource.mixins }, [], at);
+
+  const placed = new Set<string>();
+  for (const [field, def] of Object.entries(resource.fields ?? {})) {
+    const resolved = def ?? inherited.get(field);
+    if (!resolved) {
+      diagnostics.push(source.diagnostic([...at, 'fields', field], 'E_UNKNOWN_FIELD', `field "${field}" has no definition here and none is inherited from a mixin`, true));
+      continue;
+    }
+    merged.fields.push([field, resolved]);
+    placed.add(field);
+  }
+  for (const [field, def] of inherited) if (!placed.has(field)) merged.fields.push([field, def]);
+
+  // A resource's own unique list replaces the inherited one (Location narrows the nested-group rules).
+  if (resource.unique) merged.unique = [...resource.unique];
+  merged.search = [...new Set([...merged.search, ...(resource.search ?? [])])];
+  if (resource.brief) merged.brief = resource.brief;
+  if (resource.nested) merged.nested = resource.nested;
+  if (resource.ordering) merged.ordering = resource.ordering;
+  if (resource.display) merged.display = resource.display;
+  if (resource.tree !== undefined) merged.tree = resource.tree;
+  if (resource.change_logged !== undefined) merged.changeLogged = resource.change_logged;
+  return merged;
+}

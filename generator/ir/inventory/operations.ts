@@ -1,0 +1,52 @@
+/**
+ * @module
+ * The HTTP operations a resource answers, derived from its route set and extra operations. The
+ * route emitter and the OpenAPI emitter both read this, so the two can never disagree.
+ */
+import type { ResourceIR } from '../types.ts';
+
+export type OperationName = 'list' | 'create' | 'bulk_update' | 'bulk_partial_update' | 'bulk_destroy' | 'retrieve' | 'update' | 'partial_update' | 'destroy' | 'extra';
+
+export interface OperationIR {
+  operation: OperationName;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Full path with a trailing slash, `{id}` for the record id. */
+  path: string;
+  /** For `extra`: the runtime handler name. */
+  handler: string | null;
+  /** Whether an authenticated user is needed. */
+  auth: boolean;
+}
+
+const collectionOps = [
+  ['list', 'GET'],
+  ['create', 'POST'],
+  ['bulk_update', 'PUT'],
+  ['bulk_partial_update', 'PATCH'],
+  ['bulk_destroy', 'DELETE'],
+] as const;
+const detailOps = [
+  ['retrieve', 'GET'],
+  ['update', 'PUT'],
+  ['partial_update', 'PATCH'],
+  ['destroy', 'DELETE'],
+] as const;
+
+function allowed(routes: ResourceIR['routes'], op: OperationName): boolean {
+  switch (routes) {
+    case 'read-only': return op === 'list' || op === 'retrieve';
+    case 'no-bulk': return !op.startsWith('bulk_');
+    case 'no-create': return op !== 'create';
+    default: return true;
+  }
+}
+
+export function resourceOperations(resource: ResourceIR): OperationIR[] {
+  const base = `/api/${resource.app}/${resource.path}/`;
+  const ops: OperationIR[] = [];
+  for (const [operation, method] of collectionOps) if (allowed(resource.routes, operation)) ops.push({ operation, method, path: base, handler: null, auth: true });
+  // Extra operations come before the detail routes so that `provision/` is not taken for an id.
+  for (const extra of resource.operations) ops.push({ operation: 'extra', method: extra.method, path: base + extra.path, handler: extra.handler, auth: extra.auth });
+  for (const [operation, method] of detailOps) if (allowed(resource.routes, operation)) ops.push({ operation, method, path: `${base}{id}/`, handler: null, auth: true });
+  return ops;
+}

@@ -1,0 +1,59 @@
+/**
+ * @module
+ * Reads the definitions folder: `choices.yaml` (choice sets), `mixins.yaml` (NetBox's base
+ * models) and one file per app. Every file is parsed and validated; all diagnostics are returned
+ * together.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Diagnostic } from '../diagnostics.ts';
+import { appFileSchema, choicesFileSchema, mixinFileSchema, type AppFile, type ChoicesFile, type MixinDefinition } from '../validate/definitionSchema.ts';
+import { validateSource } from '../validate/validateDefinitions.ts';
+import { parseYamlSource, type YamlSource } from './yamlSource.ts';
+
+export interface LoadedApp {
+  source: YamlSource;
+  definition: AppFile;
+}
+
+export interface LoadedDefinitions {
+  choices: ChoicesFile['choice_sets'];
+  mixins: Record<string, MixinDefinition>;
+  mixinSource: YamlSource | null;
+  apps: LoadedApp[];
+}
+
+export const CHOICES_FILE = 'choices.yaml';
+export const MIXINS_FILE = 'mixins.yaml';
+
+/** Loads every `*.yaml` under `dir`; paths in diagnostics are relative to `root`. */
+export function readDefinitions(dir: string, root: string): { definitions: LoadedDefinitions; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const definitions: LoadedDefinitions = { choices: {}, mixins: {}, mixinSource: null, apps: [] };
+  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+  for (const name of files) {
+    const path = join(dir, name);
+    const { source, errors } = parseYamlSource(relative(root, path), readFileSync(path, 'utf8'));
+    if (errors.length) {
+      diagnostics.push(...errors);
+      continue;
+    }
+    if (name === CHOICES_FILE) {
+      const r = validateSource(source, choicesFileSchema);
+      diagnostics.push(...r.diagnostics);
+      if (r.value) definitions.choices = r.value.choice_sets;
+    } else if (name === MIXINS_FILE) {
+      const r = validateSource(source, mixinFileSchema);
+      diagnostics.push(...r.diagnostics);
+      if (r.value) {
+        definitions.mixins = r.value.mixins;
+        definitions.mixinSource = source;
+      }
+    } else {
+      const r = validateSource(source, appFileSchema);
+      diagnostics.push(...r.diagnostics);
+      if (r.value) definitions.apps.push({ source, definition: r.value });
+    }
+  }
+  return { definitions, diagnostics };
+}

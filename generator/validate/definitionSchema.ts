@@ -1,0 +1,113 @@
+/**
+ * @module
+ * The shape of definition files, as zod schemas. Objects are strict so that a misspelt key is an
+ * error pointed at the key itself. definitions/README.md documents every key shown here.
+ */
+import { z } from 'zod';
+
+export const fieldTypes = [
+  'string', 'text', 'slug', 'email', 'color', 'password', 'timezone', 'integer', 'decimal', 'boolean',
+  'datetime', 'date', 'json', 'string_list', 'choice', 'fk', 'm2m', 'tags', 'custom_fields', 'count', 'depth',
+] as const;
+
+const name = z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a snake_case name');
+const resourceRef = z.string().regex(/^([a-z]+\.[a-z0-9-]+|self)$/, 'must be `<app>.<resource-path>` or `self`');
+
+export const fieldSchema = z.strictObject({
+  type: z.enum(fieldTypes),
+  required: z.boolean().optional(),
+  nullable: z.boolean().optional(),
+  read_only: z.boolean().optional(),
+  write_only: z.boolean().optional(),
+  default: z.unknown().optional(),
+  max_length: z.number().int().positive().optional(),
+  min_value: z.number().optional(),
+  max_value: z.number().optional(),
+  digits: z.tuple([z.number().int().positive(), z.number().int().nonnegative()]).optional(),
+  choices: z.string().optional(),
+  target: resourceRef.optional(),
+  on_delete: z.enum(['cascade', 'set_null', 'protect']).optional(),
+  unique: z.boolean().optional(),
+  label: z.string().optional(),
+  /** For count: the field of the counted resource that points back here. */
+  via: name.optional(),
+  cumulative: z.boolean().optional(),
+  column: name.optional(),
+  /** `false` to derive no filter from this field. */
+  filter: z.boolean().optional(),
+  orderable: z.boolean().optional(),
+  /** For m2m: this is the other side of `<field>` on the target (one link table for both). */
+  reverse_of: name.optional(),
+});
+export type FieldDefinition = z.infer<typeof fieldSchema>;
+
+export const uniqueSchema = z.strictObject({
+  fields: z.array(name).min(1),
+  where_null: z.array(name).optional(),
+  case_insensitive: z.boolean().optional(),
+  message: z.string().optional(),
+});
+export type UniqueDefinition = z.infer<typeof uniqueSchema>;
+
+export const filterSchema = z.strictObject({
+  field: name,
+  kind: z.enum(['string', 'number', 'boolean', 'choice', 'datetime', 'fk_id', 'fk_attr', 'm2m_id', 'm2m_attr']).optional(),
+  attribute: name.optional(),
+  lookups: z.array(z.string()).optional(),
+});
+
+export const operationSchema = z.strictObject({
+  handler: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a kebab-case handler name'),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  path: z.string().regex(/^([a-z0-9{}_-]+\/)+$/, 'must be a relative path ending in `/`'),
+  auth: z.boolean().optional(),
+});
+
+const commonModelKeys = {
+  mixins: z.array(z.string()).optional(),
+  /** A null value places an inherited field at this position. */
+  fields: z.record(name, fieldSchema.nullable()).optional(),
+  brief: z.array(name).optional(),
+  /** Fields shown when another object embeds this one; defaults to `brief`. */
+  nested: z.array(name).optional(),
+  ordering: z.array(z.string().regex(/^-?[a-z_][a-z0-9_]*$/)).optional(),
+  unique: z.array(uniqueSchema).optional(),
+  search: z.array(name).optional(),
+  display: z.string().optional(),
+  tree: z.boolean().optional(),
+  change_logged: z.boolean().optional(),
+};
+
+export const mixinSchema = z.strictObject(commonModelKeys);
+export type MixinDefinition = z.infer<typeof mixinSchema>;
+
+export const resourceSchema = z.strictObject({
+  ...commonModelKeys,
+  model: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a PascalCase model name'),
+  verbose_name: z.string().optional(),
+  table: name.optional(),
+  ui_path: z.string().optional(),
+  routes: z.enum(['full', 'read-only', 'no-bulk', 'no-create']).optional(),
+  operations: z.array(operationSchema).optional(),
+  filters: z
+    .strictObject({
+      extra: z.record(name, filterSchema).optional(),
+      exclude: z.array(name).optional(),
+    })
+    .optional(),
+});
+export type ResourceDefinition = z.infer<typeof resourceSchema>;
+
+export const appFileSchema = z.strictObject({
+  app: z.string().regex(/^[a-z]+$/),
+  resources: z.record(z.string().regex(/^[a-z0-9-]+$/, 'must be a kebab-case path segment'), resourceSchema),
+});
+export type AppFile = z.infer<typeof appFileSchema>;
+
+export const mixinFileSchema = z.strictObject({ mixins: z.record(z.string(), mixinSchema) });
+
+const choiceValue = z.union([z.string(), z.number()]);
+export const choicesFileSchema = z.strictObject({
+  choice_sets: z.record(z.string(), z.array(z.tuple([choiceValue, z.string()]))),
+});
+export type ChoicesFile = z.infer<typeof choicesFileSchema>;

@@ -1,0 +1,41 @@
+/**
+ * @module
+ * Checks each definitions file against its zod schema and turns every issue into a positioned
+ * diagnostic: missing keys point at their parent, unknown keys at themselves.
+ */
+import type { z } from 'zod';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { PathKey, YamlSource } from '../load/yamlSource.ts';
+
+function valueAt(root: unknown, path: readonly PathKey[]): { found: boolean; value: unknown } {
+  let node: unknown = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || !(key in (node as object))) return { found: false, value: undefined };
+    node = (node as Record<PathKey, unknown>)[key];
+  }
+  return { found: true, value: node };
+}
+
+/** Validates `source.value` with `schema`; returns the parsed value, or diagnostics. */
+export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { value?: T; diagnostics: Diagnostic[] } {
+  const result = schema.safeParse(source.value);
+  if (result.success) return { value: result.data, diagnostics: [] };
+  const diagnostics: Diagnostic[] = [];
+  for (const issue of result.error.issues) {
+    const path = issue.path as PathKey[];
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        diagnostics.push(source.diagnostic([...path, key], 'E_UNKNOWN_KEY', `unknown key "${key}"${path.length ? ` in ${path.join('.')}` : ''}`, true));
+      }
+      continue;
+    }
+    const { found } = valueAt(source.value, path);
+    if (!found) {
+      const key = path[path.length - 1];
+      diagnostics.push(source.diagnostic(path.slice(0, -1), 'E_MISSING_KEY', `missing required key "${String(key)}"${path.length > 1 ? ` in ${path.slice(0, -1).join('.')}` : ''}`));
+      continue;
+    }
+    diagnostics.push(source.diagnostic(path, 'E_INVALID_VALUE', `${path.join('.') || '(document)'}: ${issue.message}`));
+  }
+  return { diagnostics };
+}
