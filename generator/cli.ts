@@ -1,21 +1,25 @@
 /**
  * @module
- * `npm run generate [-- --check | --dump-ir | --watch]`.
+ * `npm run generate [-- --check | --dump-ir | --watch] [--root DIR]`.
  *   (no flag)   regenerate generated/: write changed files, delete orphans
  *   --check     write nothing; exit 1 listing missing/changed/orphaned files
  *   --dump-ir   print the IR as JSON and exit
  *   --watch     regenerate whenever definitions/, templates/ or specs/ change
+ *   --root DIR  run on another project folder (its definitions/, templates/, generated/, specs/);
+ *               defaults to this repository. Tests use it to run the CLI on throwaway copies.
+ * Exit status: 0 when done (or current), 1 on diagnostics or an out-of-date check, 2 on bad usage.
  */
-import { watch } from 'node:fs';
+import { existsSync, realpathSync, watch } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DiagnosticsError } from './diagnostics.ts';
 import { buildProjectIR, emitAll, projectPaths, type ProjectPaths } from './pipeline.ts';
 import { applyWrite, describePlan, planWrite } from './write/writeGenerated.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function run(paths: ProjectPaths, mode: 'write' | 'check'): number {
+/** One generate or check run; messages go to `log` (stderr by default). Returns the exit status. */
+export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: string) => void = console.error): number {
   const started = performance.now();
   try {
     const ir = buildProjectIR(paths);
@@ -24,30 +28,52 @@ function run(paths: ProjectPaths, mode: 'write' | 'check'): number {
     const differences = describePlan(plan);
     if (mode === 'check') {
       if (!differences.length) {
-        console.error(`generated/ is current (${files.length} files).`);
+        log(`generated/ is current (${files.length} files).`);
         return 0;
       }
-      console.error(differences.join('\n'));
-      console.error(`\ngenerated/ is out of date. Run \`npm run generate\` and commit the result.`);
+      log(differences.join('\n'));
+      log(`\ngenerated/ is out of date. Run \`npm run generate\` and commit the result.`);
       return 1;
     }
     applyWrite(paths.generated, files, plan);
     const ms = Math.round(performance.now() - started);
-    console.error(`generated ${files.length} files (${plan.missing.length} new, ${plan.changed.length} changed, ${plan.orphaned.length} deleted) in ${ms} ms`);
+    log(`generated ${files.length} files (${plan.missing.length} new, ${plan.changed.length} changed, ${plan.orphaned.length} deleted) in ${ms} ms`);
     return 0;
   } catch (error) {
     if (error instanceof DiagnosticsError) {
-      console.error(error.message);
-      console.error(`\n${error.diagnostics.length} error(s); nothing was written.`);
+      log(error.message);
+      log(`\n${error.diagnostics.length} error(s); nothing was written.`);
       return 1;
     }
     throw error;
   }
 }
 
+/** The value of `--root DIR` (or `--root=DIR`), resolved against the working directory. */
+function rootArgument(argv: string[]): string | null | undefined {
+  const index = argv.findIndex((a) => a === '--root' || a.startsWith('--root='));
+  if (index < 0) return undefined;
+  const value = argv[index].startsWith('--root=') ? argv[index].slice('--root='.length) : argv[index + 1];
+  return value && !value.startsWith('--') ? resolve(value) : null;
+}
+
 function main(argv: string[]): void {
-  const paths = projectPaths(root);
-  if (argv.includes('--dump-ir')) {
+  const root = rootArgument(argv);
+  if (root === null) {
+    console.error('--root needs a folder: --root DIR');
+    process.exitCode = 2;
+    return;
+  }
+  const paths = projectPaths(root ?? repositoryRoot);
+  const dumpOnly = argv.includes('--dump-ir');
+  for (const dir of dumpOnly ? [paths.definitions] : [paths.definitions, paths.templates]) {
+    if (!existsSync(dir)) {
+      console.error(`${dir} does not exist; --root must name a project folder with definitions/${dumpOnly ? '' : ' and templates/'}.`);
+      process.exitCode = 2;
+      return;
+    }
+  }
+  if (dumpOnly) {
     try {
       process.stdout.write(`${JSON.stringify(buildProjectIR(paths), null, 2)}\n`);
     } catch (error) {
@@ -60,7 +86,7 @@ function main(argv: string[]): void {
   if (argv.includes('--watch')) {
     run(paths, 'write');
     let timer: NodeJS.Timeout | undefined;
-    for (const dir of [paths.definitions, paths.templates, paths.specs]) {
+    for (const dir of [paths.definitions, paths.templates, paths.specs].filter((d) => existsSync(d))) {
       watch(dir, { recursive: true }, () => {
         clearTimeout(timer);
         timer = setTimeout(() => run(paths, 'write'), 100);
@@ -72,4 +98,6 @@ function main(argv: string[]): void {
   process.exitCode = run(paths, argv.includes('--check') ? 'check' : 'write');
 }
 
-main(process.argv.slice(2));
+// Run only as a script, so that tests can import `run` without starting a generation.
+const invokedAs = process.argv[1] && existsSync(process.argv[1]) ? realpathSync(process.argv[1]) : '';
+if (invokedAs === realpathSync(fileURLToPath(import.meta.url))) main(process.argv.slice(2));

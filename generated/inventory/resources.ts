@@ -3911,7 +3911,7 @@ export const resources: Resource[] = [
           ],
           whereNull: [],
           caseInsensitive: false,
-          message: "ASN with this asn already exists.",
+          message: "ASN with this ASN already exists.",
           errorField: "asn"
         }
       ],
@@ -7922,7 +7922,7 @@ export const resources: Resource[] = [
           nullable: false,
           readOnly: true,
           writeOnly: false,
-          default: null,
+          default: "now",
           maxLength: null,
           minValue: null,
           maxValue: null,
@@ -8272,27 +8272,6 @@ export const resources: Resource[] = [
             "gt",
             "gte",
             "empty"
-          ]
-        },
-        {
-          name: "token",
-          kind: "string",
-          field: "token",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
           ]
         },
         {

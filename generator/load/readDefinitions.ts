@@ -21,6 +21,8 @@ export interface LoadedDefinitions {
   mixins: Record<string, MixinDefinition>;
   mixinSource: YamlSource | null;
   apps: LoadedApp[];
+  /** Files that did not parse or validate; later stages skip cross-file checks while any remain. */
+  invalidFiles: string[];
 }
 
 export const CHOICES_FILE = 'choices.yaml';
@@ -29,13 +31,14 @@ export const MIXINS_FILE = 'mixins.yaml';
 /** Loads every `*.yaml` under `dir`; paths in diagnostics are relative to `root`. */
 export function readDefinitions(dir: string, root: string): { definitions: LoadedDefinitions; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const definitions: LoadedDefinitions = { choices: {}, mixins: {}, mixinSource: null, apps: [] };
+  const definitions: LoadedDefinitions = { choices: {}, mixins: {}, mixinSource: null, apps: [], invalidFiles: [] };
   const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
   for (const name of files) {
     const path = join(dir, name);
     const { source, errors } = parseYamlSource(relative(root, path), readFileSync(path, 'utf8'));
     if (errors.length) {
       diagnostics.push(...errors);
+      definitions.invalidFiles.push(source.file);
       continue;
     }
     if (name === CHOICES_FILE) {
@@ -54,6 +57,7 @@ export function readDefinitions(dir: string, root: string): { definitions: Loade
       diagnostics.push(...r.diagnostics);
       if (r.value) definitions.apps.push({ source, definition: r.value });
     }
+    if (diagnostics.some((d) => d.file === source.file) && !definitions.invalidFiles.includes(source.file)) definitions.invalidFiles.push(source.file);
   }
   return { definitions, diagnostics };
 }

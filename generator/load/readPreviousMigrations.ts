@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DiagnosticsError } from '../diagnostics.ts';
 import type { GeneratedFile } from '../emit/types.ts';
 
 export const MIGRATIONS_DIR = 'inventory/migrations';
@@ -26,6 +27,21 @@ export function readPreviousMigrations(generatedDir: string): MigrationHistory {
     .sort()
     .map((f) => ({ path: `${MIGRATIONS_DIR}/${f}`, contents: readFileSync(join(dir, f), 'utf8') }));
   const snapshotPath = join(generatedDir, SNAPSHOT_FILE);
-  const snapshot = existsSync(snapshotPath) ? JSON.parse(readFileSync(snapshotPath, 'utf8')) : null;
-  return { migrations, snapshot };
+  return { migrations, snapshot: existsSync(snapshotPath) ? readSnapshot(snapshotPath) : null };
+}
+
+function readSnapshot(path: string): unknown {
+  const text = readFileSync(path, 'utf8');
+  try {
+    const snapshot: unknown = JSON.parse(text);
+    if (snapshot && typeof snapshot === 'object' && !Array.isArray(snapshot)) return snapshot;
+    throw new SyntaxError('expected a JSON object');
+  } catch (error) {
+    // JSON.parse reports a character offset; turn it into the line and column editors show.
+    const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
+    const before = text.slice(0, offset).split('\n');
+    throw new DiagnosticsError([
+      { file: `generated/${SNAPSHOT_FILE}`, line: before.length, col: before[before.length - 1].length + 1, code: 'E_INVALID_VALUE', message: `the migration snapshot is not valid JSON (${(error as Error).message}); restore it from version control` },
+    ]);
+  }
 }

@@ -29,6 +29,12 @@ export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { v
       }
       continue;
     }
+    if (issue.code === 'invalid_key') {
+      // A malformed record key (resource path, field name): point at the key, say what it must be.
+      const reason = issue.issues.map((inner) => inner.message).join('; ') || issue.message;
+      diagnostics.push(source.diagnostic(path, 'E_INVALID_VALUE', `${path.join('.')}: ${reason}`, true));
+      continue;
+    }
     const { found } = valueAt(source.value, path);
     if (!found) {
       const key = path[path.length - 1];

@@ -12,7 +12,7 @@ import type { ChoiceSetIR, InventoryIR, LinkTableIR, ResourceIR } from '../types
 import { snakeCase, verboseName } from '../naming.ts';
 import { buildField, headFields, TAGGED_ITEM_TABLE } from './fields.ts';
 import { buildFilters } from './filters.ts';
-import { mergeMixins, type MergedModel } from './mergeMixins.ts';
+import { checkMixinReferences, mergeMixins, type MergedModel } from './mergeMixins.ts';
 import { buildUniques } from './uniques.ts';
 
 interface Pending {
@@ -24,9 +24,13 @@ interface Pending {
 }
 
 export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; diagnostics: Diagnostic[] } {
+  // Cross-references are checked over a complete set only: with a file left out for its own errors,
+  // they would mostly echo them (every use of a mixin from a broken mixins.yaml becomes "unknown").
+  if (loaded.invalidFiles.length) return { ir: { apps: [], resources: [], choiceSets: [], linkTables: [] }, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
   const pending: Pending[] = [];
   const seen = new Map<string, Pending>();
+  checkMixinReferences(loaded.mixins, loaded.mixinSource, diagnostics);
 
   for (const { source, definition: file } of loaded.apps) {
     for (const [path, definition] of Object.entries(file.resources)) {
@@ -34,7 +38,7 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
       const key = `${file.app}.${path}`;
       const previous = seen.get(key);
       if (previous) {
-        diagnostics.push(source.diagnostic(at, 'E_DUPLICATE_PATH', `/api/${file.app}/${path}/ is already defined at ${previous.source.file}:${previous.source.locate(previous.at).line}`, true));
+        diagnostics.push(source.diagnostic(at, 'E_DUPLICATE_PATH', `/api/${file.app}/${path}/ is already defined at ${previous.source.file}:${previous.source.locateKey(previous.at).line}`, true));
         continue;
       }
       const merged = mergeMixins(definition, loaded.mixins, source, at, diagnostics);
@@ -74,7 +78,12 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
   const byKey = new Map(pending.map((p) => [p.ir.key, p.ir]));
   linkReverseRelations(pending, byKey, diagnostics);
   for (const p of pending) {
-    p.ir.filters = buildFilters(p.ir, p.definition, byKey);
+    const unfiltered = new Set(p.merged.fields.filter(([, def]) => def.filter === false).map(([name]) => name));
+    p.ir.filters = buildFilters(p.ir, p.definition, byKey, unfiltered);
+    const derived = new Set(buildFilters(p.ir, { ...p.definition, filters: { extra: p.definition.filters?.extra } }, byKey, unfiltered).map((f) => f.name));
+    (p.definition.filters?.exclude ?? []).forEach((name, index) => {
+      if (!derived.has(name)) diagnostics.push(p.source.diagnostic([...p.at, 'filters', 'exclude', index], 'E_UNKNOWN_FIELD', `${p.ir.key} filters.exclude: there is no filter "${name}" to exclude`));
+    });
     checkReferences(p, byKey, loaded.choices, diagnostics);
   }
 
@@ -112,10 +121,14 @@ function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: Lo
   const fieldAt = (name: string): PathKey[] => (definition.fields && name in definition.fields ? [...at, 'fields', name] : [...at, 'mixins']);
   const names = new Set(ir.fields.map((f) => f.name));
   for (const f of ir.fields) {
-    if ((f.kind === 'fk' || f.kind === 'm2m') && (!f.target || !byKey.has(f.target))) {
+    if ((f.kind === 'fk' || f.kind === 'm2m') && !f.target) {
+      out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: an ${f.kind} field needs "target"`));
+    } else if ((f.kind === 'fk' || f.kind === 'm2m') && !byKey.has(f.target!)) {
       out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown ${f.kind} target "${f.target ?? ''}"`));
     }
-    if (f.kind === 'choice' && (!f.choiceSet || !choices[f.choiceSet])) {
+    if (f.kind === 'choice' && !f.choiceSet) {
+      out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a choice field needs "choices"`));
+    } else if (f.kind === 'choice' && !choices[f.choiceSet!]) {
       out.push(source.diagnostic([...fieldAt(f.name), 'choices'], 'E_UNKNOWN_CHOICES', `${ir.key}.${f.name}: unknown choice set "${f.choiceSet ?? ''}"`));
     }
     if (f.kind === 'count' && f.count && !(f.count.target === '' && f.count.via === 'tags')) {
@@ -135,17 +148,32 @@ function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: Lo
   check(definition.ordering, 'ordering', (s) => s.replace(/^-/, ''));
   check(definition.search, 'search');
   (definition.unique ?? []).forEach((u, i) =>
-    [...u.fields, ...(u.where_null ?? [])].forEach((name) => {
-      if (!names.has(name)) out.push(source.diagnostic([...at, 'unique', i], 'E_UNKNOWN_FIELD', `${ir.key} unique: unknown field "${name}"`));
-    }),
+    (['fields', 'where_null'] as const).forEach((list) =>
+      (u[list] ?? []).forEach((name, j) => {
+        if (!names.has(name)) out.push(source.diagnostic([...at, 'unique', i, list, j], 'E_UNKNOWN_FIELD', `${ir.key} unique: unknown field "${name}"`));
+      }),
+    ),
   );
   for (const [name, extra] of Object.entries(definition.filters?.extra ?? {})) {
     if (!names.has(extra.field)) out.push(source.diagnostic([...at, 'filters', 'extra', name, 'field'], 'E_UNKNOWN_FIELD', `${ir.key} filter ${name}: unknown field "${extra.field}"`));
   }
+  checkDisplay(p, byKey, out);
   // Inherited names (from mixins) are checked once the mixin is applied to a real resource.
   const inherited = [...(definition.brief ? [] : (p.merged.brief ?? [])), ...p.merged.search.filter((s) => !definition.search?.includes(s)), ...(definition.ordering ? [] : (p.merged.ordering ?? []).map((s) => s.replace(/^-/, '')))];
   for (const name of inherited) {
     if (!names.has(name)) out.push(source.diagnostic([...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key}: a mixin names unknown field "${name}"`));
+  }
+}
+
+/** `{field}` and `{field.subfield}` placeholders of `display` must name real fields; `@name` is a runtime handler. */
+function checkDisplay({ ir, source, at, definition }: Pending, byKey: Map<string, ResourceIR>, out: Diagnostic[]): void {
+  if (ir.display.startsWith('@')) return;
+  const where = definition.display ? [...at, 'display'] : [...at, 'model'];
+  for (const [, name, sub] of ir.display.matchAll(/\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}/g)) {
+    const field = ir.fields.find((f) => f.name === name);
+    const target = field?.target ? byKey.get(field.target) : undefined;
+    if (!field) out.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} display "${ir.display}": unknown field "${name}"${definition.display ? '' : ' (set `display`)'}`));
+    else if (sub && target && !target.fields.some((f) => f.name === sub)) out.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} display "${ir.display}": ${target.key} has no field "${sub}"`));
   }
 }
 

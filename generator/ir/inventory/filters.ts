@@ -50,10 +50,12 @@ function fromField(field: FieldIR, self: string, targets: Map<string, ResourceIR
   return [];
 }
 
-export function buildFilters(resource: ResourceIR, definition: ResourceDefinition, targets: Map<string, ResourceIR>): FilterIR[] {
+/** `unfiltered` names the fields marked `filter: false`: they derive no filter (extras may still use them). */
+export function buildFilters(resource: ResourceIR, definition: ResourceDefinition, targets: Map<string, ResourceIR>, unfiltered: ReadonlySet<string> = new Set()): FilterIR[] {
   const excluded = new Set(definition.filters?.exclude ?? []);
   const byName = new Map<string, FilterIR>();
   for (const field of resource.fields) {
+    if (unfiltered.has(field.name)) continue;
     for (const f of fromField(field, resource.key, targets)) byName.set(f.name, f);
   }
   for (const [name, extra] of Object.entries(definition.filters?.extra ?? {})) {

@@ -30,13 +30,18 @@ export function mergeMixins(
   const inherited = new Map<string, FieldDefinition>();
   const merged: MergedModel = { fields: [], unique: [], search: [], tree: false, changeLogged: false };
 
-  const absorb = (mixin: MixinDefinition, seen: string[], path: PathKey[]) => {
+  // Each mixin is absorbed once, like a base class in an MRO: a diamond (two mixins sharing
+  // netbox-model) must not repeat its uniques, and a cycle ends instead of recursing forever.
+  // Unknown names inside mixins.yaml are reported there, once, by checkMixinReferences.
+  const absorbed = new Set<string>();
+  const absorb = (mixin: MixinDefinition, isResource: boolean) => {
     (mixin.mixins ?? []).forEach((name, index) => {
       const inner = mixins[name];
       if (!inner) {
-        diagnostics.push(source.diagnostic([...path, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"`));
-      } else if (!seen.includes(name)) {
-        absorb(inner, [...seen, name], path);
+        if (isResource) diagnostics.push(source.diagnostic([...at, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"`));
+      } else if (!absorbed.has(name)) {
+        absorbed.add(name);
+        absorb(inner, false);
       }
     });
     for (const [field, def] of Object.entries(mixin.fields ?? {})) if (def) inherited.set(field, def);
@@ -49,7 +54,7 @@ export function mergeMixins(
     if (mixin.tree) merged.tree = true;
     if (mixin.change_logged) merged.changeLogged = true;
   };
-  absorb({ mixins: resource.mixins }, [], at);
+  absorb({ mixins: resource.mixins }, true);
 
   const placed = new Set<string>();
   for (const [field, def] of Object.entries(resource.fields ?? {})) {
@@ -73,4 +78,14 @@ export function mergeMixins(
   if (resource.tree !== undefined) merged.tree = resource.tree;
   if (resource.change_logged !== undefined) merged.changeLogged = resource.change_logged;
   return merged;
+}
+
+/** Reports unknown mixin names used inside mixins.yaml itself, at their place in that file. */
+export function checkMixinReferences(mixins: Record<string, MixinDefinition>, source: YamlSource | null, diagnostics: Diagnostic[]): void {
+  if (!source) return;
+  for (const [name, mixin] of Object.entries(mixins)) {
+    (mixin.mixins ?? []).forEach((inner, index) => {
+      if (!mixins[inner]) diagnostics.push(source.diagnostic(['mixins', name, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${inner}" in mixin "${name}"`));
+    });
+  }
 }

@@ -8,11 +8,20 @@ import type { FieldDefinition, UniqueDefinition } from '../../validate/definitio
 import type { FieldIR, UniqueIR } from '../types.ts';
 import { capitalize } from '../naming.ts';
 
+/**
+ * The field's verbose name as Django keeps it: a label is the verbose name with its first letter
+ * capitalised, so undo that, except for a leading acronym (`ASN`, `IPs`), which Django never lowers.
+ */
+function verboseFieldName(label: string): string {
+  const firstWord = label.split(' ')[0];
+  return firstWord.length > 1 && firstWord.slice(0, 2) === firstWord.slice(0, 2).toUpperCase() ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 export function buildUniques(fields: [string, FieldDefinition][], builtFields: FieldIR[], constraints: UniqueDefinition[], verbose: string): UniqueIR[] {
   const label = (name: string) => builtFields.find((f) => f.name === name)?.label ?? name;
   const single: UniqueIR[] = fields
     .filter(([, def]) => def.unique)
-    .map(([name]) => ({ fields: [name], whereNull: [], caseInsensitive: false, message: `${verbose} with this ${label(name).toLowerCase()} already exists.`, errorField: name }));
+    .map(([name]) => ({ fields: [name], whereNull: [], caseInsensitive: false, message: `${verbose} with this ${verboseFieldName(label(name))} already exists.`, errorField: name }));
   const multi = constraints.map((c): UniqueIR => {
     const fallback = `${capitalize(verbose)} with this ${c.fields.map(label).join(' and ')} already exists.`;
     return {

@@ -1,0 +1,182 @@
+/**
+ * @module
+ * The database tables of the inventory as plain specs: one per resource, one per many-to-many link
+ * table, and the shared tagged-item table. Names of indexes and constraints are chosen here, kept
+ * under PostgreSQL's 63-byte identifier limit (a longer name would be silently truncated by the
+ * server and no longer match the snapshot), and recorded with what they protect so the runtime can
+ * turn a constraint violation into the right NetBox error.
+ */
+import { createHash } from 'node:crypto';
+import { TAGGED_ITEM_TABLE } from '../../ir/inventory/fields.ts';
+import type { InventoryIR, ResourceIR } from '../../ir/types.ts';
+import { columnSpec, identityColumn, onDeleteAction, referenceColumn, treePathColumn, varcharColumn, type ColumnSpec } from './columns.ts';
+
+export interface IndexPart {
+  column: string;
+  /** Index `lower(column)` instead of the column (case-insensitive uniques). */
+  lower: boolean;
+}
+
+export interface IndexSpec {
+  name: string;
+  unique: boolean;
+  parts: IndexPart[];
+  /** Partial index: only rows where all these columns are null. */
+  whereNull: string[];
+  /** What a violation of this unique index means, for the runtime's error mapping. */
+  meaning: { resource: string; unique: number } | null;
+}
+
+export interface ForeignKeySpec {
+  name: string;
+  column: string;
+  /** Referenced table (always its `id`). */
+  references: string;
+  onDelete: 'cascade' | 'set null' | 'restrict';
+  /** The resource field this key stores, when it is one. */
+  meaning: { resource: string; field: string } | null;
+}
+
+export interface TableSpec {
+  /** App whose schema file declares the table. */
+  app: string;
+  name: string;
+  /** Name of the exported table constant (`dcim_site` → `dcimSite`). */
+  constName: string;
+  columns: ColumnSpec[];
+  indexes: IndexSpec[];
+  foreignKeys: ForeignKeySpec[];
+}
+
+/** What a constraint name stands for; emitted so the runtime never parses names. */
+export type ConstraintMeaning =
+  | { kind: 'unique'; table: string; columns: string[]; resource: string | null; unique: number | null }
+  | { kind: 'foreign_key'; table: string; column: string; references: string; resource: string | null; field: string | null };
+
+const MAX_IDENTIFIER = 63;
+
+/** `<base>_<suffix>`, shortened with a stable hash when longer than PostgreSQL allows. */
+export function constraintName(base: string, suffix: string): string {
+  const full = `${base}_${suffix}`;
+  if (full.length <= MAX_IDENTIFIER) return full;
+  const hash = createHash('sha256').update(full).digest('hex').slice(0, 8);
+  return `${base.slice(0, MAX_IDENTIFIER - suffix.length - hash.length - 2)}_${hash}_${suffix}`;
+}
+
+/** `dcim_site` → `dcimSite`. */
+export function tableConstName(table: string): string {
+  return table.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+function resourceTable(resource: ResourceIR, ir: InventoryIR): TableSpec {
+  const byKey = new Map(ir.resources.map((r) => [r.key, r]));
+  const columns: ColumnSpec[] = [];
+  const indexes: IndexSpec[] = [];
+  const foreignKeys: ForeignKeySpec[] = [];
+  for (const field of resource.fields) {
+    const column = columnSpec(field, ir.choiceSets);
+    if (!column) continue;
+    columns.push(column);
+    if (field.kind !== 'fk') continue;
+    const target = field.target ? byKey.get(field.target) : undefined;
+    if (!target) throw new Error(`${resource.key}.${field.name}: foreign key target ${String(field.target)} is not a resource`);
+    const onDelete = onDeleteAction(field.onDelete);
+    if (onDelete === 'set null' && !field.nullable) throw new Error(`${resource.key}.${field.name}: on_delete set_null needs a nullable field`);
+    foreignKeys.push({ name: constraintName(`${resource.table}_${column.name}`, 'fk'), column: column.name, references: target.table, onDelete, meaning: { resource: resource.key, field: field.name } });
+    indexes.push({ name: constraintName(`${resource.table}_${column.name}`, 'idx'), unique: false, parts: [{ column: column.name, lower: false }], whereNull: [], meaning: null });
+  }
+  if (resource.tree) columns.push(treePathColumn());
+  const columnOf = (name: string): string => {
+    const field = resource.fields.find((f) => f.name === name);
+    if (!field?.column) throw new Error(`${resource.key}: unique constraint names ${name}, which is not a stored field`);
+    return field.column;
+  };
+  resource.unique.forEach((unique, position) => {
+    const parts = unique.fields.map((name) => {
+      const field = resource.fields.find((f) => f.name === name);
+      const textual = field ? ['string', 'slug', 'email', 'text', 'color', 'timezone'].includes(field.kind) : false;
+      return { column: columnOf(name), lower: unique.caseInsensitive && textual };
+    });
+    const whereNull = unique.whereNull.map(columnOf);
+    const base = [resource.table, ...parts.map((p) => (p.lower ? `lower_${p.column}` : p.column)), ...(whereNull.length ? ['where', ...whereNull, 'null'] : [])].join('_');
+    indexes.push({ name: constraintName(base, 'uniq'), unique: true, parts, whereNull, meaning: { resource: resource.key, unique: position } });
+  });
+  return { app: resource.app, name: resource.table, constName: tableConstName(resource.table), columns, indexes, foreignKeys };
+}
+
+function appOfTable(table: string, ir: InventoryIR): string {
+  const owner = ir.resources.find((r) => r.table === table);
+  if (!owner) throw new Error(`table ${table} belongs to no resource`);
+  return owner.app;
+}
+
+function linkTable(link: InventoryIR['linkTables'][number], ir: InventoryIR): TableSpec {
+  const { name, source, target } = link;
+  if (source.column === target.column) throw new Error(`link table ${name}: source and target columns are both ${source.column}`);
+  const fk = (side: typeof source): ForeignKeySpec => ({ name: constraintName(`${name}_${side.column}`, 'fk'), column: side.column, references: side.table, onDelete: 'cascade', meaning: null });
+  return {
+    app: appOfTable(source.table, ir),
+    name,
+    constName: tableConstName(name),
+    columns: [identityColumn(), referenceColumn(source.column), referenceColumn(target.column)],
+    indexes: [
+      { name: constraintName(`${name}_${source.column}_${target.column}`, 'uniq'), unique: true, parts: [{ column: source.column, lower: false }, { column: target.column, lower: false }], whereNull: [], meaning: null },
+      { name: constraintName(`${name}_${target.column}`, 'idx'), unique: false, parts: [{ column: target.column, lower: false }], whereNull: [], meaning: null },
+    ],
+    foreignKeys: [fk(source), fk(target)],
+  };
+}
+
+function taggedItemTable(ir: InventoryIR): TableSpec | null {
+  if (!ir.resources.some((r) => r.fields.some((f) => f.kind === 'tags'))) return null;
+  const tags = ir.resources.find((r) => r.key === 'extras.tags');
+  if (!tags) throw new Error('a resource has a tags field but there is no extras.tags resource');
+  const name = TAGGED_ITEM_TABLE;
+  const plain = (column: string): IndexPart => ({ column, lower: false });
+  return {
+    app: tags.app,
+    name,
+    constName: tableConstName(name),
+    columns: [identityColumn(), referenceColumn('tag_id'), varcharColumn('object_type', 100), referenceColumn('object_id')],
+    indexes: [
+      { name: constraintName(`${name}_tag_id_object_type_object_id`, 'uniq'), unique: true, parts: ['tag_id', 'object_type', 'object_id'].map(plain), whereNull: [], meaning: null },
+      { name: constraintName(`${name}_object_type_object_id`, 'idx'), unique: false, parts: ['object_type', 'object_id'].map(plain), whereNull: [], meaning: null },
+    ],
+    foreignKeys: [{ name: constraintName(`${name}_tag_id`, 'fk'), column: 'tag_id', references: tags.table, onDelete: 'cascade', meaning: null }],
+  };
+}
+
+/** Every table of the inventory, sorted by name. Throws on IR inconsistencies (unknown targets…). */
+export function buildTableSpecs(ir: InventoryIR): TableSpec[] {
+  const tables = [...ir.resources.map((r) => resourceTable(r, ir)), ...ir.linkTables.map((l) => linkTable(l, ir))];
+  const tagged = taggedItemTable(ir);
+  if (tagged) tables.push(tagged);
+  tables.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const seen = new Map<string, string>();
+  for (const table of tables) {
+    if (seen.has(table.name)) throw new Error(`two tables are named ${table.name}`);
+    seen.set(table.name, table.name);
+    for (const name of [...table.indexes.map((i) => i.name), ...table.foreignKeys.map((f) => f.name)]) {
+      const owner = seen.get(`#${name}`);
+      if (owner) throw new Error(`constraint name ${name} is used by both ${owner} and ${table.name}`);
+      seen.set(`#${name}`, table.name);
+    }
+  }
+  return tables;
+}
+
+/** Constraint and unique-index names → what they protect, sorted by name. */
+export function constraintMeanings(tables: readonly TableSpec[]): Record<string, ConstraintMeaning> {
+  const entries: [string, ConstraintMeaning][] = [];
+  for (const table of tables) {
+    for (const index of table.indexes) {
+      if (!index.unique) continue;
+      entries.push([index.name, { kind: 'unique', table: table.name, columns: index.parts.map((p) => p.column), resource: index.meaning?.resource ?? null, unique: index.meaning?.unique ?? null }]);
+    }
+    for (const fk of table.foreignKeys) {
+      entries.push([fk.name, { kind: 'foreign_key', table: table.name, column: fk.column, references: fk.references, resource: fk.meaning?.resource ?? null, field: fk.meaning?.field ?? null }]);
+    }
+  }
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries);
+}

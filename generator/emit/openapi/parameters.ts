@@ -1,0 +1,172 @@
+/**
+ * @module
+ * Query parameters of list operations: NetBox's paging and shaping parameters plus every filter
+ * and each of its `__<lookup>` variants. They are written inline, never as `$ref`s, because the
+ * Ansible inventory plugin and pynetbox's `strict_filters` read `parameters[*].name` unresolved.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { FieldIR, FilterIR, ResourceIR } from '../../ir/types.ts';
+import type { OpenApiContext } from './context.ts';
+import { choiceValueSchema, scalarSchema } from './fieldSchemas.ts';
+
+type Parameter = OpenAPIV3.ParameterObject;
+
+function query(name: string, schema: OpenAPIV3.SchemaObject, description: string): Parameter {
+  return { name, in: 'query', description, explode: true, style: 'form', schema };
+}
+
+/** The parameters every list operation takes besides filters (NetBox §2.2, §2.3). */
+function pagingAndShaping(resource: ResourceIR): Parameter[] {
+  const orderable = resource.fields.filter((f) => f.orderable && !f.writeOnly).map((f) => f.name);
+  return [
+    query('brief', { type: 'boolean' }, 'Any non-empty value returns the brief representation of each object.'),
+    query('fields', { type: 'string' }, 'Comma-separated list of fields to include in each object; unknown names are ignored.'),
+    query('omit', { type: 'string' }, 'Comma-separated list of fields to leave out of each object.'),
+    query('limit', { type: 'integer' }, 'Number of results to return per page; 0 returns up to the maximum page size.'),
+    query('offset', { type: 'integer' }, 'The initial index from which to return the results.'),
+    query('start', { type: 'integer', minimum: 0 }, 'Cursor pagination: return objects whose ID is at least this value, ordered by ID. Excludes `offset` and `ordering`.'),
+    query('ordering', { type: 'string' }, `Which field to use when ordering the results; prefix with \`-\` for descending, separate several with commas. One of: ${orderable.join(', ')}.`),
+    query('q', { type: 'string' }, 'Free-text search.'),
+  ];
+}
+
+const lookupPhrases: Record<string, string> = {
+  n: 'is none of the given values',
+  ic: 'contains the given text (case-insensitive)',
+  nic: 'does not contain the given text (case-insensitive)',
+  isw: 'starts with the given text (case-insensitive)',
+  nisw: 'does not start with the given text (case-insensitive)',
+  iew: 'ends with the given text (case-insensitive)',
+  niew: 'does not end with the given text (case-insensitive)',
+  ie: 'equals the given text (case-insensitive)',
+  nie: 'does not equal the given text (case-insensitive)',
+  regex: 'matches the given regular expression',
+  iregex: 'matches the given regular expression (case-insensitive)',
+  lt: 'is less than the given value',
+  lte: 'is less than or equal to the given value',
+  gt: 'is greater than the given value',
+  gte: 'is greater than or equal to the given value',
+  empty: 'is empty (true) or is not empty (false)',
+  any: 'has any of the given values',
+};
+
+/** Lookups that keep the exact match's value type (the others compare text). */
+const typedLookups = new Set(['n', 'lt', 'lte', 'gt', 'gte']);
+
+interface FilterContext {
+  ctx: OpenApiContext;
+  resource: ResourceIR;
+  filter: FilterIR;
+  usedBy: string;
+}
+
+function fieldOf(resource: ResourceIR, name: string): FieldIR | undefined {
+  return resource.fields.find((f) => f.name === name);
+}
+
+/** The field a relation filter (`site`, `region_id`, `tag`, `asn`) compares on its target. */
+function targetAttribute({ ctx, resource, filter, usedBy }: FilterContext): FieldIR | undefined {
+  const relation = fieldOf(resource, filter.field);
+  if (!relation?.target) return undefined;
+  const target = ctx.resource(relation.target, usedBy);
+  return fieldOf(target, filter.attribute ?? 'id');
+}
+
+/** Schema of one value of the exact filter; arrays are built around it. */
+function valueSchema(fc: FilterContext): OpenAPIV3.SchemaObject {
+  const { ctx, resource, filter, usedBy } = fc;
+  switch (filter.kind) {
+    case 'id':
+    case 'fk_id':
+    case 'tree_id':
+    case 'm2m_id':
+      return { type: 'integer' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'choice': {
+      if (!filter.choiceSet) throw new Error(`openapi: ${usedBy} is a choice filter without a choice set`);
+      // The parameter's own description says what it matches; the values need no second one.
+      const { description: _labels, ...values } = choiceValueSchema(ctx.choiceSet(filter.choiceSet, usedBy));
+      return values;
+    }
+    case 'datetime':
+      return fieldOf(resource, filter.field)?.kind === 'date' ? { type: 'string', format: 'date' } : { type: 'string', format: 'date-time' };
+    case 'number': {
+      const kind = fieldOf(resource, filter.field)?.kind;
+      return kind === 'integer' || kind === 'id' ? { type: 'integer' } : { type: 'number' };
+    }
+    case 'fk_attr':
+    case 'tree_attr':
+    case 'm2m_attr':
+    case 'tag': {
+      const attribute = targetAttribute(fc);
+      if (!attribute) return filter.attribute === 'id' ? { type: 'integer' } : { type: 'string' };
+      const { type, format } = scalarSchema(attribute);
+      return type === 'integer' || type === 'number' || type === 'boolean' ? { type, ...(format ? { format } : {}) } : { type: 'string' };
+    }
+    default:
+      return { type: 'string' };
+  }
+}
+
+/** What the filter matches, e.g. `Region (ID)`, `Tenant (slug)`, `Name`. */
+function subject({ resource, filter }: FilterContext): string {
+  const label = fieldOf(resource, filter.field)?.label ?? filter.field;
+  switch (filter.kind) {
+    case 'id':
+      return 'ID';
+    case 'fk_id':
+    case 'tree_id':
+    case 'm2m_id':
+      return `${label} (ID)`;
+    case 'fk_attr':
+    case 'tree_attr':
+    case 'm2m_attr':
+      return `${label} (${filter.attribute ?? 'id'})`;
+    case 'tag':
+      return `Tag (${filter.attribute === 'id' ? 'ID' : (filter.attribute ?? 'slug')})`;
+    default:
+      return label;
+  }
+}
+
+function exactDescription(fc: FilterContext): string {
+  const what = subject(fc);
+  if (fc.filter.kind === 'boolean') return `${what} is true or false.`;
+  if (fc.filter.kind === 'tag') return `${what}: objects carrying all of the given tags.`;
+  const tree = fc.filter.kind === 'tree_id' || fc.filter.kind === 'tree_attr' ? ', or one of its descendants' : '';
+  return `${what} equals one of the given values${tree}.`;
+}
+
+/** The exact filter and each lookup variant of one filter, as parameters. */
+export function filterParameters(ctx: OpenApiContext, resource: ResourceIR, filter: FilterIR): Parameter[] {
+  const fc: FilterContext = { ctx, resource, filter, usedBy: `${resource.key} filter \`${filter.name}\`` };
+  const value = valueSchema(fc);
+  const many = (items: OpenAPIV3.SchemaObject): OpenAPIV3.SchemaObject => (items.type === 'boolean' ? items : { type: 'array', items });
+  const params = [query(filter.name, many(value), exactDescription(fc))];
+  for (const lookup of filter.lookups) {
+    const name = `${filter.name}__${lookup}`;
+    const phrase = lookupPhrases[lookup] ?? `matches with the \`${lookup}\` lookup`;
+    const schema = lookup === 'empty' ? { type: 'boolean' as const } : many(typedLookups.has(lookup) || lookup === 'any' ? value : { type: 'string' });
+    params.push(query(name, schema, `${subject(fc)} ${phrase}.`));
+  }
+  return params;
+}
+
+/** All query parameters of the resource's list operation, sorted by name; a name defined twice is an error. */
+export function listParameters(ctx: OpenApiContext, resource: ResourceIR): Parameter[] {
+  const byName = new Map<string, { param: Parameter; source: string }>();
+  const add = (param: Parameter, source: string) => {
+    const existing = byName.get(param.name);
+    if (existing) throw new Error(`openapi: ${resource.key}: query parameter \`${param.name}\` comes from both ${existing.source} and ${source}; rename one of them`);
+    byName.set(param.name, { param, source });
+  };
+  for (const param of pagingAndShaping(resource)) add(param, 'the paging and shaping parameters');
+  for (const filter of resource.filters) for (const param of filterParameters(ctx, resource, filter)) add(param, `filter \`${filter.name}\``);
+  return [...byName.values()].map((e) => e.param).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The `{id}` path parameter of detail operations. */
+export function idParameter(resource: ResourceIR): Parameter {
+  return { name: 'id', in: 'path', required: true, description: `A unique integer value identifying this ${resource.verboseName}.`, schema: { type: 'integer' } };
+}

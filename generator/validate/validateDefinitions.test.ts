@@ -1,0 +1,165 @@
+/**
+ * @module
+ * Load and validate diagnostics: each broken file must produce the exact `file:line:col CODE message`
+ * line, pointing at the key (unknown keys), the parent mapping (missing keys) or the value (wrong
+ * types), and a run must report every problem of every file at once.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseYamlSource } from '../load/yamlSource.ts';
+import { baseDefinitions, diagnosticsWith } from '../testdata/definitionSet.ts';
+import { appFileSchema } from './definitionSchema.ts';
+import { validateSource } from './validateDefinitions.ts';
+
+describe('definition diagnostics (load + validate)', () => {
+  it('accepts the base definition set', () => {
+    expect(diagnosticsWith({})).toEqual([]);
+  });
+
+  it('reports a YAML syntax error at its position', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    fields: { name: { type: string }
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:6:1 E_YAML Flow map in block collection must be sufficiently indented and end with a }']);
+  });
+
+  it('reports a missing required key at the parent mapping', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    verbose_name: shelf
+    fields:
+      name: { type: string }
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:4:5 E_MISSING_KEY missing required key "model" in resources.shelves']);
+  });
+
+  it('reports a missing key of a nested entry at that entry', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    fields:
+      name: { max_length: 10 }
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:6:13 E_MISSING_KEY missing required key "type" in resources.shelves.fields.name']);
+  });
+
+  it('reports an unknown key at the key itself', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    fields:
+      name: { type: string, max_lenght: 100 }
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:6:29 E_UNKNOWN_KEY unknown key "max_lenght" in resources.shelves.fields.name']);
+  });
+
+  it('reports an unknown top-level key, without a cascade into the files using that file', () => {
+    const lines = diagnosticsWith({ 'mixins.yaml': `mixins: {}\nmixin:\n  x: {}\n` });
+    expect(lines).toEqual(['definitions/mixins.yaml:2:1 E_UNKNOWN_KEY unknown key "mixin"']);
+  });
+
+  it('reports a value of the wrong type at the value', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    fields:
+      width: { type: integer, required: "yes" }
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:6:41 E_INVALID_VALUE resources.shelves.fields.width.required: Invalid input: expected boolean, received string']);
+  });
+
+  it('reports an unknown field type and a malformed model name at their values', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: shelf
+    fields:
+      width: { type: float }
+`,
+    });
+    expect(lines).toEqual([
+      'definitions/shop.yaml:4:12 E_INVALID_VALUE resources.shelves.model: must be a PascalCase model name',
+      expect.stringMatching(/^definitions\/shop\.yaml:6:22 E_INVALID_VALUE resources\.shelves\.fields\.width\.type: Invalid option: expected one of "string"\|"text"\|/),
+    ]);
+  });
+
+  it('reports malformed resource paths and field names at the key', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  Shelves:
+    model: Shelf
+  boxes:
+    model: Box
+    fields:
+      widthInCm: { type: integer }
+`,
+    });
+    expect(lines).toEqual([
+      'definitions/shop.yaml:3:3 E_INVALID_VALUE resources.Shelves: must be a kebab-case path segment',
+      'definitions/shop.yaml:8:7 E_INVALID_VALUE resources.boxes.fields.widthInCm: must be a snake_case name',
+    ]);
+  });
+
+  it('reports an empty file as a wrong document', () => {
+    expect(diagnosticsWith({ 'shop.yaml': '# nothing yet\n' })).toEqual(['definitions/shop.yaml:1:1 E_INVALID_VALUE (document): Invalid input: expected object, received null']);
+  });
+
+  it('collects every error of every file in one run, sorted by place', () => {
+    const lines = diagnosticsWith({
+      'choices.yaml': `choice_sets:\n  StatusChoices: [ [ active ] ]\n`,
+      'mixins.yaml': `mixins:\n  named:\n    feilds: {}\n`,
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    fields:
+      name: { type: string, required: maybe }
+      width: { type: integer, colour: red }
+  books:
+    fields: {}
+`,
+      'zoo.yaml': `app: zoo\nresources: [\n`,
+    });
+    expect(lines).toEqual([
+      'definitions/choices.yaml:2:20 E_INVALID_VALUE choice_sets.StatusChoices.0: Too small: expected array to have >=2 items',
+      'definitions/mixins.yaml:3:5 E_UNKNOWN_KEY unknown key "feilds" in mixins.named',
+      'definitions/shop.yaml:6:39 E_INVALID_VALUE resources.shelves.fields.name.required: Invalid input: expected boolean, received string',
+      'definitions/shop.yaml:7:31 E_UNKNOWN_KEY unknown key "colour" in resources.shelves.fields.width',
+      'definitions/shop.yaml:9:5 E_MISSING_KEY missing required key "model" in resources.books',
+      'definitions/zoo.yaml:3:1 E_YAML Flow sequence in block collection must be sufficiently indented and end with a ]',
+    ]);
+  });
+
+  it('keeps the base files valid when one file is broken (no cascade of errors)', () => {
+    const lines = diagnosticsWith({ 'extra.yaml': `app: extra\nresources:\n  things:\n    model: Thing\n    fields:\n      owner: { type: fk, target: shop.shelves, on_delete: explode }\n` });
+    expect(lines).toEqual(['definitions/extra.yaml:6:59 E_INVALID_VALUE resources.things.fields.owner.on_delete: Invalid option: expected one of "cascade"|"set_null"|"protect"']);
+  });
+});
+
+describe('validateSource', () => {
+  it('returns the parsed value and no diagnostics for a valid file', () => {
+    const { source } = parseYamlSource('definitions/shop.yaml', baseDefinitions['shop.yaml']);
+    const result = validateSource(source, appFileSchema);
+    expect(result.diagnostics).toEqual([]);
+    expect(Object.keys(result.value!.resources)).toEqual(['shelves', 'books']);
+    expect(result.value!.resources.shelves.fields!.name).toBeNull();
+  });
+});

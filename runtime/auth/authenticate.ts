@@ -1,0 +1,68 @@
+/**
+ * @module
+ * Resolves the caller from the Authorization header, in NetBox's order of checks: token found,
+ * allowed IPs, enabled, expiry, user active. Failures are 403 with NetBox's messages.
+ */
+import type { Queryable } from '../db/index.ts';
+import { forbidden } from '../rest/errors.ts';
+import { digest, parseAuthorization, peppers, sameDigest } from './tokens.ts';
+
+export interface Caller {
+  userId: number;
+  username: string;
+  isSuperuser: boolean;
+  tokenId: number;
+  writeEnabled: boolean;
+}
+
+interface TokenRow {
+  id: number;
+  user_id: number;
+  enabled: boolean;
+  write_enabled: boolean;
+  expired: boolean;
+  hmac_digest: string | null;
+  pepper_id: number | null;
+  allowed_ips: string[] | null;
+  username: string;
+  is_active: boolean;
+  is_superuser: boolean;
+}
+
+const tokenQuery = `SELECT t.id, t.user_id, t.enabled, t.write_enabled, (t.expires IS NOT NULL AND t.expires < now()) AS expired,
+  t.hmac_digest, t.pepper_id, t.allowed_ips, u.username, u.is_active, u.is_superuser
+  FROM users_token t JOIN users_user u ON u.id = t.user_id`;
+
+/** Returns the caller, null when no credentials were given, or throws 403. */
+export async function authenticate(db: Queryable, header: string | undefined, clientIp: string | null): Promise<Caller | null> {
+  const parsed = parseAuthorization(header);
+  if (parsed.kind === 'none') return null;
+  if (parsed.kind === 'invalid') throw forbidden(parsed.detail);
+  let row: TokenRow | undefined;
+  if (parsed.kind === 'v1') {
+    [row] = await db.query<TokenRow>(`${tokenQuery} WHERE t.version = 1 AND t.plaintext = $1`, [parsed.plaintext]);
+    if (!row) throw forbidden('Invalid v1 token');
+  } else {
+    [row] = await db.query<TokenRow>(`${tokenQuery} WHERE t.version = 2 AND t.key = $1`, [parsed.key]);
+    const pepper = row ? peppers().get(Number(row.pepper_id)) : undefined;
+    if (!row || !pepper || !row.hmac_digest || !sameDigest(digest(pepper, parsed.secret), row.hmac_digest)) throw forbidden('Invalid v2 token');
+  }
+  if (row.allowed_ips?.length && clientIp && !row.allowed_ips.some((cidr) => ipInCidr(clientIp, cidr))) {
+    throw forbidden(`Source IP ${clientIp} is not permitted to authenticate using this token.`);
+  }
+  if (!row.enabled) throw forbidden('Token disabled');
+  if (row.expired) throw forbidden('Token expired');
+  if (!row.is_active) throw forbidden('User inactive');
+  // last_used is refreshed at most once a minute, as NetBox does, to spare writes.
+  void db.query("UPDATE users_token SET last_used = now() WHERE id = $1 AND (last_used IS NULL OR last_used < now() - interval '60 seconds')", [row.id]).catch(() => {});
+  return { userId: Number(row.user_id), username: row.username, isSuperuser: row.is_superuser, tokenId: Number(row.id), writeEnabled: row.write_enabled };
+}
+
+function ipInCidr(ip: string, cidr: string): boolean {
+  const [net, bitsText] = cidr.split('/');
+  const toInt = (a: string) => a.split('.').reduce((n, part) => (n << 8) + Number(part), 0) >>> 0;
+  if (!/^\d+\.\d+\.\d+\.\d+$/.test(ip) || !/^\d+\.\d+\.\d+\.\d+$/.test(net)) return ip === net;
+  const bits = bitsText === undefined ? 32 : Number(bitsText);
+  const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
+  return (toInt(ip) & mask) === (toInt(net) & mask);
+}

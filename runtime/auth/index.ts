@@ -1,0 +1,8 @@
+/**
+ * @module
+ * Authentication and authorisation: token parsing and checking, passwords, permissions.
+ */
+export { authenticate, type Caller } from './authenticate.ts';
+export { verifyPassword, hashPassword } from './passwords.ts';
+export { actionOf, hasPermission, type Action } from './permissions.ts';
+export { currentPepperId, digest, peppers, randomString, KEY_LENGTH, SECRET_LENGTH, TOKEN_PREFIX } from './tokens.ts';

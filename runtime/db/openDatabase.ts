@@ -1,0 +1,29 @@
+/**
+ * @module
+ * Chooses the driver: a `postgres://` (or `postgresql://`) URL opens PostgreSQL; no URL opens the
+ * embedded PGlite database in `dataDir`.
+ */
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+import type { Database } from './types.ts';
+
+export interface OpenDatabaseOptions {
+  /** `postgres://user:pass@host:5432/db` for PostgreSQL; unset (or empty) for the embedded database. `memory://` opens an embedded database in memory. */
+  url?: string;
+  /** Where the embedded database keeps its files (default `./data`; `memory://` for none). Ignored for PostgreSQL. */
+  dataDir?: string;
+  /** Connections per PostgreSQL pool (default 10). */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const url = options.url?.trim();
+  if (url && /^postgres(ql)?:\/\//i.test(url)) return openPostgres(url, { max: options.poolSize });
+  if (url === 'memory://') return openPglite('memory://');
+  if (url) {
+    // Say so rather than silently falling back to the embedded database with a typo'd URL.
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1] ?? url;
+    throw new Error(`unsupported database URL scheme "${scheme}": use postgres://… for PostgreSQL, or leave the URL unset for the embedded database (files in dataDir)`);
+  }
+  return openPglite(options.dataDir ?? './data');
+}

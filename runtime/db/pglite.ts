@@ -1,0 +1,76 @@
+/**
+ * @module
+ * The embedded driver: PostgreSQL compiled to WebAssembly (@electric-sql/pglite), persisted in a
+ * data directory (or `memory://`). One connection; PGlite queues concurrent queries itself, and
+ * a transaction holds the connection until it ends.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import * as schema from '../../generated/inventory/schema/index.ts';
+import { rethrow } from './errors.ts';
+import type { Database, Orm, Queryable } from './types.ts';
+import { Oid, parseInt8, prepareParams, serializeJson, textualTimeArrayOids, textualTimeOids } from './values.ts';
+
+const asText = (value: string) => value;
+
+/** Per-query options for our raw queries; the Drizzle instance keeps its own. */
+const rawOptions: QueryOptions = {
+  rowMode: 'object',
+  parsers: {
+    [Oid.int8]: parseInt8,
+    [Oid.int8Array]: (value: string) => types.arrayParser(value, parseInt8, Oid.int8Array),
+    ...Object.fromEntries(textualTimeOids.map((oid) => [oid, asText])),
+    ...Object.fromEntries(textualTimeArrayOids.map((oid) => [oid, (value: string) => types.arrayParser(value, asText, oid)])),
+  },
+  serializers: { [Oid.json]: serializeJson, [Oid.jsonb]: serializeJson },
+};
+
+interface PgliteQueryable {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: T[] }>;
+}
+
+function queryable(client: PgliteQueryable): Queryable {
+  return {
+    async query<T>(text: string, params?: unknown[]): Promise<T[]> {
+      try {
+        return (await client.query<T>(text, prepareParams(params), rawOptions)).rows;
+      } catch (error) {
+        return rethrow(error);
+      }
+    },
+  };
+}
+
+/** Opens (creating if needed) the embedded database in `dataDir`, or in memory for `memory://`. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? 'memory://' : dataDir);
+  } catch (error) {
+    throw new Error(`cannot open the embedded database in ${dataDir}: ${(error as Error).message}`, { cause: error });
+  }
+  // Timestamps are read as text; make that text UTC whatever the host's zone.
+  await client.exec(`SET TIME ZONE 'UTC'`);
+  const raw = queryable(client);
+  let closed = false;
+  return {
+    kind: 'pglite',
+    query: raw.query,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      try {
+        return await client.transaction((tx) => fn(queryable(tx)));
+      } catch (error) {
+        return rethrow(error);
+      }
+    },
+    orm: drizzle(client, { schema }) as unknown as Orm,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

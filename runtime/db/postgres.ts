@@ -1,0 +1,93 @@
+/**
+ * @module
+ * The PostgreSQL driver (postgres.js): a pool of prepared-statement connections for raw queries,
+ * and a second, lazily connecting pool for the Drizzle instance. Two pools because drizzle-orm
+ * rewrites its client's type parsers and JSON serializers globally; sharing one client would change
+ * what raw queries return and break JSON parameters.
+ */
+import postgres from 'postgres';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import * as schema from '../../generated/inventory/schema/index.ts';
+import { rethrow } from './errors.ts';
+import type { Database, Orm, Queryable } from './types.ts';
+import { Oid, parseInt8, prepareParams, serializeJson, textualTimeOids } from './values.ts';
+
+export interface PostgresOptions {
+  /** Connections per pool (default 10). */
+  max?: number;
+}
+
+/** The URL with its password masked, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable database URL)';
+  }
+}
+
+interface Unsafe {
+  unsafe(text: string, params?: never[], options?: { prepare?: boolean }): PromiseLike<unknown[]>;
+}
+
+function queryable(sql: Unsafe): Queryable {
+  return {
+    async query<T>(text: string, params?: unknown[]): Promise<T[]> {
+      try {
+        // A plain array: postgres.js returns a subclass carrying count/columns.
+        return Array.from(await sql.unsafe(text, prepareParams(params) as never[], { prepare: true })) as T[];
+      } catch (error) {
+        return rethrow(error);
+      }
+    },
+  };
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const common = {
+    max: options.max ?? 10,
+    prepare: true,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+    // Timestamps are read as text; make that text UTC whatever the server's zone.
+    connection: { TimeZone: 'UTC', application_name: 'netbox-codegen' },
+  };
+  const sql = postgres(url, {
+    ...common,
+    types: {
+      int8: { to: Oid.int8, from: [Oid.int8], serialize: (x: unknown) => String(x), parse: parseInt8 },
+      // Replaces postgres.js's `date` type (Date objects) for every date/time oid.
+      date: { to: Oid.timestamptz, from: textualTimeOids, serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)), parse: (x: string) => x },
+      json: { to: Oid.jsonb, from: [Oid.json, Oid.jsonb], serialize: serializeJson, parse: (x: string) => JSON.parse(x) as unknown },
+    },
+  });
+  try {
+    await sql`select 1`;
+  } catch (error) {
+    await sql.end({ timeout: 0 }).catch(() => {});
+    throw new Error(`cannot connect to PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`, { cause: error });
+  }
+  const ormClient = postgres(url, common);
+  const raw = queryable(sql);
+  let closed = false;
+  return {
+    kind: 'postgres',
+    query: raw.query,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      try {
+        return (await sql.begin((tx) => fn(queryable(tx as unknown as Unsafe)))) as T;
+      } catch (error) {
+        return rethrow(error);
+      }
+    },
+    orm: drizzle(ormClient, { schema }) as unknown as Orm,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([sql.end({ timeout: 5 }), ormClient.end({ timeout: 5 })]);
+    },
+  };
+}

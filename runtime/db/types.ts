@@ -1,0 +1,42 @@
+/**
+ * @module
+ * What the rest of the runtime sees of a database, whichever driver is behind it.
+ *
+ * Values are the same on both drivers:
+ * - parameters are `$1`-style; a `Date` is sent as its ISO string, `undefined` as null, a `bigint`
+ *   as its decimal text; a parameter of type json/jsonb is JSON-encoded (pass the value, not JSON
+ *   text: a string becomes a JSON string); a JS array is a PostgreSQL array (or, for a json/jsonb
+ *   parameter, a JSON array);
+ * - json/jsonb columns come back parsed, arrays as JS arrays;
+ * - int8 (`bigint`, `count(*)`) comes back as a number when it is a safe integer, otherwise as its
+ *   exact decimal string; numeric comes back as a string (no precision lost);
+ * - date, time, timestamp, timestamptz and interval come back as PostgreSQL's text (timestamps in
+ *   UTC, e.g. `2024-05-01 10:00:00.123456+00`): the REST engine formats times in SQL anyway, and a
+ *   JS Date would drop microseconds. The Drizzle instance makes the same choice.
+ */
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from '../../generated/inventory/schema/index.ts';
+
+export interface Queryable {
+  /** Runs one statement and returns its rows (an empty array for statements without rows). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** The generated schema's module namespace, as Drizzle's typed query builder sees it. */
+export type Schema = typeof schema;
+
+/** A Drizzle instance over the generated schema; the same type for both drivers. */
+export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database extends Queryable {
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (the error
+   * is rethrown). Use `tx`, not the database, for statements that belong to the transaction.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Typed queries with the generated schema (`orm.select().from(dcimSite)`). */
+  orm: Orm;
+  /** Closes every connection; the database is unusable afterwards. Safe to call twice. */
+  close(): Promise<void>;
+}

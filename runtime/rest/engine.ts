@@ -1,0 +1,189 @@
+/**
+ * @module
+ * The REST engine: one handler per operation kind (list, retrieve, create, update, delete and
+ * their bulk forms), the same for every resource, driven by the generated tables. Writes run in
+ * one transaction each, so a request changes everything it asks for or nothing.
+ */
+import type { Context } from 'hono';
+import type { Database, Queryable } from '../db/index.ts';
+import { DatabaseError } from '../db/index.ts';
+import { ApiError, badRequest, conflict, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
+import type { Resource } from './model.ts';
+import { Reader } from './read.ts';
+import { shownFields } from './query/shape.ts';
+import type { Registry } from './registry.ts';
+import { Serializer } from './serialize.ts';
+import type { ResourceSchema } from './validation/index.ts';
+import { removeObjects } from './write/remove.ts';
+import { ValidationFailed, Writer, type WriteMode } from './write/writer.ts';
+
+type Row = Record<string, unknown>;
+
+/** Parses a request body as JSON whatever the Content-Type says (pynetbox sends `application/json;`). */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw badRequest({ detail: `JSON parse error - ${(error as Error).message}` });
+  }
+}
+
+function parseId(raw: string | undefined, resource: Resource): number {
+  if (!raw || !/^\d+$/.test(raw)) throw notFound();
+  const id = Number(raw);
+  if (id > 2147483647) throw notFound(resource.model);
+  return id;
+}
+
+export class RestEngine {
+  readonly reader: Reader;
+  private readonly writer: Writer;
+
+  constructor(
+    private readonly db: Database,
+    readonly registry: Registry,
+    validators: Record<string, ResourceSchema>,
+  ) {
+    this.reader = new Reader(registry);
+    this.writer = new Writer(registry, validators);
+  }
+
+  private url(c: Context): URL {
+    return new URL(c.req.url);
+  }
+
+  async list(c: Context, resource: Resource) {
+    return c.json(await this.reader.list(this.db, resource, this.url(c)));
+  }
+
+  async retrieve(c: Context, resource: Resource) {
+    const { body, etag } = await this.reader.retrieve(this.db, resource, parseId(c.req.param('id'), resource), this.url(c));
+    if (etag) c.header('ETag', etag);
+    return c.json(body);
+  }
+
+  /** Serialises freshly written objects for the response (fields/omit apply, brief does not). */
+  private async render(tx: Queryable, c: Context, resource: Resource, ids: number[]): Promise<{ bodies: Row[]; etags: (string | null)[] }> {
+    const url = this.url(c);
+    const shown = shownFields(resource, url.searchParams, c.req.method);
+    const serializer = new Serializer(this.registry, url.origin);
+    const bodies: Row[] = [];
+    const etags: (string | null)[] = [];
+    for (const id of ids) {
+      const row = await this.reader.row(tx, resource, id, shown);
+      if (!row) continue;
+      bodies.push(serializer.object(resource, row, new Set(shown)));
+      etags.push(row.__etag ? `W/"${row.__etag}"` : null);
+    }
+    return { bodies, etags };
+  }
+
+  /** Runs `fn` in a transaction and maps database failures to NetBox-shaped errors. */
+  private async atomic<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(fn);
+    } catch (error) {
+      if (error instanceof ValidationFailed) throw badRequest(error.errors);
+      if (error instanceof DatabaseError) {
+        if (error.code === '23505') throw badRequest({ __all__: ['An object with these values already exists.'] });
+        if (error.code === '23503') throw conflict('Unable to delete object: other objects depend on it.');
+        if (error.code === '2201B' || error.code === '22P02' || error.code === '22003') throw badRequest({ detail: error.message });
+      }
+      throw error;
+    }
+  }
+
+  /** Writes each item in its own savepoint, collecting per-item errors (`{}` for good ones). */
+  private async writeMany(tx: Queryable, resource: Resource, items: unknown[], mode: WriteMode, ids: (number | null)[]): Promise<number[]> {
+    const errors: FieldErrors[] = [];
+    const written: number[] = [];
+    for (const [i, item] of items.entries()) {
+      await tx.query('SAVEPOINT item');
+      try {
+        written.push(await this.writer.write(tx, resource, item, mode, ids[i]));
+        errors.push({});
+        await tx.query('RELEASE SAVEPOINT item');
+      } catch (error) {
+        await tx.query('ROLLBACK TO SAVEPOINT item');
+        if (!(error instanceof ValidationFailed)) throw error;
+        errors.push(error.errors);
+      }
+    }
+    if (errors.some((e) => Object.keys(e).length)) throw badRequest(errors);
+    return written;
+  }
+
+  async create(c: Context, resource: Resource) {
+    const body = await readJson(c);
+    if (Array.isArray(body)) {
+      const result = await this.atomic(async (tx) => this.render(tx, c, resource, await this.writeMany(tx, resource, body, 'create', body.map(() => null))));
+      return c.json(result.bodies, 201);
+    }
+    const result = await this.atomic(async (tx) => this.render(tx, c, resource, [await this.writer.write(tx, resource, body, 'create', null)]));
+    if (result.etags[0]) c.header('ETag', result.etags[0]);
+    return c.json(result.bodies[0], 201);
+  }
+
+  private async checkIfMatch(tx: Queryable, c: Context, resource: Resource, id: number): Promise<void> {
+    const row = await this.reader.row(tx, resource, id, ['id']);
+    if (!row) throw notFound(resource.model);
+    const wanted = c.req.header('If-Match');
+    if (!wanted || wanted.trim() === '*' || !resource.changeLogged) return;
+    const current = `W/"${row.__etag}"`;
+    const candidates = wanted.split(',').map((s) => s.trim());
+    if (!candidates.includes(current)) throw preconditionFailed(current);
+  }
+
+  async update(c: Context, resource: Resource, partial: boolean) {
+    const id = parseId(c.req.param('id'), resource);
+    const body = await readJson(c);
+    const result = await this.atomic(async (tx) => {
+      await this.checkIfMatch(tx, c, resource, id);
+      return this.render(tx, c, resource, [await this.writer.write(tx, resource, body, partial ? 'partial' : 'update', id)]);
+    });
+    if (result.etags[0]) c.header('ETag', result.etags[0]);
+    return c.json(result.bodies[0]);
+  }
+
+  async bulkUpdate(c: Context, resource: Resource, partial: boolean) {
+    const body = await readJson(c);
+    if (!Array.isArray(body)) throw badRequest({ non_field_errors: ['Expected a list of items but got type "dict".'] });
+    const missingId: FieldErrors[] = body.map((item) => (item && typeof item === 'object' && Number.isInteger((item as Row).id) ? ({} as FieldErrors) : { id: ['This field is required.'] }));
+    if (missingId.some((e) => Object.keys(e).length)) throw badRequest(missingId);
+    const result = await this.atomic(async (tx) => {
+      const wanted = body.map((item) => Number((item as Row).id));
+      const existing = new Set((await tx.query<{ id: number }>(`SELECT id FROM "${resource.table}" WHERE id = ANY($1::int[])`, [wanted])).map((r) => Number(r.id)));
+      // Ids that do not exist are skipped, as NetBox's queryset filter does.
+      const items = body.filter((_, i) => existing.has(wanted[i]));
+      const ids = await this.writeMany(tx, resource, items, partial ? 'partial' : 'update', items.map((item) => Number((item as Row).id)));
+      return this.render(tx, c, resource, ids);
+    });
+    return c.json(result.bodies);
+  }
+
+  async destroy(c: Context, resource: Resource) {
+    const id = parseId(c.req.param('id'), resource);
+    await this.atomic(async (tx) => {
+      await this.checkIfMatch(tx, c, resource, id);
+      await removeObjects(tx, this.registry, resource, [id]);
+    });
+    return c.body(null, 204);
+  }
+
+  async bulkDestroy(c: Context, resource: Resource) {
+    const body = await readJson(c);
+    if (!Array.isArray(body)) throw badRequest({ non_field_errors: ['Expected a list of items but got type "dict".'] });
+    const errors: FieldErrors[] = body.map((item) => (item && typeof item === 'object' && Number.isInteger((item as Row).id) ? ({} as FieldErrors) : { id: ['This field is required.'] }));
+    if (errors.some((e) => Object.keys(e).length)) throw badRequest(errors);
+    await this.atomic(async (tx) => {
+      const wanted = body.map((item) => Number((item as Row).id));
+      const rows = await tx.query<{ id: number }>(`SELECT id FROM "${resource.table}" WHERE id = ANY($1::int[])`, [wanted]);
+      await removeObjects(tx, this.registry, resource, rows.map((r) => Number(r.id)));
+    });
+    return c.body(null, 204);
+  }
+}
+
+export { ApiError };

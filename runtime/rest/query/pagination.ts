@@ -1,0 +1,59 @@
+/**
+ * @module
+ * NetBox's pagination: limit/offset with PAGINATE_COUNT 50 and MAX_PAGE_SIZE 1000 (`limit=0`
+ * means the maximum), absolute `next`/`previous` URLs, and 4.6's cursor mode (`?start=<pk>`).
+ */
+import { badRequest } from '../errors.ts';
+
+export const PAGINATE_COUNT = 50;
+export const MAX_PAGE_SIZE = 1000;
+
+export type Page = { mode: 'offset'; limit: number; offset: number } | { mode: 'cursor'; limit: number; start: number };
+
+export function parsePage(query: URLSearchParams): Page {
+  const rawLimit = query.get('limit');
+  const parsed = rawLimit !== null && /^\d+$/.test(rawLimit) ? Number(rawLimit) : null;
+  const limit = parsed === null ? Math.min(PAGINATE_COUNT, MAX_PAGE_SIZE) : parsed === 0 ? MAX_PAGE_SIZE : Math.min(parsed, MAX_PAGE_SIZE);
+  const start = query.get('start');
+  if (start !== null) {
+    if (query.has('offset')) throw badRequest(["'start' and 'offset' are mutually exclusive."]);
+    if (query.has('ordering')) throw badRequest(['Ordering cannot be specified in conjunction with cursor-based pagination.']);
+    if (!/^\d+$/.test(start)) throw badRequest(["Invalid 'start' parameter: must be a non-negative integer."]);
+    return { mode: 'cursor', limit, start: Number(start) };
+  }
+  const rawOffset = query.get('offset');
+  const offset = rawOffset !== null && /^\d+$/.test(rawOffset) ? Number(rawOffset) : 0;
+  return { mode: 'offset', limit, offset };
+}
+
+function withParams(url: URL, set: Record<string, string | null>): string {
+  const next = new URL(url);
+  for (const [k, v] of Object.entries(set)) {
+    if (v === null) next.searchParams.delete(k);
+    else next.searchParams.set(k, v);
+  }
+  return next.toString();
+}
+
+export interface Envelope<T> {
+  count: number | null;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export function envelope<T>(url: URL, page: Page, results: T[], count: number | null, lastId?: number): Envelope<T> {
+  if (page.mode === 'cursor') {
+    const next = results.length < page.limit ? null : withParams(url, { start: String((lastId ?? 0) + 1), limit: String(page.limit), offset: null });
+    return { count: null, next, previous: null, results };
+  }
+  const total = count ?? 0;
+  const next = page.offset + page.limit >= total ? null : withParams(url, { limit: String(page.limit), offset: String(page.offset + page.limit) });
+  let previous: string | null = null;
+  if (page.offset > 0) {
+    previous = page.offset - page.limit <= 0
+      ? withParams(url, { limit: String(page.limit), offset: null })
+      : withParams(url, { limit: String(page.limit), offset: String(page.offset - page.limit) });
+  }
+  return { count: total, next, previous, results };
+}

@@ -1,0 +1,51 @@
+/**
+ * @module
+ * Indexes the generated resource table once at boot: resources by key and by URL, fields by name,
+ * choice labels, and which relations point at each resource (for protected deletes and counts).
+ */
+import type { ChoiceSet, Field, LinkTable, Resource } from './model.ts';
+
+export interface ResourceIndex {
+  resource: Resource;
+  fields: Map<string, Field>;
+  /** Fields of other resources that reference this one with `on_delete: protect`. */
+  protectedBy: { resource: Resource; field: Field }[];
+}
+
+export class Registry {
+  readonly byKey = new Map<string, ResourceIndex>();
+  readonly byUrl = new Map<string, ResourceIndex>();
+  readonly choices = new Map<string, Map<string | number, string>>();
+  readonly choiceValues = new Map<string, (string | number)[]>();
+
+  constructor(
+    readonly resources: Resource[],
+    choiceSets: ChoiceSet[],
+    readonly linkTables: LinkTable[],
+  ) {
+    for (const set of choiceSets) {
+      this.choices.set(set.name, new Map(set.choices.map((c) => [c.value, c.label])));
+      this.choiceValues.set(set.name, set.choices.map((c) => c.value));
+    }
+    for (const resource of resources) {
+      const index: ResourceIndex = { resource, fields: new Map(resource.fields.map((f) => [f.name, f])), protectedBy: [] };
+      this.byKey.set(resource.key, index);
+      this.byUrl.set(`${resource.app}/${resource.path}`, index);
+    }
+    for (const resource of resources) {
+      for (const field of resource.fields) {
+        if (field.kind === 'fk' && field.onDelete === 'protect' && field.target) this.byKey.get(field.target)?.protectedBy.push({ resource, field });
+      }
+    }
+  }
+
+  get(key: string): ResourceIndex {
+    const index = this.byKey.get(key);
+    if (!index) throw new Error(`unknown resource ${key}`);
+    return index;
+  }
+
+  choiceLabel(set: string, value: string | number): string {
+    return this.choices.get(set)?.get(value) ?? '';
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * @module
+ * Field validators for request bodies, as zod schemas that coerce the way Django REST framework
+ * does and fail with DRF's exact messages. The generated validators (generated/inventory/
+ * validators.ts) compose these per resource; required-ness is checked by the writer, which knows
+ * whether the request creates or updates.
+ */
+import { z } from 'zod';
+
+type Check<T> = (value: unknown) => { ok: true; value: T } | { ok: false; message: string };
+
+/** Wraps a check as a zod schema; `null` is handled here so every check sees a real value. */
+function field<T>(nullable: boolean, check: Check<T>) {
+  return z.unknown().transform((value, ctx): T | null => {
+    if (value === null) {
+      if (nullable) return null;
+      ctx.addIssue({ code: 'custom', message: 'This field may not be null.' });
+      return z.NEVER;
+    }
+    const result = check(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.message });
+      return z.NEVER;
+    }
+    return result.value;
+  });
+}
+
+const ok = <T>(value: T) => ({ ok: true as const, value });
+const fail = (message: string) => ({ ok: false as const, message });
+
+export interface StringOptions {
+  maxLength?: number;
+  nullable?: boolean;
+  /** Blank strings are refused on required fields (DRF's allow_blank=False). */
+  required?: boolean;
+  pattern?: { regex: RegExp; message: string };
+}
+
+function stringCheck(o: StringOptions): Check<string> {
+  return (value) => {
+    if (typeof value !== 'string' && typeof value !== 'number') return fail('Not a valid string.');
+    const text = String(value);
+    if (o.required && text.trim() === '') return fail('This field may not be blank.');
+    if (o.maxLength !== undefined && text.length > o.maxLength) return fail(`Ensure this field has no more than ${o.maxLength} characters.`);
+    if (o.pattern && text !== '' && !o.pattern.regex.test(text)) return fail(o.pattern.message);
+    return ok(text);
+  };
+}
+
+export const string = (o: StringOptions = {}) => field(o.nullable ?? false, stringCheck(o));
+export const slug = (o: StringOptions = {}) =>
+  field(o.nullable ?? false, stringCheck({ ...o, pattern: { regex: /^[-a-zA-Z0-9_]+$/, message: 'Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.' } }));
+export const email = (o: StringOptions = {}) =>
+  field(o.nullable ?? false, stringCheck({ ...o, pattern: { regex: /^[^@\s]+@[^@\s]+\.[^@\s]+$/, message: 'Enter a valid email address.' } }));
+export const color = (o: StringOptions = {}) =>
+  field(o.nullable ?? false, stringCheck({ ...o, pattern: { regex: /^[0-9a-f]{6}$/, message: 'Enter a valid hexadecimal RGB color code.' } }));
+
+const zones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+export const timezone = (o: { nullable?: boolean } = {}) =>
+  field(o.nullable ?? false, (value) => (typeof value === 'string' && (value === '' || zones.has(value)) ? ok(value === '' ? null : value) : fail('A valid timezone is required.')));
+
+export interface NumberOptions {
+  nullable?: boolean;
+  min?: number;
+  max?: number;
+}
+
+function bounds(n: number, o: NumberOptions) {
+  if (o.min !== undefined && n < o.min) return fail(`Ensure this value is greater than or equal to ${o.min}.`);
+  if (o.max !== undefined && n > o.max) return fail(`Ensure this value is less than or equal to ${o.max}.`);
+  return ok(n);
+}
+
+export const integer = (o: NumberOptions = {}) =>
+  field(o.nullable ?? false, (value) => {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
+    return Number.isInteger(n) ? bounds(n, o) : fail('A valid integer is required.');
+  });
+
+export const decimal = (o: NumberOptions & { digits?: [number, number] } = {}) =>
+  field(o.nullable ?? false, (value) => {
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (!/^-?\d+(\.\d+)?$/.test(text)) return fail('A valid number is required.');
+    if (o.digits) {
+      const [whole, fraction = ''] = text.replace('-', '').split('.');
+      const [total, places] = o.digits;
+      if (fraction.length > places) return fail(`Ensure that there are no more than ${places} decimal places.`);
+      if (whole.replace(/^0+/, '').length + fraction.length > total) return fail(`Ensure that there are no more than ${total} digits in total.`);
+    }
+    return bounds(Number(text), o);
+  });
+
+const TRUE = new Set([true, 'true', 'True', 'TRUE', '1', 1, 'yes', 'on']);
+const FALSE = new Set([false, 'false', 'False', 'FALSE', '0', 0, 'no', 'off']);
+export const boolean = (o: { nullable?: boolean } = {}) =>
+  field(o.nullable ?? false, (value) => (TRUE.has(value as never) ? ok(true) : FALSE.has(value as never) ? ok(false) : fail('Must be a valid boolean.')));
+
+export const datetime = (o: { nullable?: boolean } = {}) =>
+  field(o.nullable ?? false, (value) =>
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value))
+      ? ok(new Date(value).toISOString())
+      : fail('Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'),
+  );
+
+export const date = (o: { nullable?: boolean } = {}) =>
+  field(o.nullable ?? false, (value) =>
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? ok(value) : fail('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'),
+  );
+
+export const json = (o: { nullable?: boolean } = {}) => field(o.nullable ?? true, (value) => ok(value));
+
+export const stringList = (o: { nullable?: boolean; maxLength?: number } = {}) =>
+  field(o.nullable ?? false, (value) => {
+    if (!Array.isArray(value)) return fail(`Expected a list of items but got type "${typeof value === 'string' ? 'str' : typeof value}".`);
+    const bad = value.find((v) => typeof v !== 'string');
+    return bad !== undefined ? fail('Not a valid string.') : ok(value as string[]);
+  });
+
+/** Choice values are written raw; NetBox coerces "true"/"false" and numeric strings. */
+export const choice = (values: readonly (string | number)[], o: { nullable?: boolean; allowBlank?: boolean } = {}) =>
+  field(o.nullable ?? false, (value) => {
+    if (typeof value === 'object') return fail('Value must be passed directly (e.g. "foo": 123); do not use a dictionary or list.');
+    if (value === '' && o.allowBlank) return ok(null);
+    const match = values.find((v) => String(v) === String(value));
+    return match !== undefined ? ok(match) : fail(`"${String(value)}" is not a valid choice.`);
+  });
+
+/** A writable related object: a primary key, an int-like string, or a dict of attributes (resolved later). */
+export type RelationRef = number | Record<string, unknown>;
+export const relation = (o: { nullable?: boolean } = {}) =>
+  field<RelationRef>(o.nullable ?? false, (value) => {
+    if (typeof value === 'number' && Number.isInteger(value)) return ok(value);
+    if (typeof value === 'string' && /^\d+$/.test(value)) return ok(Number(value));
+    if (value && typeof value === 'object' && !Array.isArray(value)) return ok(value as Record<string, unknown>);
+    return fail(`Related objects must be referenced by numeric ID or by dictionary of attributes. Received an unrecognized value: ${String(value)}`);
+  });
+
+export const relationList = () =>
+  field<RelationRef[]>(false, (value) => {
+    if (!Array.isArray(value)) return fail(`Expected a list of items but got type "${typeof value === 'string' ? 'str' : typeof value}".`);
+    const refs: RelationRef[] = [];
+    for (const item of value) {
+      if (typeof item === 'number' && Number.isInteger(item)) refs.push(item);
+      else if (typeof item === 'string' && /^\d+$/.test(item)) refs.push(Number(item));
+      else if (item && typeof item === 'object' && !Array.isArray(item)) refs.push(item as Record<string, unknown>);
+      else return fail(`Incorrect type. Expected pk value, received ${typeof item === 'string' ? 'str' : typeof item}.`);
+    }
+    return ok(refs);
+  });
+
+export const customFields = () =>
+  field(false, (value) => (value && typeof value === 'object' && !Array.isArray(value) ? ok(value as Record<string, unknown>) : fail('Invalid data. Expected a dictionary.')));
+
+export type FieldSchema = ReturnType<typeof string> | ReturnType<typeof relation> | ReturnType<typeof relationList> | z.ZodType;
+
+/** A resource's request schema: known fields validated, unknown ones dropped (as DRF does). */
+export const resource = (shape: Record<string, z.ZodType>) => z.object(Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, s.optional()])));
+export type ResourceSchema = ReturnType<typeof resource>;

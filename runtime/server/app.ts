@@ -1,0 +1,132 @@
+/**
+ * @module
+ * Builds the inventory server's Hono app from the generated route table: NetBox's headers,
+ * trailing-slash rules, authentication, permissions, the generic REST engine for every resource,
+ * the API's own views and the schema.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import type { OpenAPIV3 } from 'openapi-types';
+import { apps, choiceSets, linkTables, resources } from '../../generated/inventory/resources.ts';
+import { routes } from '../../generated/inventory/routes.ts';
+import { validators } from '../../generated/inventory/validators.ts';
+import { actionOf, authenticate, hasPermission, type Caller } from '../auth/index.ts';
+import type { Database } from '../db/index.ts';
+import { RestEngine } from '../rest/engine.ts';
+import { ApiError, forbidden, methodNotAllowed } from '../rest/errors.ts';
+import { Registry } from '../rest/registry.ts';
+import { API_VERSION, apiRoot, appRoot, authenticationCheck, NETBOX_VERSION, options, status } from './apiViews.ts';
+import type { RouteEntry } from './routeTable.ts';
+import { schemaRoutes } from './schemaRoutes.ts';
+import { provisionToken } from './tokenProvision.ts';
+
+type Env = { Variables: { caller: Caller | null } };
+
+const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
+
+export interface AppOptions {
+  db: Database;
+  openapi: OpenAPIV3.Document;
+}
+
+export function createApp({ db, openapi }: AppOptions): Hono<Env> {
+  const registry = new Registry(resources, choiceSets, linkTables);
+  const engine = new RestEngine(db, registry, validators);
+  const app = new Hono<Env>({ strict: true });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.body, error.status as 400, error.headers);
+    console.error('[server] unhandled error:', error);
+    return c.json({ error: String((error as Error).message ?? error), exception: (error as Error).name ?? 'Error', netbox_version: NETBOX_VERSION, python_version: '3.12.0' }, 500);
+  });
+  app.notFound((c) => c.json({ detail: 'Not found.' }, 404));
+
+  app.use('*', async (c, next) => {
+    c.header('X-Request-ID', randomUUID());
+    if (c.req.path.startsWith('/api')) c.header('API-Version', API_VERSION);
+    c.header('Vary', 'Accept');
+    const accept = c.req.header('Accept') ?? '';
+    const version = /version=([^;,\s]+)/.exec(accept)?.[1];
+    if (version && version !== API_VERSION) return c.json({ detail: 'Invalid version in "Accept" header.' }, 406);
+    // Trailing slash: GET is redirected, other methods are not found (as Django's CommonMiddleware).
+    if (c.req.path.startsWith('/api') && !c.req.path.endsWith('/') && !c.req.path.includes('/static/')) {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+        const url = new URL(c.req.url);
+        url.pathname += '/';
+        return c.redirect(url.toString(), 301);
+      }
+      return c.json({ detail: 'Not found.' }, 404);
+    }
+    await next();
+  });
+
+  app.use('/api/*', async (c, next) => {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() ?? null;
+    c.set('caller', await authenticate(db, c.req.header('Authorization'), forwarded ?? (c.env as { incoming?: { socket?: { remoteAddress?: string } } })?.incoming?.socket?.remoteAddress ?? null));
+    await next();
+  });
+
+  const requireCaller = (c: Context<Env>): Caller => {
+    const caller = c.get('caller');
+    if (!caller) throw forbidden(NOT_AUTHENTICATED);
+    return caller;
+  };
+
+  // pynetbox 7.0 (Debian's) reads the API version from an anonymous GET /api/, so the root answers anyone.
+  app.get('/api/', (c) => apiRoot(c));
+  app.get('/api/status/', (c) => (requireCaller(c), status(c, apps)));
+  app.get('/api/authentication-check/', (c) => authenticationCheck(c, engine, db, requireCaller(c)));
+  app.use('/api/schema/*', async (c, next) => (requireCaller(c), next()));
+  app.route('/api/schema', schemaRoutes(openapi));
+  for (const index of apps) app.get(`/api/${index.name}/`, (c) => (requireCaller(c), appRoot(c, index, engine)));
+
+  const extraHandlers: Record<string, (c: Context<Env>) => Promise<Response>> = {
+    'provision-token': (c) => provisionToken(c, engine, db),
+  };
+
+  const byPath = new Map<string, RouteEntry[]>();
+  for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
+
+  for (const route of routes) {
+    const resource = registry.get(route.resource).resource;
+    app.on(route.method, route.path, async (c) => {
+      if (route.operation === 'extra') {
+        if (route.auth) requireCaller(c);
+        const handler = extraHandlers[route.handler!];
+        if (!handler) throw new ApiError(501, { detail: `Operation ${route.handler} is not available.` });
+        return handler(c);
+      }
+      const caller = requireCaller(c);
+      if (c.req.method !== 'GET' && !caller.writeEnabled) throw forbidden();
+      if (!(await hasPermission(db, caller, resource.objectType, actionOf[c.req.method]))) throw forbidden();
+      switch (route.operation) {
+        case 'list': return engine.list(c, resource);
+        case 'retrieve': return engine.retrieve(c, resource);
+        case 'create': return engine.create(c, resource);
+        case 'update': return engine.update(c, resource, false);
+        case 'partial_update': return engine.update(c, resource, true);
+        case 'bulk_update': return engine.bulkUpdate(c, resource, false);
+        case 'bulk_partial_update': return engine.bulkUpdate(c, resource, true);
+        case 'destroy': return engine.destroy(c, resource);
+        case 'bulk_destroy': return engine.bulkDestroy(c, resource);
+      }
+    });
+  }
+
+  // OPTIONS metadata and 405s for every routed path, after the real handlers.
+  for (const [path, entries] of byPath) {
+    const resource = registry.get(entries[0].resource).resource;
+    const allowed = [...new Set(entries.map((e) => e.method)), 'HEAD', 'OPTIONS'];
+    app.options(path, async (c) => {
+      c.header('Allow', allowed.join(', '));
+      const caller = c.get('caller');
+      const canWrite = !!caller && (await hasPermission(db, caller, resource.objectType, 'add'));
+      return options(c, resource, engine, canWrite && allowed.includes('POST'));
+    });
+    app.all(path, (c) => {
+      c.header('Allow', allowed.join(', '));
+      throw methodNotAllowed(c.req.method);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,44 @@
+/**
+ * @module
+ * First boot on an empty database: create a superuser and an API token, as netbox-docker does
+ * with SUPERUSER_NAME, SUPERUSER_PASSWORD and SUPERUSER_API_TOKEN. The token is printed once.
+ */
+import type { Database } from '../db/index.ts';
+import { hashPassword, randomString } from '../auth/index.ts';
+import { createToken } from './tokenProvision.ts';
+
+export interface BootstrapResult {
+  username: string;
+  password: string | null;
+  token: string;
+}
+
+export async function bootstrapSuperuser(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<BootstrapResult | null> {
+  return db.transaction(async (tx) => {
+    // Serialise concurrent first boots on the same database.
+    await tx.query('SELECT pg_advisory_xact_lock(4242001)');
+    const [{ n }] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users_user');
+    if (Number(n) > 0) return null;
+    const username = env.SUPERUSER_NAME || 'admin';
+    const password = env.SUPERUSER_PASSWORD || randomString(20);
+    const [user] = await tx.query<{ id: number }>(
+      `INSERT INTO users_user (username, password, first_name, last_name, email, is_active, is_superuser, date_joined, last_login)
+       VALUES ($1, $2, '', '', $3, true, true, now(), null) RETURNING id`,
+      [username, hashPassword(password), env.SUPERUSER_EMAIL ?? ''],
+    );
+    const given = env.SUPERUSER_API_TOKEN;
+    let token;
+    if (given?.startsWith('nbt_') && given.includes('.')) {
+      // A v2 token given in full: keep its key and secret.
+      const [key, secret] = given.slice(4).split('.', 2);
+      token = await createToken(tx, Number(user.id), { version: 2, plaintext: secret, description: 'Created at first boot' });
+      await tx.query('UPDATE users_token SET key = $1 WHERE id = $2', [key, token.id]);
+      token.token = given;
+    } else if (given) {
+      token = await createToken(tx, Number(user.id), { version: 1, plaintext: given, description: 'Created at first boot' });
+    } else {
+      token = await createToken(tx, Number(user.id), { version: 2, description: 'Created at first boot' });
+    }
+    return { username, password: env.SUPERUSER_PASSWORD ? null : password, token: token.token };
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * @module
+ * Boots the inventory server on an open database: applies migrations, creates the first
+ * superuser on an empty database, and builds the app. Tests and benchmarks call this directly.
+ */
+import { readFileSync } from 'node:fs';
+import type { OpenAPIV3 } from 'openapi-types';
+import { migrate, type Database } from '../db/index.ts';
+import { createApp } from './app.ts';
+import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
+
+const openapiPath = new URL('../../generated/inventory/openapi.json', import.meta.url);
+
+export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv = process.env) {
+  await migrate(db);
+  const firstBoot: BootstrapResult | null = await bootstrapSuperuser(db, env);
+  const openapi = JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
+  return { app: createApp({ db, openapi }), firstBoot };
+}

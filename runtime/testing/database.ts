@@ -1,0 +1,97 @@
+/**
+ * @module
+ * Databases for tests: always an in-memory PGlite, plus real PostgreSQL when TEST_DATABASE_URL is
+ * set (e.g. `postgres://postgres@127.0.0.1:5432/postgres`). Each `open()` gives a freshly migrated,
+ * private database; `drop()` closes it and, on PostgreSQL, drops the throwaway database.
+ *
+ *   describe.each(testDatabases())('… on $name', (database) => { … await database.open() … });
+ */
+import { randomBytes } from 'node:crypto';
+import { migrate, openDatabase, redactUrl, type Database } from '../db/index.ts';
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  open(): Promise<OpenedTestDatabase>;
+}
+
+export interface OpenedTestDatabase {
+  db: Database;
+  /** Closes the database and removes every trace of it. Safe to call twice. */
+  drop(): Promise<void>;
+}
+
+export interface TestDatabaseOptions {
+  /** Migrations to apply (default: generated/inventory/migrations); null applies none. */
+  migrationsDir?: string | null;
+}
+
+async function migrated(db: Database, options: TestDatabaseOptions): Promise<void> {
+  if (options.migrationsDir === null) return;
+  await (options.migrationsDir === undefined ? migrate(db) : migrate(db, options.migrationsDir));
+}
+
+function pglite(options: TestDatabaseOptions): TestDatabase {
+  return {
+    name: 'pglite',
+    async open() {
+      const db = await openDatabase({ dataDir: 'memory://' });
+      try {
+        await migrated(db, options);
+      } catch (error) {
+        await db.close();
+        throw error;
+      }
+      return { db, drop: () => db.close() };
+    },
+  };
+}
+
+/** `postgres://…/anything` with its database name replaced. */
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+function postgres(adminUrl: string, options: TestDatabaseOptions): TestDatabase {
+  return {
+    name: 'postgres',
+    async open() {
+      // Lower-case letters, digits and underscores only: safe to quote into DDL.
+      const name = `nbtest_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const admin = await openDatabase({ url: adminUrl, poolSize: 1 });
+      let db: Database | undefined;
+      const drop = async () => {
+        await db?.close();
+        db = undefined;
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+        await admin.close();
+      };
+      try {
+        await admin.query(`CREATE DATABASE "${name}"`);
+        db = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: 4 });
+        await migrated(db, options);
+      } catch (error) {
+        await drop().catch(() => {});
+        throw new Error(`cannot prepare test database ${name} on ${redactUrl(adminUrl)}: ${(error as Error).message}`, { cause: error });
+      }
+      const opened = db;
+      let dropped: Promise<void> | undefined;
+      return { db: opened, drop: () => (dropped ??= drop()) };
+    },
+  };
+}
+
+let explained = false;
+
+/** The databases every database-backed suite runs on. */
+export function testDatabases(options: TestDatabaseOptions = {}): TestDatabase[] {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (url) return [pglite(options), postgres(url, options)];
+  if (!explained) {
+    explained = true;
+    process.stderr.write('TEST_DATABASE_URL is not set: database suites run on embedded PGlite only (set it, e.g. postgres://postgres@127.0.0.1:5432/postgres, to add PostgreSQL)\n');
+  }
+  return [pglite(options)];
+}
