@@ -8069,28 +8069,6 @@ export const resources: Resource[] = [
           orderable: false
         },
         {
-          name: "token",
-          kind: "string",
-          column: "token_input",
-          required: false,
-          nullable: true,
-          readOnly: false,
-          writeOnly: true,
-          default: null,
-          maxLength: 40,
-          minValue: null,
-          maxValue: null,
-          digits: null,
-          choiceSet: null,
-          target: null,
-          onDelete: null,
-          link: null,
-          reverseOf: null,
-          count: null,
-          label: "Token",
-          orderable: true
-        },
-        {
           name: "plaintext",
           kind: "string",
           column: "plaintext",

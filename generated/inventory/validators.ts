@@ -172,7 +172,6 @@ export const validators: Record<string, ResourceSchema> = {
       write_enabled: v.boolean(),
       pepper_id: v.integer({ nullable: true, min: 0, max: 32767 }),
       allowed_ips: v.stringList(),
-      token: v.string({ maxLength: 40, nullable: true }),
     }),
     'users.users': v.resource({
       username: v.string({ maxLength: 150, required: true }),

@@ -6,8 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { Database, Queryable } from '../db/index.ts';
-import { DatabaseError } from '../db/index.ts';
-import { ApiError, badRequest, conflict, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
+import { ApiError, badRequest, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
 import type { Resource } from './model.ts';
 import { Reader } from './read.ts';
 import { shownFields } from './query/shape.ts';
@@ -80,17 +79,12 @@ export class RestEngine {
     return { bodies, etags };
   }
 
-  /** Runs `fn` in a transaction and maps database failures to NetBox-shaped errors. */
+  /** Runs `fn` in a transaction; validation failures become 400s (database errors are mapped by the server). */
   private async atomic<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     try {
       return await this.db.transaction(fn);
     } catch (error) {
       if (error instanceof ValidationFailed) throw badRequest(error.errors);
-      if (error instanceof DatabaseError) {
-        if (error.code === '23505') throw badRequest({ __all__: ['An object with these values already exists.'] });
-        if (error.code === '23503') throw conflict('Unable to delete object: other objects depend on it.');
-        if (error.code === '2201B' || error.code === '22P02' || error.code === '22003') throw badRequest({ detail: error.message });
-      }
       throw error;
     }
   }

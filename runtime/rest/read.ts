@@ -31,7 +31,8 @@ export class Reader {
       const field = resource.fields.find((f) => f.name === term.replace(/^-/, ''));
       if (!field?.orderable) continue;
       const expr = field.kind === 'count' ? this.select.expression(resource, field, alias, new Aliases(), 1) : field.kind === 'display' ? null : field.column ? `${alias}.${q(field.column)}` : null;
-      if (expr) parts.push(`${expr} ${desc ? 'DESC' : 'ASC'}${field.nullable ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : ''}`);
+      // PostgreSQL's own null placement (last ascending, first descending), as Django leaves it.
+      if (expr) parts.push(`${expr} ${desc ? 'DESC' : 'ASC'}`);
     }
     parts.push(`${alias}.id ${terms.length === 1 && terms[0] === '-id' ? 'DESC' : 'ASC'}`);
     return parts.join(', ');

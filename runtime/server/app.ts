@@ -15,6 +15,7 @@ import type { Database } from '../db/index.ts';
 import { RestEngine } from '../rest/engine.ts';
 import { ApiError, forbidden, methodNotAllowed } from '../rest/errors.ts';
 import { Registry } from '../rest/registry.ts';
+import { apiErrorFromDatabase } from '../rest/databaseErrors.ts';
 import { API_VERSION, apiRoot, appRoot, authenticationCheck, NETBOX_VERSION, options, status } from './apiViews.ts';
 import type { RouteEntry } from './routeTable.ts';
 import { schemaRoutes } from './schemaRoutes.ts';
@@ -35,7 +36,8 @@ export function createApp({ db, openapi }: AppOptions): Hono<Env> {
   const app = new Hono<Env>({ strict: true });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body, error.status as 400, error.headers);
+    const known = error instanceof ApiError ? error : apiErrorFromDatabase(error, registry);
+    if (known) return c.json(known.body, known.status as 400, known.headers);
     console.error('[server] unhandled error:', error);
     return c.json({ error: String((error as Error).message ?? error), exception: (error as Error).name ?? 'Error', netbox_version: NETBOX_VERSION, python_version: '3.12.0' }, 500);
   });
@@ -76,7 +78,7 @@ export function createApp({ db, openapi }: AppOptions): Hono<Env> {
   app.get('/api/', (c) => apiRoot(c));
   app.get('/api/status/', (c) => (requireCaller(c), status(c, apps)));
   app.get('/api/authentication-check/', (c) => authenticationCheck(c, engine, db, requireCaller(c)));
-  app.use('/api/schema/*', async (c, next) => (requireCaller(c), next()));
+  // The schema and Swagger UI describe the API, not its data: open to all, so the UI works in a browser.
   app.route('/api/schema', schemaRoutes(openapi));
   for (const index of apps) app.get(`/api/${index.name}/`, (c) => (requireCaller(c), appRoot(c, index, engine)));
 

@@ -79,7 +79,6 @@ export const usersToken = pgTable('users_token', {
     write_enabled: boolean('write_enabled').notNull(),
     pepper_id: integer('pepper_id'),
     allowed_ips: text('allowed_ips').array().notNull().default(sql`'{}'`),
-    token_input: varchar('token_input', { length: 40 }),
     plaintext: varchar('plaintext', { length: 40 }),
     hmac_digest: varchar('hmac_digest', { length: 64 }),
   }, (t) => [

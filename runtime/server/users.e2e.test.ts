@@ -1,0 +1,74 @@
+/**
+ * Users, groups and permissions: object permissions decide what a non-superuser may do; trees
+ * refuse cycles; locations are unique per site; the schema is public.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../testing/database.ts';
+import { bootTestApp, type TestClient } from '../testing/inventoryApp.ts';
+
+describe.each(testDatabases())('users and permissions on $name', (database) => {
+  let api: TestClient;
+  beforeAll(async () => {
+    api = await bootTestApp(await database.open());
+  });
+  afterAll(async () => api?.close());
+
+  it('lets a user do only what an object permission grants, directly or through a group', async () => {
+    const user = await api.request('POST', '/api/users/users/', { username: 'viewer', password: 'viewer-pass', first_name: 'Vi', last_name: 'Ewer' });
+    expect(user.status).toBe(201);
+    expect(user.body.display).toBe('viewer (Vi Ewer)');
+    expect(user.body).not.toHaveProperty('password');
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'viewer', password: 'viewer-pass' }, { Authorization: '' });
+    const auth = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
+    expect((await api.request('GET', '/api/dcim/sites/', undefined, auth)).status).toBe(403);
+
+    const group = (await api.request('POST', '/api/users/groups/', { name: 'Viewers' })).body;
+    const permission = await api.request('POST', '/api/users/permissions/', { name: 'view sites', object_types: ['dcim.site'], actions: ['view'], groups: [group.id] });
+    expect(permission.status).toBe(201);
+    expect(permission.body.groups[0]).toMatchObject({ id: group.id, name: 'Viewers' });
+    await api.request('PATCH', `/api/users/users/${user.body.id}/`, { groups: [group.id] });
+    expect((await api.request('GET', `/api/users/groups/${group.id}/`)).body.user_count).toBe(1);
+    expect((await api.request('GET', `/api/users/groups/${group.id}/`)).body.permissions.map((p: any) => p.name)).toEqual(['view sites']);
+    expect((await api.request('GET', '/api/dcim/sites/', undefined, auth)).status).toBe(200);
+    const denied = await api.request('POST', '/api/dcim/sites/', { name: 'N', slug: 'n' }, auth);
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ detail: 'You do not have permission to perform this action.' });
+    expect((await api.request('GET', '/api/tenancy/tenants/', undefined, auth)).status).toBe(403);
+  });
+
+  it('refuses cycles in trees and duplicate names among siblings', async () => {
+    const a = (await api.request('POST', '/api/tenancy/tenant-groups/', { name: 'A', slug: 'a' })).body;
+    const b = (await api.request('POST', '/api/tenancy/tenant-groups/', { name: 'B', slug: 'b', parent: a.id })).body;
+    const cycle = await api.request('PATCH', `/api/tenancy/tenant-groups/${a.id}/`, { parent: b.id });
+    expect(cycle.status).toBe(400);
+    expect(cycle.body).toEqual({ parent: ['Cannot assign self or child tenant group as parent.'] });
+    const c = (await api.request('POST', '/api/tenancy/tenant-groups/', { name: 'C', slug: 'c', parent: b.id })).body;
+    expect(c._depth).toBe(2);
+    const moved = await api.request('PATCH', `/api/tenancy/tenant-groups/${b.id}/`, { parent: null });
+    expect(moved.body._depth).toBe(0);
+    expect((await api.request('GET', `/api/tenancy/tenant-groups/${c.id}/`)).body._depth).toBe(1);
+    const region = (await api.request('POST', '/api/dcim/regions/', { name: 'R', slug: 'r' })).body;
+    const dup = await api.request('POST', '/api/dcim/regions/', { name: 'R', slug: 'r2' });
+    expect(dup.body).toEqual({ __all__: ['A top-level region with this name already exists.'] });
+    await api.request('POST', '/api/dcim/regions/', { name: 'Child', slug: 'child', parent: region.id });
+    const sibling = await api.request('POST', '/api/dcim/regions/', { name: 'Child', slug: 'child-2', parent: region.id });
+    expect(sibling.body).toEqual({ __all__: ['Region with this Parent and Name already exists.'] });
+  });
+
+  it('keeps location names unique per site, not globally', async () => {
+    const [s1, s2] = (await api.request('POST', '/api/dcim/sites/', [{ name: 'L1', slug: 'l1' }, { name: 'L2', slug: 'l2' }])).body;
+    expect((await api.request('POST', '/api/dcim/locations/', { name: 'Room', slug: 'room', site: s1.id })).status).toBe(201);
+    expect((await api.request('POST', '/api/dcim/locations/', { name: 'Room', slug: 'room', site: { slug: 'l2' } })).status).toBe(201);
+    const dup = await api.request('POST', '/api/dcim/locations/', { name: 'Room', slug: 'room-x', site: s2.id });
+    expect(dup.body).toEqual({ __all__: ['A location with this name already exists within the specified site.'] });
+    const missing = await api.request('POST', '/api/dcim/locations/', { name: 'X', slug: 'x', site: { slug: 'nowhere' } });
+    expect(missing.body).toEqual({ site: ["Related object not found using the provided attributes: {'slug': 'nowhere'}"] });
+  });
+
+  it('serves the schema to anyone, with filters Ansible reads', async () => {
+    const schema = await api.request('GET', '/api/schema/?format=json', undefined, { Authorization: '' });
+    expect(schema.status).toBe(200);
+    const names = schema.body.paths['/api/dcim/sites/'].get.parameters.map((p: any) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['limit', 'offset', 'q', 'region_id', 'name__ic', 'tag']));
+  });
+});
