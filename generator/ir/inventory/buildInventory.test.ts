@@ -148,6 +148,30 @@ resources:
     expect(lines).toEqual(['definitions/shop.yaml:14:63 E_UNKNOWN_FIELD shop.books.shelves: shop.shelves has no m2m field "books"']);
   });
 
+  it('reports a choice default that is not a value of its set, and a tree without a self parent', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    tree: true
+    fields:
+      name: { type: string }
+      parent: { type: fk, target: shop.books }
+      status: { type: choice, choices: StatusChoices, default: retired }
+  books:
+    model: Book
+    fields:
+      name: { type: string }
+      status: { type: choice, choices: StatusChoices, default: planned }
+`,
+    });
+    expect(lines).toEqual([
+      'definitions/shop.yaml:5:11 E_UNKNOWN_FIELD shop.shelves: a tree needs a field "parent" of type fk with target self',
+      'definitions/shop.yaml:9:64 E_INVALID_VALUE shop.shelves.status: default "retired" is not a value of StatusChoices',
+    ]);
+  });
+
   it('collects every cross-reference problem of a run at once', () => {
     const lines = diagnosticsWith({
       'shop.yaml': `app: shop

@@ -131,6 +131,10 @@ function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: Lo
     } else if (f.kind === 'choice' && !choices[f.choiceSet!]) {
       out.push(source.diagnostic([...fieldAt(f.name), 'choices'], 'E_UNKNOWN_CHOICES', `${ir.key}.${f.name}: unknown choice set "${f.choiceSet ?? ''}"`));
     }
+    const choiceSet = f.kind === 'choice' && f.choiceSet ? choices[f.choiceSet] : undefined;
+    if (choiceSet && f.default !== null && !choiceSet.some(([value]) => value === f.default)) {
+      out.push(source.diagnostic([...fieldAt(f.name), 'default'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: default ${JSON.stringify(f.default)} is not a value of ${f.choiceSet}`));
+    }
     if (f.kind === 'count' && f.count && !(f.count.target === '' && f.count.via === 'tags')) {
       const target = byKey.get(f.count.target);
       if (!target) out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown count target "${f.count.target}"`));
@@ -158,6 +162,10 @@ function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: Lo
     if (!names.has(extra.field)) out.push(source.diagnostic([...at, 'filters', 'extra', name, 'field'], 'E_UNKNOWN_FIELD', `${ir.key} filter ${name}: unknown field "${extra.field}"`));
   }
   checkDisplay(p, byKey, out);
+  const parent = ir.fields.find((f) => f.name === 'parent');
+  if (ir.tree && (parent?.kind !== 'fk' || parent.target !== ir.key)) {
+    out.push(source.diagnostic(definition.tree ? [...at, 'tree'] : [...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key}: a tree needs a field "parent" of type fk with target self`));
+  }
   // Inherited names (from mixins) are checked once the mixin is applied to a real resource.
   const inherited = [...(definition.brief ? [] : (p.merged.brief ?? [])), ...p.merged.search.filter((s) => !definition.search?.includes(s)), ...(definition.ordering ? [] : (p.merged.ordering ?? []).map((s) => s.replace(/^-/, '')))];
   for (const name of inherited) {

@@ -34,10 +34,12 @@ export function mergeMixins(
   // netbox-model) must not repeat its uniques, and a cycle ends instead of recursing forever.
   // Unknown names inside mixins.yaml are reported there, once, by checkMixinReferences.
   const absorbed = new Set<string>();
+  let unknownMixin = false;
   const absorb = (mixin: MixinDefinition, isResource: boolean) => {
     (mixin.mixins ?? []).forEach((name, index) => {
       const inner = mixins[name];
       if (!inner) {
+        unknownMixin = true;
         if (isResource) diagnostics.push(source.diagnostic([...at, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"`));
       } else if (!absorbed.has(name)) {
         absorbed.add(name);
@@ -60,7 +62,8 @@ export function mergeMixins(
   for (const [field, def] of Object.entries(resource.fields ?? {})) {
     const resolved = def ?? inherited.get(field);
     if (!resolved) {
-      diagnostics.push(source.diagnostic([...at, 'fields', field], 'E_UNKNOWN_FIELD', `field "${field}" has no definition here and none is inherited from a mixin`, true));
+      // The unknown mixin (already reported) may be the one that defines it: do not echo that error.
+      if (!unknownMixin) diagnostics.push(source.diagnostic([...at, 'fields', field], 'E_UNKNOWN_FIELD', `field "${field}" has no definition here and none is inherited from a mixin`, true));
       continue;
     }
     merged.fields.push([field, resolved]);
