@@ -44,7 +44,11 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * when it is not an error reported by PostgreSQL (connection refused, a bug…).
  */
 export function asDatabaseError(error: unknown): DatabaseError | null {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  return fromDriver(error, 5);
+}
+
+function fromDriver(error: unknown, maxDepth: number): DatabaseError | null {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < maxDepth; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof DatabaseError) return e;
     const fields = e as Record<string, unknown>;
     const code = text(fields.code);
@@ -65,7 +69,11 @@ export function asDatabaseError(error: unknown): DatabaseError | null {
   return null;
 }
 
-/** Rethrows a PostgreSQL error as DatabaseError, anything else as it is. */
+/**
+ * Rethrows a driver's PostgreSQL error as DatabaseError, anything else as it is. Only the error
+ * itself is looked at, not its causes: an error the caller wrapped (say, a MigrationError around a
+ * DatabaseError) must come out of a transaction unchanged.
+ */
 export function rethrow(error: unknown): never {
-  throw asDatabaseError(error) ?? error;
+  throw fromDriver(error, 1) ?? error;
 }

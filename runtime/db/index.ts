@@ -8,4 +8,5 @@ export { openDatabase, type OpenDatabaseOptions } from './openDatabase.ts';
 export { migrate, readMigrations, splitStatements, MigrationError, DEFAULT_MIGRATIONS_DIR, type MigrateResult, type MigrationFile } from './migrate.ts';
 export { DatabaseError, SqlState, asDatabaseError } from './errors.ts';
 export { redactUrl } from './postgres.ts';
+export { openPglite, type PgliteDatabase, type PgliteOptions } from './pglite.ts';
 export type { ConstraintMeaning } from '../../generator/emit/drizzle/tables.ts';

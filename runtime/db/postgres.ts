@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import * as schema from '../../generated/inventory/schema/index.ts';
 import { rethrow } from './errors.ts';
 import type { Database, Orm, Queryable } from './types.ts';
-import { Oid, parseInt8, prepareParams, serializeJson, textualTimeOids } from './values.ts';
+import { Oid, parseArrayLiteral, parseInt8, prepareParams, serializeJson, textualTimeOids } from './values.ts';
 
 export interface PostgresOptions {
   /** Connections per pool (default 10). */
@@ -25,6 +25,28 @@ export function redactUrl(url: string): string {
     return parsed.toString();
   } catch {
     return '(unparsable database URL)';
+  }
+}
+
+/** The parts of postgres.js's (shared, mutable) options its type handling reads. */
+interface TypeOptions {
+  parsers: Record<string, ((text: string) => unknown) | undefined>;
+  shared: { typeArrayMap: Record<string, number> };
+}
+
+/**
+ * postgres.js's array parser hands an unquoted NULL element to the element parser as the text
+ * `NULL`: text[] gets the string "NULL", bool[] false, and a parser that throws (JSON) brings the
+ * process down from a socket callback. Once the first connection has registered the array types,
+ * replace each array parser with one that reads NULL as null. postgres.js keeps a registered
+ * parser, so later connections use these.
+ */
+function nullSafeArrayParsers(options: TypeOptions): void {
+  for (const [oid, typarray] of Object.entries(options.shared.typeArrayMap)) {
+    const element = options.parsers[oid];
+    // box (1020) is the one type whose array elements are separated by ';'.
+    const delimiter = typarray === 1020 ? ';' : ',';
+    options.parsers[typarray] = (text: string) => parseArrayLiteral(text, element, delimiter);
   }
 }
 
@@ -66,6 +88,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   });
   try {
     await sql`select 1`;
+    nullSafeArrayParsers(sql.options as unknown as TypeOptions);
   } catch (error) {
     await sql.end({ timeout: 0 }).catch(() => {});
     throw new Error(`cannot connect to PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`, { cause: error });

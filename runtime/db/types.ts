@@ -32,7 +32,9 @@ export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
   /**
    * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (the error
-   * is rethrown). Use `tx`, not the database, for statements that belong to the transaction.
+   * is rethrown). Use `tx`, not the database, for statements that belong to the transaction: on
+   * PGlite (one connection) a query on the database waits until the transaction ends, so awaiting
+   * one inside `fn` never returns; on PostgreSQL it would run outside the transaction.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Typed queries with the generated schema (`orm.select().from(dcimSite)`). */

@@ -43,6 +43,7 @@ export function prepareParam(value: unknown): unknown {
     return value.toISOString();
   }
   if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(prepareParam);
   return value;
 }
 
@@ -53,4 +54,46 @@ export function prepareParams(params: readonly unknown[] | undefined): unknown[]
 /** JSON text for a json/jsonb parameter: always the encoding of the value. */
 export function serializeJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+/**
+ * Parses PostgreSQL's array text (`{a,"b,c",NULL,{1,2}}`), telling an unquoted NULL (SQL null)
+ * from the quoted string "NULL", and handing every other element to `element`.
+ */
+export function parseArrayLiteral(text: string, element?: (value: string) => unknown, delimiter = ','): unknown[] {
+  // Arrays with non-default bounds come as `[0:1]={…}`.
+  let i = text.startsWith('[') ? text.indexOf('=') + 1 : 0;
+  const malformed = () => new Error(`malformed array value from PostgreSQL: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`);
+  const level = (): unknown[] => {
+    if (text[i] !== '{') throw malformed();
+    i++;
+    const out: unknown[] = [];
+    if (text[i] === '}') {
+      i++;
+      return out;
+    }
+    while (i < text.length) {
+      if (text[i] === '{') {
+        out.push(level());
+      } else if (text[i] === '"') {
+        let value = '';
+        for (i++; i < text.length && text[i] !== '"'; i++) value += text[i] === '\\' ? text[++i] : text[i];
+        if (i >= text.length) throw malformed();
+        i++;
+        out.push(element ? element(value) : value);
+      } else {
+        const start = i;
+        while (i < text.length && text[i] !== delimiter && text[i] !== '}') i++;
+        const raw = text.slice(start, i);
+        out.push(raw === 'NULL' ? null : element ? element(raw) : raw);
+      }
+      if (text[i] === delimiter) i++;
+      else if (text[i] === '}') {
+        i++;
+        return out;
+      } else throw malformed();
+    }
+    throw malformed();
+  };
+  return level();
 }

@@ -7,7 +7,7 @@
  *   describe.each(testDatabases())('… on $name', (database) => { … await database.open() … });
  */
 import { randomBytes } from 'node:crypto';
-import { migrate, openDatabase, redactUrl, type Database } from '../db/index.ts';
+import { migrate, openDatabase, openPglite, redactUrl, type Database } from '../db/index.ts';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -30,17 +30,36 @@ async function migrated(db: Database, options: TestDatabaseOptions): Promise<voi
   await (options.migrationsDir === undefined ? migrate(db) : migrate(db, options.migrationsDir));
 }
 
+/**
+ * Migrated PGlite images, one per migrations directory and process: creating a cluster takes
+ * seconds, restoring an image about one, so only the first open of a process pays for initdb.
+ */
+const images = new Map<string, Promise<Blob>>();
+
+function pgliteImage(options: TestDatabaseOptions): Promise<Blob> {
+  const key = options.migrationsDir === null ? '' : (options.migrationsDir ?? '(default)');
+  let image = images.get(key);
+  if (!image) {
+    image = (async () => {
+      const db = await openPglite('memory://');
+      try {
+        await migrated(db, options);
+        return await db.dumpImage();
+      } finally {
+        await db.close();
+      }
+    })();
+    images.set(key, image);
+    image.catch(() => images.delete(key));
+  }
+  return image;
+}
+
 function pglite(options: TestDatabaseOptions): TestDatabase {
   return {
     name: 'pglite',
     async open() {
-      const db = await openDatabase({ dataDir: 'memory://' });
-      try {
-        await migrated(db, options);
-      } catch (error) {
-        await db.close();
-        throw error;
-      }
+      const db = await openPglite('memory://', { image: await pgliteImage(options) });
       return { db, drop: () => db.close() };
     },
   };
