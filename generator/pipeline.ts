@@ -12,6 +12,9 @@ import { readDefinitions } from './load/readDefinitions.ts';
 import { loadTemplates, type Templates } from './templates.ts';
 import { inventoryEmitters, type EmitContext } from './emit/inventoryEmitters.ts';
 import { readPreviousMigrations } from './load/readPreviousMigrations.ts';
+import { startBridgeFromSpecs } from './ir/bridge/bridgeFromSpecs.ts';
+import type { BridgeIR } from './ir/bridge/types.ts';
+import { emitToolTables } from './emit/mcp/emitToolTables.ts';
 
 export interface ProjectPaths {
   root: string;
@@ -27,23 +30,29 @@ export function projectPaths(root: string): ProjectPaths {
 
 export interface ProjectIR {
   inventory: InventoryIR;
+  /** MCP tool tables of the controller specs in specs/<version>/. */
+  bridge: BridgeIR;
 }
 
 /** Loads and validates every input; throws DiagnosticsError with all problems found. */
 export function buildProjectIR(paths: ProjectPaths): ProjectIR {
   const diagnostics: Diagnostic[] = [];
+  // Parses specs/ in a worker while the definitions load.
+  const bridge = startBridgeFromSpecs(paths.specs, paths.root);
   const { definitions, diagnostics: loadDiagnostics } = readDefinitions(paths.definitions, paths.root);
   diagnostics.push(...loadDiagnostics);
   const { ir: inventory, diagnostics: irDiagnostics } = buildInventory(definitions);
   diagnostics.push(...irDiagnostics);
+  const { ir: bridgeIR, diagnostics: bridgeDiagnostics } = bridge.finish();
+  diagnostics.push(...bridgeDiagnostics);
   if (diagnostics.length) throw new DiagnosticsError(diagnostics);
-  return { inventory };
+  return { inventory, bridge: bridgeIR };
 }
 
 /** Runs every emitter over the IR. Pure apart from reading templates and migration history. */
 export function emitAll(paths: ProjectPaths, ir: ProjectIR, templates: Templates = loadTemplates(paths.templates)): GeneratedFile[] {
   const context: EmitContext = { templates, previousMigrations: readPreviousMigrations(paths.generated) };
-  const files = inventoryEmitters.flatMap((emit) => emit(ir.inventory, context));
+  const files = [...inventoryEmitters.flatMap((emit) => emit(ir.inventory, context)), ...emitToolTables(ir.bridge)];
   const seen = new Set<string>();
   for (const f of files) {
     if (seen.has(f.path)) throw new Error(`two emitters wrote generated/${f.path}`);

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { KEY_BY_PATH, KEYS, type BridgeConfig, type KeyDef } from './keys.ts';
 
 /** Flags as given on the command line (undefined: not given, so lower layers decide). */
@@ -30,6 +30,14 @@ export interface LoadConfigInput {
   flags?: CliFlags;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Values set by the program itself (the demo), between the environment and the CLI flags. */
+  overrides?: Record<string, unknown>;
+  /** Label of `overrides` in messages. */
+  overridesSource?: string;
+  /** Skip `./bridge.yaml` (the demo must not pick up a user's file); `--config` still counts. */
+  ignoreDefaultFile?: boolean;
+  /** Commands that never log in (`fetch`, `tools`) do not need the controller credentials. */
+  needsCredentials?: boolean;
 }
 
 export interface BridgeSettings {
@@ -128,7 +136,12 @@ interface Layer {
 
 function readYamlLayer(file: string, shownAs: string, env: NodeJS.ProcessEnv, issues: string[]): Layer {
   const layer: Layer = { values: new Map() };
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError([`${shownAs}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`]);
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const at = (node: { range?: [number, number, number] | null } | null | undefined) => {
@@ -157,7 +170,6 @@ function readYamlLayer(file: string, shownAs: string, env: NodeJS.ProcessEnv, is
         // A plain scalar keeps its text for strings: `active_version: 20.10` is "20.10", not 20.1.
         if (def.kind === 'string' && isScalar(value) && value.type === 'PLAIN' && value.range) raw = text.slice(value.range[0], value.range[1]).trim();
         if (typeof raw === 'string') raw = interpolate(raw, env, (name) => issues.push(`${path}: \${${name}} is not set (${at(value)})`));
-        if (isSeq(value) && def.kind === 'statuses') raw = value.toJSON();
         layer.values.set(path, { raw, source: at(value) });
       } else if (KEYS.some((k) => k.path.startsWith(`${path}.`))) {
         if (value && isMap(value)) walk(value, path);
@@ -189,7 +201,7 @@ export function loadBridgeConfig(input: LoadConfigInput = {}): BridgeSettings {
   if (flags.config !== undefined) {
     configFile = isAbsolute(flags.config) ? flags.config : resolve(cwd, flags.config);
     if (!existsSync(configFile)) throw new ConfigError([`--config: ${flags.config} does not exist`]);
-  } else if (existsSync(resolve(cwd, 'bridge.yaml'))) {
+  } else if (!input.ignoreDefaultFile && existsSync(resolve(cwd, 'bridge.yaml'))) {
     configFile = resolve(cwd, 'bridge.yaml');
   }
   if (configFile) yaml = readYamlLayer(configFile, flags.config ?? 'bridge.yaml', env, issues);
@@ -207,7 +219,8 @@ export function loadBridgeConfig(input: LoadConfigInput = {}): BridgeSettings {
   const sources: Record<string, string> = {};
   for (const def of KEYS) {
     const envRaw = def.env !== undefined && env[def.env] !== undefined && env[def.env] !== '' ? { raw: env[def.env], source: `env ${def.env}` } : undefined;
-    const chosen = cli.get(def.path) ?? envRaw ?? yaml.values.get(def.path);
+    const override = input.overrides && def.path in input.overrides ? { raw: input.overrides[def.path], source: input.overridesSource ?? 'program' } : undefined;
+    const chosen = cli.get(def.path) ?? override ?? envRaw ?? yaml.values.get(def.path);
     let value = def.default;
     let source = 'default';
     if (chosen) {
@@ -218,7 +231,8 @@ export function loadBridgeConfig(input: LoadConfigInput = {}): BridgeSettings {
         source = chosen.source;
       }
     }
-    if (def.required && (value === '' || value === undefined)) {
+    const optional = input.needsCredentials === false && (def.path === 'controller.username' || def.path === 'controller.password');
+    if (def.required && !optional && (value === '' || value === undefined)) {
       const where = def.path === 'sdwan.active_version' ? 'pass --version V or set sdwan.active_version in bridge.yaml' : `set ${def.env ? `${def.env} or ` : ''}${def.path} in bridge.yaml`;
       issues.push(`${def.path}: required; ${where}`);
     }

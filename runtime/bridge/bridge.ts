@@ -1,0 +1,179 @@
+/**
+ * @module
+ * Puts the bridge together: configuration → spec (fetched first when missing and auto_fetch is on) →
+ * tool table → controller session → dispatcher → MCP server on the configured transport. `openBridge`
+ * stops before the transport (tests and benchmarks connect their own); `serveBridge` runs it all.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { BridgeSettings } from './config/loadConfig.ts';
+import { createHttpClient, type HttpClient } from './controller/httpClient.ts';
+import type { RetryHooks } from './controller/retry.ts';
+import { ControllerSession } from './controller/session.ts';
+import { Dispatcher } from './dispatch/dispatcher.ts';
+import { fetchControllerSpec } from './fetch/fetchSpec.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMcpServer, servedTools, type ServedTools } from './mcp/createServer.ts';
+import { startHttpTransport } from './mcp/httpTransport.ts';
+import { loadToolTable, SpecError } from './toolTable.ts';
+
+export interface BridgeRuntimeOptions {
+  settings: BridgeSettings;
+  log?: Logger;
+  /** Resolves relative `specs_dir`/`tables_dir` (default: the working directory). */
+  cwd?: string;
+  /** Test seams: sleep and randomness of the retry backoff, the clock of token expiry. */
+  hooks?: RetryHooks;
+  now?: () => number;
+  /** Log in while the transport starts, so the first call does not wait (default true). */
+  warmLogin?: boolean;
+}
+
+export interface Bridge {
+  settings: BridgeSettings;
+  served: ServedTools;
+  session: ControllerSession;
+  dispatcher: Dispatcher;
+  /** `https://host:port` of the controller. */
+  baseUrl: string;
+  createServer(): Server;
+  /** Logs out of the controller and closes connections. */
+  close(): Promise<void>;
+}
+
+function controllerBaseUrl(settings: BridgeSettings): string {
+  const c = settings.config.controller;
+  const host = c.host.includes(':') && !c.host.startsWith('[') ? `[${c.host}]` : c.host;
+  return `${c.protocol}://${host}:${c.port}`;
+}
+
+export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge> {
+  const { settings } = options;
+  const log = options.log ?? createLogger();
+  const cwd = options.cwd ?? process.cwd();
+  const config = settings.config;
+  for (const warning of settings.warnings) log.warn(warning);
+
+  const specsDir = isAbsolute(config.sdwan.specs_dir) ? config.sdwan.specs_dir : resolve(cwd, config.sdwan.specs_dir);
+  const tablesDir = isAbsolute(config.sdwan.tables_dir) ? config.sdwan.tables_dir : resolve(cwd, config.sdwan.tables_dir);
+  const version = config.sdwan.active_version;
+  if (!existsSync(resolve(specsDir, version))) {
+    if (!config.sdwan.auto_fetch) {
+      throw new SpecError(`no spec folder for version ${version} in ${specsDir}; run \`npm run bridge -- fetch --version ${version}\` or set sdwan.auto_fetch: true`);
+    }
+    log.info(`no spec folder for ${version} in ${specsDir}: fetching it (sdwan.auto_fetch)`);
+    await fetchControllerSpec({
+      version,
+      specsDir,
+      siteUrl: config.sdwan.fetch.site_url,
+      fragmentBase: config.sdwan.fetch.fragment_base,
+      concurrency: config.sdwan.fetch.concurrency,
+      timeout: config.sdwan.fetch.timeout,
+      log,
+      tty: process.stderr.isTTY === true && config.transport.mode !== 'stdio',
+      hooks: options.hooks,
+    });
+  }
+  const loaded = await loadToolTable({ specsDir, tablesDir, version, maxActionsPerTool: config.sdwan.max_actions_per_tool, cwd });
+  const mode = settings.readWrite ? 'read-write' : 'read-only';
+  const served = servedTools(loaded.table, mode);
+  const actions = loaded.table.modes[mode].reduce((n, t) => n + t.actions.length, 0);
+  const where =
+    loaded.origin === 'generated'
+      ? `from ${relative(cwd, resolve(tablesDir, version, 'tools.json'))}`
+      : `built in memory in ${Math.round(loaded.ms)} ms because ${loaded.reason}`;
+  log.info(`spec ${version}: ${served.tools.length} tools, ${actions} actions (${mode}) ${where}`);
+
+  const http: HttpClient = createHttpClient({ verifyTls: config.controller.verify_ssl });
+  const baseUrl = controllerBaseUrl(settings);
+  const r = config.controller.retries;
+  const session = new ControllerSession({
+    baseUrl,
+    username: config.controller.username,
+    password: config.controller.password,
+    useJwt: config.controller.use_jwt,
+    jwtLogin: config.controller.jwt_login,
+    timeoutMs: config.controller.timeout * 1000,
+    policy: { maxAttempts: r.max_attempts, statuses: r.statuses, backoffBase: r.backoff_base, backoffCap: r.backoff_cap, retryMutating: r.retry_mutating },
+    http,
+    hooks: {
+      ...options.hooks,
+      onRetry: (info) => {
+        log.info(`controller: ${info.reason}; retrying in ${info.delayMs} ms (attempt ${info.attempt + 2})`);
+        options.hooks?.onRetry?.(info);
+      },
+    },
+    now: options.now,
+  });
+  const dispatcher = new Dispatcher({ tools: loaded.table.modes[mode], operations: loaded.table.operations, session, baseUrl, debug: config.debug, log });
+  if (options.warmLogin !== false) {
+    session
+      .ensureFresh()
+      .then(() => log.info(`logged in to ${baseUrl} (${config.controller.use_jwt ? 'JWT' : 'session'} flow)`))
+      .catch((error: Error) => log.warn(`login to ${baseUrl} failed: ${error.message}; calls will try again`));
+  }
+  return {
+    settings,
+    served,
+    session,
+    dispatcher,
+    baseUrl,
+    createServer: () => createMcpServer(served, dispatcher),
+    close: async () => {
+      await session.logout();
+      await http.close();
+    },
+  };
+}
+
+export interface RunningBridge {
+  bridge: Bridge;
+  /** The HTTP endpoint, for sse and streamable-http. */
+  url?: string;
+  /** Resolves when the transport ends (stdin closed in stdio mode). */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function serveBridge(options: BridgeRuntimeOptions): Promise<RunningBridge> {
+  const log = options.log ?? createLogger();
+  const bridge = await openBridge({ ...options, log });
+  const t = options.settings.config.transport;
+  let finished!: () => void;
+  const closed = new Promise<void>((resolve) => (finished = resolve));
+  let closing: Promise<void> | null = null;
+  if (t.mode === 'stdio') {
+    const server = bridge.createServer();
+    const transport = new StdioServerTransport();
+    transport.onclose = () => finished();
+    process.stdin.once('end', () => finished());
+    await server.connect(transport);
+    log.info('serving MCP over stdio');
+    const close = () =>
+      (closing ??= (async () => {
+        await server.close().catch(() => undefined);
+        await bridge.close();
+        finished();
+      })());
+    return { bridge, closed, close };
+  }
+  const http = await startHttpTransport({
+    mode: t.mode,
+    host: t.host,
+    port: t.port,
+    auth: t.auth,
+    insecureAllowPublic: options.settings.insecureAllowPublic,
+    createServer: bridge.createServer,
+    log,
+  });
+  log.info(`serving MCP (${t.mode}) at ${http.url}${t.auth.type === 'bearer' ? ' (bearer token required)' : ''}`);
+  const close = () =>
+    (closing ??= (async () => {
+      await http.close();
+      await bridge.close();
+      finished();
+    })());
+  return { bridge, url: http.url, closed, close };
+}

@@ -1,0 +1,144 @@
+/**
+ * @module
+ * `npm run bridge -- [command] [flags]`: the bridge's command line.
+ *   serve (default)  serve MCP on the configured transport
+ *   fetch            fetch a controller version's spec into specs/<version>/ (`--version V [--force]`)
+ *   tools            print the tools the bridge would serve (name, actions, read-only) and exit
+ *   demo             start the simulated controller and serve the bridge against it (bridge:demo)
+ * Exit status: 0 done, 1 a runtime failure (spec, fetch, transport), 2 bad usage or configuration.
+ * Only stderr is written, except by `tools`, which prints its listing on stdout.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openBridge, serveBridge, type RunningBridge } from './bridge.ts';
+import { ConfigError, loadBridgeConfig, type CliFlags } from './config/loadConfig.ts';
+import { runDemo } from './demo.ts';
+import { FetchError, fetchControllerSpec } from './fetch/fetchSpec.ts';
+import { createLogger } from './logger.ts';
+import { SpecError } from './toolTable.ts';
+
+const USAGE = `usage: npm run bridge -- [serve|fetch|tools|demo] [flags]
+  --config PATH            YAML configuration (default ./bridge.yaml when present)
+  --version V              controller API version to serve (sdwan.active_version)
+  --transport MODE         stdio | sse | streamable-http
+  --host H, --port N       bind address of the HTTP transports
+  --read-write             expose operations that change the controller
+  --debug                  capture failed upstream calls (stderr + result)
+  --debug-all-calls        capture every call (implies --debug)
+  --debug-no-redact        keep credentials in debug records (prints a warning)
+  --insecure-allow-public  bind a non-loopback host without auth
+  fetch: --force           fetch again over an existing spec folder
+  demo:  --session-flow    the simulated controller uses the pre-20.18.1 session login
+See runtime/bridge/README.md.`;
+
+const OPTIONS = {
+  config: { type: 'string' },
+  version: { type: 'string' },
+  transport: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'read-write': { type: 'boolean' },
+  debug: { type: 'boolean' },
+  'debug-no-redact': { type: 'boolean' },
+  'debug-all-calls': { type: 'boolean' },
+  'insecure-allow-public': { type: 'boolean' },
+  force: { type: 'boolean' },
+  'session-flow': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export async function runBridgeCli(argv: string[]): Promise<number> {
+  const log = createLogger();
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    log.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0] ?? 'serve';
+  if (values.help || command === 'help') {
+    process.stderr.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!['serve', 'fetch', 'tools', 'demo'].includes(command) || positionals.length > 1) {
+    log.error(`unknown command ${positionals.join(' ')}\n${USAGE}`);
+    return 2;
+  }
+  const flags: CliFlags = {
+    config: values.config,
+    version: values.version,
+    transport: values.transport,
+    host: values.host,
+    port: values.port,
+    readWrite: values['read-write'],
+    debug: values.debug,
+    debugNoRedact: values['debug-no-redact'],
+    debugAllCalls: values['debug-all-calls'],
+    insecureAllowPublic: values['insecure-allow-public'],
+  };
+  try {
+    if (command === 'demo') return await runDemo({ flags, sessionFlow: values['session-flow'] === true, log });
+    const settings = loadBridgeConfig({ flags, needsCredentials: command === 'serve' });
+    if (command === 'fetch') {
+      const c = settings.config.sdwan;
+      await fetchControllerSpec({
+        version: c.active_version,
+        specsDir: resolve(c.specs_dir),
+        siteUrl: c.fetch.site_url,
+        fragmentBase: c.fetch.fragment_base,
+        concurrency: c.fetch.concurrency,
+        timeout: c.fetch.timeout,
+        force: values.force === true,
+        log,
+        tty: process.stderr.isTTY === true,
+      });
+      return 0;
+    }
+    if (command === 'tools') {
+      const bridge = await openBridge({ settings, log, warmLogin: false });
+      for (const tool of bridge.served.table.modes[bridge.served.mode]) {
+        process.stdout.write(`${tool.name}\t${tool.actions.length}\t${tool.annotations.readOnlyHint ? 'read-only' : 'read-write'}\n`);
+      }
+      await bridge.close();
+      return 0;
+    }
+    const running = await serveBridge({ settings, log });
+    return await untilStopped(running);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      log.error(error.message);
+      return 2;
+    }
+    if (error instanceof SpecError || error instanceof FetchError) {
+      log.error(error.message);
+      return 1;
+    }
+    log.error(`${(error as Error).message ?? String(error)}`);
+    return 1;
+  }
+}
+
+/** Serves until the transport ends or a signal arrives, then logs out. */
+export async function untilStopped(running: RunningBridge): Promise<number> {
+  const stop = () => void running.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await running.closed;
+  await running.close();
+  return 0;
+}
+
+const invokedAs = process.argv[1] && existsSync(process.argv[1]) ? realpathSync(process.argv[1]) : '';
+if (invokedAs === realpathSync(fileURLToPath(import.meta.url))) {
+  runBridgeCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      process.stderr.write(`[bridge] ERROR: ${error.message}\n`);
+      process.exit(1);
+    },
+  );
+}
