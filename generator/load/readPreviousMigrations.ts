@@ -11,23 +11,29 @@ import type { GeneratedFile } from '../emit/types.ts';
 
 export const MIGRATIONS_DIR = 'inventory/migrations';
 export const SNAPSHOT_FILE = `${MIGRATIONS_DIR}/snapshot.json`;
+/** Fingerprint of the table specs the snapshot was computed from (lets a run skip drizzle-kit). */
+export const FINGERPRINT_FILE = `${MIGRATIONS_DIR}/snapshot.sha256`;
 
 export interface MigrationHistory {
   /** Existing `NNNN_name.sql` files, in order. */
   migrations: GeneratedFile[];
   /** The schema snapshot the last migration leads to, or null before the first. */
   snapshot: unknown;
+  /** Fingerprint of the specs behind `snapshot`, or null when not recorded. */
+  fingerprint?: string | null;
 }
 
 export function readPreviousMigrations(generatedDir: string): MigrationHistory {
   const dir = join(generatedDir, MIGRATIONS_DIR);
-  if (!existsSync(dir)) return { migrations: [], snapshot: null };
+  if (!existsSync(dir)) return { migrations: [], snapshot: null, fingerprint: null };
   const migrations = readdirSync(dir)
     .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
     .sort()
     .map((f) => ({ path: `${MIGRATIONS_DIR}/${f}`, contents: readFileSync(join(dir, f), 'utf8') }));
   const snapshotPath = join(generatedDir, SNAPSHOT_FILE);
-  return { migrations, snapshot: existsSync(snapshotPath) ? readSnapshot(snapshotPath) : null };
+  const fingerprintPath = join(generatedDir, FINGERPRINT_FILE);
+  const fingerprint = existsSync(fingerprintPath) ? readFileSync(fingerprintPath, 'utf8').trim() : null;
+  return { migrations, snapshot: existsSync(snapshotPath) ? readSnapshot(snapshotPath) : null, fingerprint };
 }
 
 function readSnapshot(path: string): unknown {

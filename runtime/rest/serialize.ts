@@ -24,7 +24,7 @@ export class Serializer {
   object(resource: Resource, row: Row, shown: ReadonlySet<string>): Row {
     const out: Row = {};
     for (const field of resource.fields) {
-      if (!shown.has(field.name) || (field.writeOnly && !field.readOnly) || (field.writeOnly && field.readOnly)) continue;
+      if (!shown.has(field.name) || field.writeOnly) continue;
       out[field.name] = this.value(resource, field, row);
     }
     return out;
@@ -55,7 +55,7 @@ export class Serializer {
       }
       case 'custom_fields': return raw ?? {};
       case 'string_list': return raw ?? [];
-      default: return raw ?? (field.nullable ? null : raw);
+      default: return raw ?? null;
     }
   }
 }

@@ -32,11 +32,13 @@ function tablesOf(snapshot: Snapshot): Record<string, SnapshotTable> {
 }
 
 const CHILD_SCRIPT = `
-import { readFileSync } from 'node:fs';
 const toStderr = (...args) => process.stderr.write(args.map(String).join(' ') + '\\n');
 console.log = console.info = console.warn = toStderr;
 const { generateMigration } = await import(process.env.DRIZZLE_KIT_API);
-const steps = JSON.parse(readFileSync(0, 'utf8'));
+// Read stdin as a stream: readFileSync(0) fails with EAGAIN on a large piped input.
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const steps = JSON.parse(input);
 const out = [];
 for (const [prev, cur] of steps) out.push(await generateMigration(prev, cur));
 process.stdout.write(JSON.stringify(out));

@@ -11,11 +11,12 @@
 import { createHash } from 'node:crypto';
 import { DiagnosticsError } from '../../diagnostics.ts';
 import type { InventoryIR } from '../../ir/types.ts';
-import { MIGRATIONS_DIR, SNAPSHOT_FILE } from '../../load/readPreviousMigrations.ts';
+import { FINGERPRINT_FILE, MIGRATIONS_DIR, SNAPSHOT_FILE } from '../../load/readPreviousMigrations.ts';
+import { buildTableSpecs } from '../drizzle/tables.ts';
 import type { EmitContext } from '../inventoryEmitters.ts';
 import type { GeneratedFile } from '../types.ts';
 import { diffSnapshots } from './diff.ts';
-import { canonicalSnapshot, currentSnapshot, emptySnapshot, serializeSnapshot, type Snapshot } from './snapshot.ts';
+import { canonicalSnapshot, currentSnapshot, emptySnapshot, serializeSnapshot, specsFingerprint, type Snapshot } from './snapshot.ts';
 
 export const STATEMENT_BREAKPOINT = '--> statement-breakpoint';
 
@@ -41,9 +42,15 @@ export function emitMigrations(ir: InventoryIR, { templates, previousMigrations 
     throw historyError('a snapshot exists but no migration does; restore the migrations from version control, or delete the snapshot to start the history over');
   }
   const files: GeneratedFile[] = migrations.map((m) => ({ path: m.path, contents: m.contents }));
-  const current = currentSnapshot(ir);
+  const specs = buildTableSpecs(ir);
+  const fingerprint = { path: FINGERPRINT_FILE, contents: `${specsFingerprint(specs)}\n` };
+  // Same specs as last time: the snapshot cannot differ, so drizzle-kit need not even be loaded.
+  if (recorded !== null && previousMigrations.fingerprint === fingerprint.contents.trim()) {
+    return [...files, { path: SNAPSHOT_FILE, contents: serializeSnapshot(recorded) }, fingerprint];
+  }
+  const current = currentSnapshot(ir, specs);
   if (recorded !== null && canonicalSnapshot(recorded) === canonicalSnapshot(current)) {
-    return [...files, { path: SNAPSHOT_FILE, contents: serializeSnapshot(recorded) }];
+    return [...files, { path: SNAPSHOT_FILE, contents: serializeSnapshot(recorded) }, fingerprint];
   }
   const statements = diffSnapshots((recorded as Snapshot | null) ?? emptySnapshot(), current);
   if (statements.length) {
@@ -52,5 +59,5 @@ export function emitMigrations(ir: InventoryIR, { templates, previousMigrations 
     const name = `${String(next).padStart(4, '0')}_${hash}`;
     files.push({ path: `${MIGRATIONS_DIR}/${name}.sql`, contents: migrationContents(templates['sql-header']({ name }), statements) });
   }
-  return [...files, { path: SNAPSHOT_FILE, contents: serializeSnapshot(current) }];
+  return [...files, { path: SNAPSHOT_FILE, contents: serializeSnapshot(current) }, fingerprint];
 }

@@ -4,10 +4,28 @@
  * table specs the schema printer uses, then stripped of drizzle-kit's random `id`/`prevId` so
  * the checked-in `snapshot.json` is byte-identical across runs.
  */
-import { generateDrizzleJson } from 'drizzle-kit/api';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { InventoryIR } from '../../ir/types.ts';
 import { buildPgTables } from '../drizzle/pgTables.ts';
-import { buildTableSpecs } from '../drizzle/tables.ts';
+import { buildTableSpecs, type TableSpec } from '../drizzle/tables.ts';
+
+type DrizzleKitApi = typeof import('drizzle-kit/api');
+let drizzleKit: DrizzleKitApi | undefined;
+
+/**
+ * drizzle-kit's API takes about a second to load, so it is required only when a snapshot must
+ * really be computed, which is when the table specs changed (see `specsFingerprint`).
+ */
+function generateDrizzleJson(...args: Parameters<DrizzleKitApi['generateDrizzleJson']>) {
+  drizzleKit ??= createRequire(import.meta.url)('drizzle-kit/api') as DrizzleKitApi;
+  return drizzleKit.generateDrizzleJson(...args);
+}
+
+/** A hash of everything a snapshot is computed from: equal fingerprints, equal snapshots. */
+export function specsFingerprint(specs: readonly TableSpec[]): string {
+  return createHash('sha256').update(JSON.stringify(specs)).digest('hex');
+}
 
 /** A drizzle-kit PostgreSQL snapshot without its random ids (plain JSON). */
 export type Snapshot = Record<string, unknown>;
@@ -21,8 +39,8 @@ function withoutIds(snapshot: Record<string, unknown>): Snapshot {
 }
 
 /** The snapshot of the tables the IR describes. */
-export function currentSnapshot(ir: InventoryIR): Snapshot {
-  return withoutIds(generateDrizzleJson(buildPgTables(buildTableSpecs(ir))) as unknown as Record<string, unknown>);
+export function currentSnapshot(ir: InventoryIR, specs: readonly TableSpec[] = buildTableSpecs(ir)): Snapshot {
+  return withoutIds(generateDrizzleJson(buildPgTables([...specs])) as unknown as Record<string, unknown>);
 }
 
 /** The snapshot of an empty database: what the first migration starts from. */

@@ -28,6 +28,7 @@ export class SelectBuilder {
   /** Names of the fields to read for `shown`, plus what `display` needs. */
   needed(resource: Resource, shown: readonly string[]): Field[] {
     const names = new Set(['id', ...shown, ...(shown.includes('display') ? displayNeeds(resource) : [])]);
+    // Hidden fields (read-only and write-only) may feed `display` (a v1 token's masked plaintext).
     return resource.fields.filter((f) => names.has(f.name) && !(f.writeOnly && !f.readOnly));
   }
 
