@@ -6,7 +6,7 @@
  * diagnostic and nothing written. Most cases call `run` in-process on a throwaway copy of the
  * small definition set; a few spawn the real CLI with `--root` to check exit codes and stderr.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -167,5 +167,41 @@ describe('generator/cli.ts as a process', { timeout: 60_000 }, () => {
     const result = spawnCli(['--root', join(repositoryRoot, 'generator/testdata/does-not-exist')]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/does-not-exist\/definitions does not exist; --root must name a project folder with definitions\/ and templates\/\.\n$/);
+  });
+
+  it('regenerates in --watch mode when a definition changes', async () => {
+    const project = smallProject();
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repositoryRoot, 'generator/cli.ts'), '--watch', '--root', project.root], { cwd: repositoryRoot });
+    let stderr = '';
+    const waitFor = (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern} in:\n${stderr}`)), 45_000);
+        const check = () => {
+          if (pattern.test(stderr)) {
+            clearTimeout(timer);
+            child.stderr.off('data', onData);
+            resolve();
+          }
+        };
+        const onData = (chunk: Buffer) => {
+          stderr += chunk.toString();
+          check();
+        };
+        child.stderr.on('data', onData);
+        check();
+      });
+    try {
+      await waitFor(/watching definitions/);
+      const before = readFileSync(join(project.paths.generated, 'inventory/resources.ts'), 'utf8');
+      const [file] = readdirSync(project.paths.definitions).filter((f) => !['choices.yaml', 'mixins.yaml'].includes(f));
+      const text = readFileSync(join(project.paths.definitions, file), 'utf8');
+      project.write(`definitions/${file}`, text.replace(/model: (\w+)/, 'model: $1\n    verbose_name: renamed thing'));
+      await waitFor(/generated \d+ files \(0 new, [1-9]\d* changed/);
+      const after = readFileSync(join(project.paths.generated, 'inventory/resources.ts'), 'utf8');
+      expect(after).not.toBe(before);
+      expect(after).toContain('renamed thing');
+    } finally {
+      child.kill();
+    }
   });
 });

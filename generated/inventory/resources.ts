@@ -36,7 +36,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -58,7 +58,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -80,7 +80,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -102,7 +102,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -124,7 +124,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "slug",
@@ -146,7 +146,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Slug",
-          orderable: true
+          orderable: true,
         },
         {
           name: "site",
@@ -168,7 +168,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Site",
-          orderable: true
+          orderable: true,
         },
         {
           name: "parent",
@@ -190,7 +190,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Parent",
-          orderable: true
+          orderable: true,
         },
         {
           name: "status",
@@ -212,7 +212,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Status",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tenant",
@@ -234,7 +234,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Tenant",
-          orderable: true
+          orderable: true,
         },
         {
           name: "facility",
@@ -256,7 +256,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Facility",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -278,7 +278,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tags",
@@ -296,15 +296,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "extras.tags",
           onDelete: null,
-          link: {
-            table: "extras_tagged_item",
-            source: "object_id",
-            target: "tag_id"
-          },
+          link: { table: "extras_tagged_item", source: "object_id", target: "tag_id" },
           reverseOf: null,
           count: null,
           label: "Tags",
-          orderable: false
+          orderable: false,
         },
         {
           name: "custom_fields",
@@ -326,7 +322,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Custom fields",
-          orderable: false
+          orderable: false,
         },
         {
           name: "created",
@@ -348,7 +344,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -370,7 +366,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
+          orderable: true,
         },
         {
           name: "owner",
@@ -392,7 +388,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Owner",
-          orderable: true
+          orderable: true,
         },
         {
           name: "comments",
@@ -414,7 +410,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Comments",
-          orderable: true
+          orderable: true,
         },
         {
           name: "_depth",
@@ -436,78 +432,41 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Depth",
-          orderable: true
-        }
+          orderable: true,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description",
-        "_depth"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description",
-        "_depth"
-      ],
-      ordering: [
-        "site",
-        "name"
-      ],
+      brief: ["id", "url", "display", "name", "slug", "description", "_depth"],
+      nested: ["id", "url", "display", "name", "slug", "description", "_depth"],
+      ordering: ["site", "name"],
       unique: [
         {
-          fields: [
-            "site",
-            "parent",
-            "name"
-          ],
+          fields: ["site", "parent", "name"],
           whereNull: [],
           caseInsensitive: false,
           message: "A location with this name already exists within the specified site.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "site",
-            "name"
-          ],
-          whereNull: [
-            "parent"
-          ],
+          fields: ["site", "name"],
+          whereNull: ["parent"],
           caseInsensitive: false,
           message: "A location with this name already exists within the specified site.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "site",
-            "parent",
-            "slug"
-          ],
+          fields: ["site", "parent", "slug"],
           whereNull: [],
           caseInsensitive: false,
           message: "A location with this slug already exists within the specified site.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "site",
-            "slug"
-          ],
-          whereNull: [
-            "parent"
-          ],
+          fields: ["site", "slug"],
+          whereNull: ["parent"],
           caseInsensitive: false,
           message: "A location with this slug already exists within the specified site.",
-          errorField: "__all__"
-        }
+          errorField: "__all__",
+        },
       ],
       filters: [
         {
@@ -516,14 +475,7 @@ export const resources: Resource[] = [
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -531,20 +483,7 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "facility",
@@ -552,50 +491,16 @@ export const resources: Resource[] = [
           field: "facility",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "name",
@@ -603,101 +508,21 @@ export const resources: Resource[] = [
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "owner",
-          kind: "fk_attr",
-          field: "owner",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "owner_id",
-          kind: "fk_id",
-          field: "owner",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "parent",
-          kind: "fk_attr",
-          field: "parent",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "parent_id",
-          kind: "fk_id",
-          field: "parent",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "site",
-          kind: "fk_attr",
-          field: "site",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "site_id",
-          kind: "fk_id",
-          field: "site",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "owner", kind: "fk_attr", field: "owner", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "owner_id", kind: "fk_id", field: "owner", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "parent", kind: "fk_attr", field: "parent", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "parent_id", kind: "fk_id", field: "parent", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "site", kind: "fk_attr", field: "site", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "site_id", kind: "fk_id", field: "site", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "slug",
           kind: "string",
           field: "slug",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "status",
@@ -705,72 +530,16 @@ export const resources: Resource[] = [
           field: "status",
           attribute: null,
           choiceSet: "LocationStatusChoices",
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "tag",
-          kind: "tag",
-          field: "tags",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag_id",
-          kind: "tag",
-          field: "tags",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tenant",
-          kind: "fk_attr",
-          field: "tenant",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tenant_id",
-          kind: "fk_id",
-          field: "tenant",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        }
+        { name: "tag", kind: "tag", field: "tags", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tag_id", kind: "tag", field: "tags", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "tenant", kind: "fk_attr", field: "tenant", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tenant_id", kind: "fk_id", field: "tenant", attribute: "id", choiceSet: null, lookups: ["n"] },
       ],
-      search: [
-        "name",
-        "slug",
-        "description",
-        "comments"
-      ],
-      tree: {
-        parent: "parent"
-      },
-      changeLogged: true
+      search: ["name", "slug", "description", "comments"],
+      tree: { parent: "parent" },
+      changeLogged: true,
     },
     {
       key: "dcim.regions",
@@ -805,7 +574,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -827,7 +596,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -849,7 +618,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -871,7 +640,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -893,7 +662,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "slug",
@@ -915,7 +684,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Slug",
-          orderable: true
+          orderable: true,
         },
         {
           name: "parent",
@@ -937,7 +706,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Parent",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -959,7 +728,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tags",
@@ -977,15 +746,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "extras.tags",
           onDelete: null,
-          link: {
-            table: "extras_tagged_item",
-            source: "object_id",
-            target: "tag_id"
-          },
+          link: { table: "extras_tagged_item", source: "object_id", target: "tag_id" },
           reverseOf: null,
           count: null,
           label: "Tags",
-          orderable: false
+          orderable: false,
         },
         {
           name: "custom_fields",
@@ -1007,7 +772,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Custom fields",
-          orderable: false
+          orderable: false,
         },
         {
           name: "created",
@@ -1029,7 +794,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -1051,7 +816,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
+          orderable: true,
         },
         {
           name: "site_count",
@@ -1071,13 +836,9 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "dcim.sites",
-            via: "region",
-            cumulative: true
-          },
+          count: { target: "dcim.sites", via: "region", cumulative: true },
           label: "Site count",
-          orderable: true
+          orderable: true,
         },
         {
           name: "owner",
@@ -1099,7 +860,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Owner",
-          orderable: true
+          orderable: true,
         },
         {
           name: "comments",
@@ -1121,7 +882,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Comments",
-          orderable: true
+          orderable: true,
         },
         {
           name: "_depth",
@@ -1143,75 +904,41 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Depth",
-          orderable: true
-        }
+          orderable: true,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description",
-        "site_count",
-        "_depth"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description",
-        "site_count",
-        "_depth"
-      ],
-      ordering: [
-        "name"
-      ],
+      brief: ["id", "url", "display", "name", "slug", "description", "site_count", "_depth"],
+      nested: ["id", "url", "display", "name", "slug", "description", "site_count", "_depth"],
+      ordering: ["name"],
       unique: [
         {
-          fields: [
-            "parent",
-            "name"
-          ],
+          fields: ["parent", "name"],
           whereNull: [],
           caseInsensitive: false,
           message: "Region with this Parent and Name already exists.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "name"
-          ],
-          whereNull: [
-            "parent"
-          ],
+          fields: ["name"],
+          whereNull: ["parent"],
           caseInsensitive: false,
           message: "A top-level region with this name already exists.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "parent",
-            "slug"
-          ],
+          fields: ["parent", "slug"],
           whereNull: [],
           caseInsensitive: false,
           message: "Region with this Parent and Slug already exists.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "slug"
-          ],
-          whereNull: [
-            "parent"
-          ],
+          fields: ["slug"],
+          whereNull: ["parent"],
           caseInsensitive: false,
           message: "A top-level region with this slug already exists.",
-          errorField: "__all__"
-        }
+          errorField: "__all__",
+        },
       ],
       filters: [
         {
@@ -1220,14 +947,7 @@ export const resources: Resource[] = [
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -1235,50 +955,16 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "name",
@@ -1286,113 +972,26 @@ export const resources: Resource[] = [
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "owner",
-          kind: "fk_attr",
-          field: "owner",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "owner_id",
-          kind: "fk_id",
-          field: "owner",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "parent",
-          kind: "fk_attr",
-          field: "parent",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "parent_id",
-          kind: "fk_id",
-          field: "parent",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "owner", kind: "fk_attr", field: "owner", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "owner_id", kind: "fk_id", field: "owner", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "parent", kind: "fk_attr", field: "parent", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "parent_id", kind: "fk_id", field: "parent", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "slug",
           kind: "string",
           field: "slug",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "tag",
-          kind: "tag",
-          field: "tags",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag_id",
-          kind: "tag",
-          field: "tags",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        }
+        { name: "tag", kind: "tag", field: "tags", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tag_id", kind: "tag", field: "tags", attribute: "id", choiceSet: null, lookups: ["n"] },
       ],
-      search: [
-        "name",
-        "slug",
-        "description",
-        "comments"
-      ],
-      tree: {
-        parent: "parent"
-      },
-      changeLogged: true
+      search: ["name", "slug", "description", "comments"],
+      tree: { parent: "parent" },
+      changeLogged: true,
     },
     {
       key: "dcim.site-groups",
@@ -1427,7 +1026,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -1449,7 +1048,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -1471,7 +1070,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -1493,7 +1092,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -1515,7 +1114,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "slug",
@@ -1537,7 +1136,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Slug",
-          orderable: true
+          orderable: true,
         },
         {
           name: "parent",
@@ -1559,7 +1158,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Parent",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -1581,7 +1180,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tags",
@@ -1599,15 +1198,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "extras.tags",
           onDelete: null,
-          link: {
-            table: "extras_tagged_item",
-            source: "object_id",
-            target: "tag_id"
-          },
+          link: { table: "extras_tagged_item", source: "object_id", target: "tag_id" },
           reverseOf: null,
           count: null,
           label: "Tags",
-          orderable: false
+          orderable: false,
         },
         {
           name: "custom_fields",
@@ -1629,7 +1224,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Custom fields",
-          orderable: false
+          orderable: false,
         },
         {
           name: "created",
@@ -1651,7 +1246,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -1673,7 +1268,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
+          orderable: true,
         },
         {
           name: "site_count",
@@ -1693,13 +1288,9 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "dcim.sites",
-            via: "group",
-            cumulative: true
-          },
+          count: { target: "dcim.sites", via: "group", cumulative: true },
           label: "Site count",
-          orderable: true
+          orderable: true,
         },
         {
           name: "owner",
@@ -1721,7 +1312,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Owner",
-          orderable: true
+          orderable: true,
         },
         {
           name: "comments",
@@ -1743,7 +1334,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Comments",
-          orderable: true
+          orderable: true,
         },
         {
           name: "_depth",
@@ -1765,75 +1356,41 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Depth",
-          orderable: true
-        }
+          orderable: true,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description",
-        "site_count",
-        "_depth"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description",
-        "site_count",
-        "_depth"
-      ],
-      ordering: [
-        "name"
-      ],
+      brief: ["id", "url", "display", "name", "slug", "description", "site_count", "_depth"],
+      nested: ["id", "url", "display", "name", "slug", "description", "site_count", "_depth"],
+      ordering: ["name"],
       unique: [
         {
-          fields: [
-            "parent",
-            "name"
-          ],
+          fields: ["parent", "name"],
           whereNull: [],
           caseInsensitive: false,
           message: "Site group with this Parent and Name already exists.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "name"
-          ],
-          whereNull: [
-            "parent"
-          ],
+          fields: ["name"],
+          whereNull: ["parent"],
           caseInsensitive: false,
           message: "A top-level site group with this name already exists.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "parent",
-            "slug"
-          ],
+          fields: ["parent", "slug"],
           whereNull: [],
           caseInsensitive: false,
           message: "Site group with this Parent and Slug already exists.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "slug"
-          ],
-          whereNull: [
-            "parent"
-          ],
+          fields: ["slug"],
+          whereNull: ["parent"],
           caseInsensitive: false,
           message: "A top-level site group with this slug already exists.",
-          errorField: "__all__"
-        }
+          errorField: "__all__",
+        },
       ],
       filters: [
         {
@@ -1842,14 +1399,7 @@ export const resources: Resource[] = [
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -1857,50 +1407,16 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "name",
@@ -1908,113 +1424,26 @@ export const resources: Resource[] = [
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "owner",
-          kind: "fk_attr",
-          field: "owner",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "owner_id",
-          kind: "fk_id",
-          field: "owner",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "parent",
-          kind: "fk_attr",
-          field: "parent",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "parent_id",
-          kind: "fk_id",
-          field: "parent",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "owner", kind: "fk_attr", field: "owner", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "owner_id", kind: "fk_id", field: "owner", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "parent", kind: "fk_attr", field: "parent", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "parent_id", kind: "fk_id", field: "parent", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "slug",
           kind: "string",
           field: "slug",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "tag",
-          kind: "tag",
-          field: "tags",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag_id",
-          kind: "tag",
-          field: "tags",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        }
+        { name: "tag", kind: "tag", field: "tags", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tag_id", kind: "tag", field: "tags", attribute: "id", choiceSet: null, lookups: ["n"] },
       ],
-      search: [
-        "name",
-        "slug",
-        "description",
-        "comments"
-      ],
-      tree: {
-        parent: "parent"
-      },
-      changeLogged: true
+      search: ["name", "slug", "description", "comments"],
+      tree: { parent: "parent" },
+      changeLogged: true,
     },
     {
       key: "dcim.sites",
@@ -2049,7 +1478,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -2071,7 +1500,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -2093,7 +1522,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -2115,7 +1544,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -2137,7 +1566,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "slug",
@@ -2159,7 +1588,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Slug",
-          orderable: true
+          orderable: true,
         },
         {
           name: "status",
@@ -2181,7 +1610,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Status",
-          orderable: true
+          orderable: true,
         },
         {
           name: "region",
@@ -2203,7 +1632,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Region",
-          orderable: true
+          orderable: true,
         },
         {
           name: "group",
@@ -2225,7 +1654,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Group",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tenant",
@@ -2247,7 +1676,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Tenant",
-          orderable: true
+          orderable: true,
         },
         {
           name: "facility",
@@ -2269,7 +1698,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Facility",
-          orderable: true
+          orderable: true,
         },
         {
           name: "time_zone",
@@ -2291,7 +1720,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Time zone",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -2313,7 +1742,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "physical_address",
@@ -2335,7 +1764,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Physical address",
-          orderable: true
+          orderable: true,
         },
         {
           name: "shipping_address",
@@ -2357,7 +1786,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Shipping address",
-          orderable: true
+          orderable: true,
         },
         {
           name: "latitude",
@@ -2371,10 +1800,7 @@ export const resources: Resource[] = [
           maxLength: null,
           minValue: -90,
           maxValue: 90,
-          digits: [
-            8,
-            6
-          ],
+          digits: [8, 6],
           choiceSet: null,
           target: null,
           onDelete: null,
@@ -2382,7 +1808,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Latitude",
-          orderable: true
+          orderable: true,
         },
         {
           name: "longitude",
@@ -2396,10 +1822,7 @@ export const resources: Resource[] = [
           maxLength: null,
           minValue: -180,
           maxValue: 180,
-          digits: [
-            9,
-            6
-          ],
+          digits: [9, 6],
           choiceSet: null,
           target: null,
           onDelete: null,
@@ -2407,7 +1830,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Longitude",
-          orderable: true
+          orderable: true,
         },
         {
           name: "owner",
@@ -2429,7 +1852,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Owner",
-          orderable: true
+          orderable: true,
         },
         {
           name: "comments",
@@ -2451,7 +1874,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Comments",
-          orderable: true
+          orderable: true,
         },
         {
           name: "asns",
@@ -2469,15 +1892,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "ipam.asns",
           onDelete: null,
-          link: {
-            table: "dcim_site_asns",
-            source: "site_id",
-            target: "asn_id"
-          },
+          link: { table: "dcim_site_asns", source: "site_id", target: "asn_id" },
           reverseOf: null,
           count: null,
           label: "ASNs",
-          orderable: false
+          orderable: false,
         },
         {
           name: "tags",
@@ -2495,15 +1914,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "extras.tags",
           onDelete: null,
-          link: {
-            table: "extras_tagged_item",
-            source: "object_id",
-            target: "tag_id"
-          },
+          link: { table: "extras_tagged_item", source: "object_id", target: "tag_id" },
           reverseOf: null,
           count: null,
           label: "Tags",
-          orderable: false
+          orderable: false,
         },
         {
           name: "custom_fields",
@@ -2525,7 +1940,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Custom fields",
-          orderable: false
+          orderable: false,
         },
         {
           name: "created",
@@ -2547,7 +1962,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -2569,83 +1984,26 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
-        }
-      ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description",
-        "slug"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description",
-        "slug"
-      ],
-      ordering: [
-        "name"
-      ],
-      unique: [
-        {
-          fields: [
-            "name"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "site with this name already exists.",
-          errorField: "name"
+          orderable: true,
         },
-        {
-          fields: [
-            "slug"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "site with this slug already exists.",
-          errorField: "slug"
-        }
+      ],
+      brief: ["id", "url", "display", "name", "description", "slug"],
+      nested: ["id", "url", "display", "name", "description", "slug"],
+      ordering: ["name"],
+      unique: [
+        { fields: ["name"], whereNull: [], caseInsensitive: false, message: "site with this name already exists.", errorField: "name" },
+        { fields: ["slug"], whereNull: [], caseInsensitive: false, message: "site with this slug already exists.", errorField: "slug" },
       ],
       filters: [
-        {
-          name: "asn",
-          kind: "m2m_attr",
-          field: "asns",
-          attribute: "asn",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "asn_id",
-          kind: "m2m_id",
-          field: "asns",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "asn", kind: "m2m_attr", field: "asns", attribute: "asn", choiceSet: null, lookups: ["n"] },
+        { name: "asn_id", kind: "m2m_id", field: "asns", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "created",
           kind: "datetime",
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -2653,20 +2011,7 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "facility",
@@ -2674,70 +2019,18 @@ export const resources: Resource[] = [
           field: "facility",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "group",
-          kind: "tree_attr",
-          field: "group",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "group_id",
-          kind: "tree_id",
-          field: "group",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "group", kind: "tree_attr", field: "group", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "group_id", kind: "tree_id", field: "group", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "latitude",
@@ -2745,14 +2038,7 @@ export const resources: Resource[] = [
           field: "latitude",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "longitude",
@@ -2760,14 +2046,7 @@ export const resources: Resource[] = [
           field: "longitude",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "name",
@@ -2775,102 +2054,27 @@ export const resources: Resource[] = [
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "owner",
-          kind: "fk_attr",
-          field: "owner",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "owner_id",
-          kind: "fk_id",
-          field: "owner",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "owner", kind: "fk_attr", field: "owner", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "owner_id", kind: "fk_id", field: "owner", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "physical_address",
           kind: "string",
           field: "physical_address",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "region",
-          kind: "tree_attr",
-          field: "region",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "region_id",
-          kind: "tree_id",
-          field: "region",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "region", kind: "tree_attr", field: "region", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "region_id", kind: "tree_id", field: "region", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "shipping_address",
           kind: "string",
           field: "shipping_address",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "slug",
@@ -2878,20 +2082,7 @@ export const resources: Resource[] = [
           field: "slug",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "status",
@@ -2899,93 +2090,24 @@ export const resources: Resource[] = [
           field: "status",
           attribute: null,
           choiceSet: "SiteStatusChoices",
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "tag",
-          kind: "tag",
-          field: "tags",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag_id",
-          kind: "tag",
-          field: "tags",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tenant",
-          kind: "fk_attr",
-          field: "tenant",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tenant_id",
-          kind: "fk_id",
-          field: "tenant",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "tag", kind: "tag", field: "tags", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tag_id", kind: "tag", field: "tags", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "tenant", kind: "fk_attr", field: "tenant", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tenant_id", kind: "fk_id", field: "tenant", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "time_zone",
           kind: "string",
           field: "time_zone",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
-        }
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
+        },
       ],
-      search: [
-        "description",
-        "comments",
-        "name",
-        "facility",
-        "physical_address",
-        "shipping_address"
-      ],
+      search: ["description", "comments", "name", "facility", "physical_address", "shipping_address"],
       tree: null,
-      changeLogged: true
+      changeLogged: true,
     },
     {
       key: "extras.tags",
@@ -3020,7 +2142,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -3042,7 +2164,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -3064,7 +2186,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -3086,7 +2208,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -3108,7 +2230,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "slug",
@@ -3130,7 +2252,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Slug",
-          orderable: true
+          orderable: true,
         },
         {
           name: "color",
@@ -3152,7 +2274,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Color",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -3174,7 +2296,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "weight",
@@ -3196,7 +2318,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Weight",
-          orderable: true
+          orderable: true,
         },
         {
           name: "object_types",
@@ -3218,7 +2340,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Object types",
-          orderable: false
+          orderable: false,
         },
         {
           name: "tagged_items",
@@ -3238,13 +2360,9 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "",
-            via: "tags",
-            cumulative: false
-          },
+          count: { target: "", via: "tags", cumulative: false },
           label: "Tagged items",
-          orderable: true
+          orderable: true,
         },
         {
           name: "created",
@@ -3266,7 +2384,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -3288,50 +2406,15 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
-        }
-      ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "color",
-        "description"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display_url",
-        "display",
-        "name",
-        "slug",
-        "color"
-      ],
-      ordering: [
-        "weight",
-        "name"
-      ],
-      unique: [
-        {
-          fields: [
-            "name"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "tag with this name already exists.",
-          errorField: "name"
+          orderable: true,
         },
-        {
-          fields: [
-            "slug"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "tag with this slug already exists.",
-          errorField: "slug"
-        }
+      ],
+      brief: ["id", "url", "display", "name", "slug", "color", "description"],
+      nested: ["id", "url", "display_url", "display", "name", "slug", "color"],
+      ordering: ["weight", "name"],
+      unique: [
+        { fields: ["name"], whereNull: [], caseInsensitive: false, message: "tag with this name already exists.", errorField: "name" },
+        { fields: ["slug"], whereNull: [], caseInsensitive: false, message: "tag with this slug already exists.", errorField: "slug" },
       ],
       filters: [
         {
@@ -3340,20 +2423,7 @@ export const resources: Resource[] = [
           field: "color",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "created",
@@ -3361,14 +2431,7 @@ export const resources: Resource[] = [
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -3376,50 +2439,16 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "name",
@@ -3427,20 +2456,7 @@ export const resources: Resource[] = [
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "slug",
@@ -3448,20 +2464,7 @@ export const resources: Resource[] = [
           field: "slug",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "weight",
@@ -3469,23 +2472,12 @@ export const resources: Resource[] = [
           field: "weight",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        }
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
+        },
       ],
-      search: [
-        "name",
-        "slug",
-        "description"
-      ],
+      search: ["name", "slug", "description"],
       tree: null,
-      changeLogged: true
+      changeLogged: true,
     },
     {
       key: "ipam.asns",
@@ -3520,7 +2512,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -3542,7 +2534,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -3564,7 +2556,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -3586,7 +2578,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "asn",
@@ -3608,7 +2600,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "ASN",
-          orderable: true
+          orderable: true,
         },
         {
           name: "rir",
@@ -3630,7 +2622,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "RIR",
-          orderable: true
+          orderable: true,
         },
         {
           name: "role",
@@ -3652,7 +2644,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Role",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tenant",
@@ -3674,7 +2666,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Tenant",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -3696,7 +2688,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "owner",
@@ -3718,7 +2710,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Owner",
-          orderable: true
+          orderable: true,
         },
         {
           name: "comments",
@@ -3740,7 +2732,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Comments",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tags",
@@ -3758,15 +2750,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "extras.tags",
           onDelete: null,
-          link: {
-            table: "extras_tagged_item",
-            source: "object_id",
-            target: "tag_id"
-          },
+          link: { table: "extras_tagged_item", source: "object_id", target: "tag_id" },
           reverseOf: null,
           count: null,
           label: "Tags",
-          orderable: false
+          orderable: false,
         },
         {
           name: "custom_fields",
@@ -3788,7 +2776,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Custom fields",
-          orderable: false
+          orderable: false,
         },
         {
           name: "created",
@@ -3810,7 +2798,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -3832,7 +2820,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
+          orderable: true,
         },
         {
           name: "site_count",
@@ -3852,13 +2840,9 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "dcim.sites",
-            via: "asns",
-            cumulative: false
-          },
+          count: { target: "dcim.sites", via: "asns", cumulative: false },
           label: "Site count",
-          orderable: true
+          orderable: true,
         },
         {
           name: "sites",
@@ -3876,75 +2860,26 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "dcim.sites",
           onDelete: null,
-          link: {
-            table: "dcim_site_asns",
-            source: "asn_id",
-            target: "site_id"
-          },
+          link: { table: "dcim_site_asns", source: "asn_id", target: "site_id" },
           reverseOf: "asns",
           count: null,
           label: "Sites",
-          orderable: false
-        }
-      ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "asn",
-        "description"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "asn",
-        "description"
-      ],
-      ordering: [
-        "asn"
-      ],
-      unique: [
-        {
-          fields: [
-            "asn"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "ASN with this ASN already exists.",
-          errorField: "asn"
-        }
-      ],
-      filters: [
-        {
-          name: "asn",
-          kind: "number",
-          field: "asn",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          orderable: false,
         },
+      ],
+      brief: ["id", "url", "display", "asn", "description"],
+      nested: ["id", "url", "display", "asn", "description"],
+      ordering: ["asn"],
+      unique: [{ fields: ["asn"], whereNull: [], caseInsensitive: false, message: "ASN with this ASN already exists.", errorField: "asn" }],
+      filters: [
+        { name: "asn", kind: "number", field: "asn", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "created",
           kind: "datetime",
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -3952,178 +2887,33 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
-        {
-          name: "owner",
-          kind: "fk_attr",
-          field: "owner",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "owner_id",
-          kind: "fk_id",
-          field: "owner",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "rir",
-          kind: "fk_attr",
-          field: "rir",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "rir_id",
-          kind: "fk_id",
-          field: "rir",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "role",
-          kind: "fk_attr",
-          field: "role",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "role_id",
-          kind: "fk_id",
-          field: "role",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "site",
-          kind: "m2m_attr",
-          field: "sites",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "site_id",
-          kind: "m2m_id",
-          field: "sites",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag",
-          kind: "tag",
-          field: "tags",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag_id",
-          kind: "tag",
-          field: "tags",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tenant",
-          kind: "fk_attr",
-          field: "tenant",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tenant_id",
-          kind: "fk_id",
-          field: "tenant",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        }
+        { name: "owner", kind: "fk_attr", field: "owner", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "owner_id", kind: "fk_id", field: "owner", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "rir", kind: "fk_attr", field: "rir", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "rir_id", kind: "fk_id", field: "rir", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "role", kind: "fk_attr", field: "role", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "role_id", kind: "fk_id", field: "role", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "site", kind: "m2m_attr", field: "sites", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "site_id", kind: "m2m_id", field: "sites", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "tag", kind: "tag", field: "tags", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tag_id", kind: "tag", field: "tags", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "tenant", kind: "fk_attr", field: "tenant", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tenant_id", kind: "fk_id", field: "tenant", attribute: "id", choiceSet: null, lookups: ["n"] },
       ],
-      search: [
-        "description",
-        "comments"
-      ],
+      search: ["description", "comments"],
       tree: null,
-      changeLogged: true
+      changeLogged: true,
     },
     {
       key: "ipam.rirs",
@@ -4158,7 +2948,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -4180,7 +2970,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -4202,7 +2992,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -4224,7 +3014,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -4246,7 +3036,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "slug",
@@ -4268,7 +3058,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Slug",
-          orderable: true
+          orderable: true,
         },
         {
           name: "is_private",
@@ -4290,7 +3080,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Private",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -4312,7 +3102,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "owner",
@@ -4334,7 +3124,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Owner",
-          orderable: true
+          orderable: true,
         },
         {
           name: "comments",
@@ -4356,7 +3146,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Comments",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tags",
@@ -4374,15 +3164,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "extras.tags",
           onDelete: null,
-          link: {
-            table: "extras_tagged_item",
-            source: "object_id",
-            target: "tag_id"
-          },
+          link: { table: "extras_tagged_item", source: "object_id", target: "tag_id" },
           reverseOf: null,
           count: null,
           label: "Tags",
-          orderable: false
+          orderable: false,
         },
         {
           name: "custom_fields",
@@ -4404,7 +3190,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Custom fields",
-          orderable: false
+          orderable: false,
         },
         {
           name: "created",
@@ -4426,7 +3212,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -4448,7 +3234,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
+          orderable: true,
         },
         {
           name: "asn_count",
@@ -4468,53 +3254,17 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "ipam.asns",
-            via: "rir",
-            cumulative: false
-          },
+          count: { target: "ipam.asns", via: "rir", cumulative: false },
           label: "Asn count",
-          orderable: true
-        }
-      ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description"
-      ],
-      ordering: [
-        "name"
-      ],
-      unique: [
-        {
-          fields: [
-            "name"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "RIR with this name already exists.",
-          errorField: "name"
+          orderable: true,
         },
-        {
-          fields: [
-            "slug"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "RIR with this slug already exists.",
-          errorField: "slug"
-        }
+      ],
+      brief: ["id", "url", "display", "name", "slug", "description"],
+      nested: ["id", "url", "display", "name", "slug", "description"],
+      ordering: ["name"],
+      unique: [
+        { fields: ["name"], whereNull: [], caseInsensitive: false, message: "RIR with this name already exists.", errorField: "name" },
+        { fields: ["slug"], whereNull: [], caseInsensitive: false, message: "RIR with this slug already exists.", errorField: "slug" },
       ],
       filters: [
         {
@@ -4523,14 +3273,7 @@ export const resources: Resource[] = [
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -4538,58 +3281,17 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
-        {
-          name: "is_private",
-          kind: "boolean",
-          field: "is_private",
-          attribute: null,
-          choiceSet: null,
-          lookups: []
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
+        { name: "is_private", kind: "boolean", field: "is_private", attribute: null, choiceSet: null, lookups: [] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "name",
@@ -4597,91 +3299,24 @@ export const resources: Resource[] = [
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "owner",
-          kind: "fk_attr",
-          field: "owner",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "owner_id",
-          kind: "fk_id",
-          field: "owner",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "owner", kind: "fk_attr", field: "owner", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "owner_id", kind: "fk_id", field: "owner", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "slug",
           kind: "string",
           field: "slug",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "tag",
-          kind: "tag",
-          field: "tags",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag_id",
-          kind: "tag",
-          field: "tags",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        }
+        { name: "tag", kind: "tag", field: "tags", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tag_id", kind: "tag", field: "tags", attribute: "id", choiceSet: null, lookups: ["n"] },
       ],
-      search: [
-        "name",
-        "slug",
-        "description",
-        "comments"
-      ],
+      search: ["name", "slug", "description", "comments"],
       tree: null,
-      changeLogged: true
+      changeLogged: true,
     },
     {
       key: "ipam.roles",
@@ -4716,7 +3351,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -4738,7 +3373,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -4760,7 +3395,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -4782,7 +3417,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -4804,7 +3439,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "slug",
@@ -4826,7 +3461,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Slug",
-          orderable: true
+          orderable: true,
         },
         {
           name: "weight",
@@ -4848,7 +3483,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Weight",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -4870,7 +3505,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "owner",
@@ -4892,7 +3527,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Owner",
-          orderable: true
+          orderable: true,
         },
         {
           name: "comments",
@@ -4914,7 +3549,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Comments",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tags",
@@ -4932,15 +3567,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "extras.tags",
           onDelete: null,
-          link: {
-            table: "extras_tagged_item",
-            source: "object_id",
-            target: "tag_id"
-          },
+          link: { table: "extras_tagged_item", source: "object_id", target: "tag_id" },
           reverseOf: null,
           count: null,
           label: "Tags",
-          orderable: false
+          orderable: false,
         },
         {
           name: "custom_fields",
@@ -4962,7 +3593,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Custom fields",
-          orderable: false
+          orderable: false,
         },
         {
           name: "created",
@@ -4984,7 +3615,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -5006,7 +3637,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
+          orderable: true,
         },
         {
           name: "asn_count",
@@ -5026,55 +3657,17 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "ipam.asns",
-            via: "role",
-            cumulative: false
-          },
+          count: { target: "ipam.asns", via: "role", cumulative: false },
           label: "Asn count",
-          orderable: true
-        }
-      ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description",
-        "asn_count"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description"
-      ],
-      ordering: [
-        "weight",
-        "name"
-      ],
-      unique: [
-        {
-          fields: [
-            "name"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "role with this name already exists.",
-          errorField: "name"
+          orderable: true,
         },
-        {
-          fields: [
-            "slug"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "role with this slug already exists.",
-          errorField: "slug"
-        }
+      ],
+      brief: ["id", "url", "display", "name", "slug", "description", "asn_count"],
+      nested: ["id", "url", "display", "name", "slug", "description"],
+      ordering: ["weight", "name"],
+      unique: [
+        { fields: ["name"], whereNull: [], caseInsensitive: false, message: "role with this name already exists.", errorField: "name" },
+        { fields: ["slug"], whereNull: [], caseInsensitive: false, message: "role with this slug already exists.", errorField: "slug" },
       ],
       filters: [
         {
@@ -5083,14 +3676,7 @@ export const resources: Resource[] = [
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -5098,50 +3684,16 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "name",
@@ -5149,106 +3701,32 @@ export const resources: Resource[] = [
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "owner",
-          kind: "fk_attr",
-          field: "owner",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "owner_id",
-          kind: "fk_id",
-          field: "owner",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "owner", kind: "fk_attr", field: "owner", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "owner_id", kind: "fk_id", field: "owner", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "slug",
           kind: "string",
           field: "slug",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "tag",
-          kind: "tag",
-          field: "tags",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag_id",
-          kind: "tag",
-          field: "tags",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "tag", kind: "tag", field: "tags", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tag_id", kind: "tag", field: "tags", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "weight",
           kind: "number",
           field: "weight",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        }
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
+        },
       ],
-      search: [
-        "name",
-        "slug",
-        "description",
-        "comments"
-      ],
+      search: ["name", "slug", "description", "comments"],
       tree: null,
-      changeLogged: true
+      changeLogged: true,
     },
     {
       key: "tenancy.tenant-groups",
@@ -5283,7 +3761,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -5305,7 +3783,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -5327,7 +3805,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -5349,7 +3827,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -5371,7 +3849,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "slug",
@@ -5393,7 +3871,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Slug",
-          orderable: true
+          orderable: true,
         },
         {
           name: "parent",
@@ -5415,7 +3893,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Parent",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -5437,7 +3915,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tags",
@@ -5455,15 +3933,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "extras.tags",
           onDelete: null,
-          link: {
-            table: "extras_tagged_item",
-            source: "object_id",
-            target: "tag_id"
-          },
+          link: { table: "extras_tagged_item", source: "object_id", target: "tag_id" },
           reverseOf: null,
           count: null,
           label: "Tags",
-          orderable: false
+          orderable: false,
         },
         {
           name: "custom_fields",
@@ -5485,7 +3959,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Custom fields",
-          orderable: false
+          orderable: false,
         },
         {
           name: "created",
@@ -5507,7 +3981,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -5529,7 +4003,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tenant_count",
@@ -5549,13 +4023,9 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "tenancy.tenants",
-            via: "group",
-            cumulative: true
-          },
+          count: { target: "tenancy.tenants", via: "group", cumulative: true },
           label: "Tenant count",
-          orderable: true
+          orderable: true,
         },
         {
           name: "owner",
@@ -5577,7 +4047,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Owner",
-          orderable: true
+          orderable: true,
         },
         {
           name: "comments",
@@ -5599,7 +4069,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Comments",
-          orderable: true
+          orderable: true,
         },
         {
           name: "_depth",
@@ -5621,51 +4091,27 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Depth",
-          orderable: true
-        }
+          orderable: true,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description",
-        "tenant_count",
-        "_depth"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description",
-        "tenant_count",
-        "_depth"
-      ],
-      ordering: [
-        "name"
-      ],
+      brief: ["id", "url", "display", "name", "slug", "description", "tenant_count", "_depth"],
+      nested: ["id", "url", "display", "name", "slug", "description", "tenant_count", "_depth"],
+      ordering: ["name"],
       unique: [
         {
-          fields: [
-            "name"
-          ],
+          fields: ["name"],
           whereNull: [],
           caseInsensitive: false,
           message: "tenant group with this name already exists.",
-          errorField: "name"
+          errorField: "name",
         },
         {
-          fields: [
-            "slug"
-          ],
+          fields: ["slug"],
           whereNull: [],
           caseInsensitive: false,
           message: "tenant group with this slug already exists.",
-          errorField: "slug"
-        }
+          errorField: "slug",
+        },
       ],
       filters: [
         {
@@ -5674,14 +4120,7 @@ export const resources: Resource[] = [
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -5689,50 +4128,16 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "name",
@@ -5740,113 +4145,26 @@ export const resources: Resource[] = [
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "owner",
-          kind: "fk_attr",
-          field: "owner",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "owner_id",
-          kind: "fk_id",
-          field: "owner",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "parent",
-          kind: "fk_attr",
-          field: "parent",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "parent_id",
-          kind: "fk_id",
-          field: "parent",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "owner", kind: "fk_attr", field: "owner", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "owner_id", kind: "fk_id", field: "owner", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "parent", kind: "fk_attr", field: "parent", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "parent_id", kind: "fk_id", field: "parent", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "slug",
           kind: "string",
           field: "slug",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "tag",
-          kind: "tag",
-          field: "tags",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag_id",
-          kind: "tag",
-          field: "tags",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        }
+        { name: "tag", kind: "tag", field: "tags", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tag_id", kind: "tag", field: "tags", attribute: "id", choiceSet: null, lookups: ["n"] },
       ],
-      search: [
-        "name",
-        "slug",
-        "description",
-        "comments"
-      ],
-      tree: {
-        parent: "parent"
-      },
-      changeLogged: true
+      search: ["name", "slug", "description", "comments"],
+      tree: { parent: "parent" },
+      changeLogged: true,
     },
     {
       key: "tenancy.tenants",
@@ -5881,7 +4199,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -5903,7 +4221,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -5925,7 +4243,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -5947,7 +4265,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -5969,7 +4287,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "slug",
@@ -5991,7 +4309,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Slug",
-          orderable: true
+          orderable: true,
         },
         {
           name: "group",
@@ -6013,7 +4331,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Group",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -6035,7 +4353,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "owner",
@@ -6057,7 +4375,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Owner",
-          orderable: true
+          orderable: true,
         },
         {
           name: "comments",
@@ -6079,7 +4397,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Comments",
-          orderable: true
+          orderable: true,
         },
         {
           name: "tags",
@@ -6097,15 +4415,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "extras.tags",
           onDelete: null,
-          link: {
-            table: "extras_tagged_item",
-            source: "object_id",
-            target: "tag_id"
-          },
+          link: { table: "extras_tagged_item", source: "object_id", target: "tag_id" },
           reverseOf: null,
           count: null,
           label: "Tags",
-          orderable: false
+          orderable: false,
         },
         {
           name: "custom_fields",
@@ -6127,7 +4441,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Custom fields",
-          orderable: false
+          orderable: false,
         },
         {
           name: "created",
@@ -6149,7 +4463,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_updated",
@@ -6171,7 +4485,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last updated",
-          orderable: true
+          orderable: true,
         },
         {
           name: "site_count",
@@ -6191,77 +4505,43 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "dcim.sites",
-            via: "tenant",
-            cumulative: false
-          },
+          count: { target: "dcim.sites", via: "tenant", cumulative: false },
           label: "Site count",
-          orderable: true
-        }
+          orderable: true,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "slug",
-        "description"
-      ],
-      ordering: [
-        "name"
-      ],
+      brief: ["id", "url", "display", "name", "slug", "description"],
+      nested: ["id", "url", "display", "name", "slug", "description"],
+      ordering: ["name"],
       unique: [
         {
-          fields: [
-            "group",
-            "name"
-          ],
+          fields: ["group", "name"],
           whereNull: [],
           caseInsensitive: false,
           message: "Tenant name must be unique per group.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "name"
-          ],
-          whereNull: [
-            "group"
-          ],
+          fields: ["name"],
+          whereNull: ["group"],
           caseInsensitive: false,
           message: "Tenant name must be globally unique.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "group",
-            "slug"
-          ],
+          fields: ["group", "slug"],
           whereNull: [],
           caseInsensitive: false,
           message: "Tenant slug must be unique per group.",
-          errorField: "__all__"
+          errorField: "__all__",
         },
         {
-          fields: [
-            "slug"
-          ],
-          whereNull: [
-            "group"
-          ],
+          fields: ["slug"],
+          whereNull: ["group"],
           caseInsensitive: false,
           message: "Tenant slug must be globally unique.",
-          errorField: "__all__"
-        }
+          errorField: "__all__",
+        },
       ],
       filters: [
         {
@@ -6270,14 +4550,7 @@ export const resources: Resource[] = [
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -6285,70 +4558,18 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "group",
-          kind: "tree_attr",
-          field: "group",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "group_id",
-          kind: "tree_id",
-          field: "group",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "group", kind: "tree_attr", field: "group", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "group_id", kind: "tree_id", field: "group", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_updated",
           kind: "datetime",
           field: "last_updated",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "name",
@@ -6356,91 +4577,24 @@ export const resources: Resource[] = [
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "owner",
-          kind: "fk_attr",
-          field: "owner",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "owner_id",
-          kind: "fk_id",
-          field: "owner",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "owner", kind: "fk_attr", field: "owner", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "owner_id", kind: "fk_id", field: "owner", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "slug",
           kind: "string",
           field: "slug",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "tag",
-          kind: "tag",
-          field: "tags",
-          attribute: "slug",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "tag_id",
-          kind: "tag",
-          field: "tags",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        }
+        { name: "tag", kind: "tag", field: "tags", attribute: "slug", choiceSet: null, lookups: ["n"] },
+        { name: "tag_id", kind: "tag", field: "tags", attribute: "id", choiceSet: null, lookups: ["n"] },
       ],
-      search: [
-        "description",
-        "comments",
-        "name",
-        "slug"
-      ],
+      search: ["description", "comments", "name", "slug"],
       tree: null,
-      changeLogged: true
+      changeLogged: true,
     },
     {
       key: "users.groups",
@@ -6475,7 +4629,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -6497,7 +4651,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -6519,7 +4673,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -6541,7 +4695,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -6563,7 +4717,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -6585,7 +4739,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "permissions",
@@ -6603,15 +4757,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "users.permissions",
           onDelete: null,
-          link: {
-            table: "users_group_permissions",
-            source: "group_id",
-            target: "permission_id"
-          },
+          link: { table: "users_group_permissions", source: "group_id", target: "permission_id" },
           reverseOf: null,
           count: null,
           label: "Permissions",
-          orderable: false
+          orderable: false,
         },
         {
           name: "user_count",
@@ -6631,43 +4781,15 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "users.users",
-            via: "groups",
-            cumulative: false
-          },
+          count: { target: "users.users", via: "groups", cumulative: false },
           label: "User count",
-          orderable: true
-        }
+          orderable: true,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description"
-      ],
-      ordering: [
-        "name"
-      ],
-      unique: [
-        {
-          fields: [
-            "name"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "group with this name already exists.",
-          errorField: "name"
-        }
-      ],
+      brief: ["id", "url", "display", "name", "description"],
+      nested: ["id", "url", "display", "name", "description"],
+      ordering: ["name"],
+      unique: [{ fields: ["name"], whereNull: [], caseInsensitive: false, message: "group with this name already exists.", errorField: "name" }],
       filters: [
         {
           name: "description",
@@ -6675,64 +4797,21 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "name",
           kind: "string",
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
-        }
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
+        },
       ],
-      search: [
-        "name",
-        "description"
-      ],
+      search: ["name", "description"],
       tree: null,
-      changeLogged: false
+      changeLogged: false,
     },
     {
       key: "users.owner-groups",
@@ -6767,7 +4846,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -6789,7 +4868,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -6811,7 +4890,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -6833,7 +4912,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -6855,7 +4934,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -6877,7 +4956,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "member_count",
@@ -6897,43 +4976,15 @@ export const resources: Resource[] = [
           onDelete: null,
           link: null,
           reverseOf: null,
-          count: {
-            target: "users.owners",
-            via: "group",
-            cumulative: false
-          },
+          count: { target: "users.owners", via: "group", cumulative: false },
           label: "Member count",
-          orderable: true
-        }
+          orderable: true,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description"
-      ],
-      ordering: [
-        "name"
-      ],
-      unique: [
-        {
-          fields: [
-            "name"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "owner group with this name already exists.",
-          errorField: "name"
-        }
-      ],
+      brief: ["id", "url", "display", "name", "description"],
+      nested: ["id", "url", "display", "name", "description"],
+      ordering: ["name"],
+      unique: [{ fields: ["name"], whereNull: [], caseInsensitive: false, message: "owner group with this name already exists.", errorField: "name" }],
       filters: [
         {
           name: "description",
@@ -6941,64 +4992,21 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "name",
           kind: "string",
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
-        }
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
+        },
       ],
-      search: [
-        "name",
-        "description"
-      ],
+      search: ["name", "description"],
       tree: null,
-      changeLogged: false
+      changeLogged: false,
     },
     {
       key: "users.owners",
@@ -7033,7 +5041,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -7055,7 +5063,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -7077,7 +5085,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -7099,7 +5107,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -7121,7 +5129,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "group",
@@ -7143,7 +5151,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Group",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -7165,7 +5173,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "user_groups",
@@ -7183,15 +5191,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "users.groups",
           onDelete: null,
-          link: {
-            table: "users_owner_user_groups",
-            source: "owner_id",
-            target: "user_group_id"
-          },
+          link: { table: "users_owner_user_groups", source: "owner_id", target: "user_group_id" },
           reverseOf: null,
           count: null,
           label: "User groups",
-          orderable: false
+          orderable: false,
         },
         {
           name: "users",
@@ -7209,45 +5213,17 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "users.users",
           onDelete: null,
-          link: {
-            table: "users_owner_users",
-            source: "owner_id",
-            target: "user_id"
-          },
+          link: { table: "users_owner_users", source: "owner_id", target: "user_id" },
           reverseOf: null,
           count: null,
           label: "Users",
-          orderable: false
-        }
+          orderable: false,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description"
-      ],
-      ordering: [
-        "name"
-      ],
-      unique: [
-        {
-          fields: [
-            "name"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "owner with this name already exists.",
-          errorField: "name"
-        }
-      ],
+      brief: ["id", "url", "display", "name", "description"],
+      nested: ["id", "url", "display", "name", "description"],
+      ordering: ["name"],
+      unique: [{ fields: ["name"], whereNull: [], caseInsensitive: false, message: "owner with this name already exists.", errorField: "name" }],
       filters: [
         {
           name: "description",
@@ -7255,84 +5231,23 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "group",
-          kind: "fk_attr",
-          field: "group",
-          attribute: "name",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "group_id",
-          kind: "fk_id",
-          field: "group",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "group", kind: "fk_attr", field: "group", attribute: "name", choiceSet: null, lookups: ["n"] },
+        { name: "group_id", kind: "fk_id", field: "group", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "name",
           kind: "string",
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
-        }
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
+        },
       ],
-      search: [
-        "name",
-        "description"
-      ],
+      search: ["name", "description"],
       tree: null,
-      changeLogged: false
+      changeLogged: false,
     },
     {
       key: "users.permissions",
@@ -7367,7 +5282,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -7389,7 +5304,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -7411,7 +5326,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -7433,7 +5348,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "name",
@@ -7455,7 +5370,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -7477,7 +5392,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "enabled",
@@ -7499,7 +5414,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Enabled",
-          orderable: true
+          orderable: true,
         },
         {
           name: "object_types",
@@ -7521,7 +5436,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Object types",
-          orderable: false
+          orderable: false,
         },
         {
           name: "actions",
@@ -7543,7 +5458,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Actions",
-          orderable: false
+          orderable: false,
         },
         {
           name: "constraints",
@@ -7565,7 +5480,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Constraints",
-          orderable: false
+          orderable: false,
         },
         {
           name: "groups",
@@ -7583,15 +5498,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "users.groups",
           onDelete: null,
-          link: {
-            table: "users_group_permissions",
-            source: "permission_id",
-            target: "group_id"
-          },
+          link: { table: "users_group_permissions", source: "permission_id", target: "group_id" },
           reverseOf: "permissions",
           count: null,
           label: "Groups",
-          orderable: false
+          orderable: false,
         },
         {
           name: "users",
@@ -7609,40 +5520,16 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "users.users",
           onDelete: null,
-          link: {
-            table: "users_user_permissions",
-            source: "permission_id",
-            target: "user_id"
-          },
+          link: { table: "users_user_permissions", source: "permission_id", target: "user_id" },
           reverseOf: "permissions",
           count: null,
           label: "Users",
-          orderable: false
-        }
+          orderable: false,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description",
-        "enabled",
-        "object_types",
-        "actions"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "name",
-        "description",
-        "enabled",
-        "object_types",
-        "actions"
-      ],
-      ordering: [
-        "name"
-      ],
+      brief: ["id", "url", "display", "name", "description", "enabled", "object_types", "actions"],
+      nested: ["id", "url", "display", "name", "description", "enabled", "object_types", "actions"],
+      ordering: ["name"],
       unique: [],
       filters: [
         {
@@ -7651,72 +5538,22 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "enabled",
-          kind: "boolean",
-          field: "enabled",
-          attribute: null,
-          choiceSet: null,
-          lookups: []
-        },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "enabled", kind: "boolean", field: "enabled", attribute: null, choiceSet: null, lookups: [] },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "name",
           kind: "string",
           field: "name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
-        }
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
+        },
       ],
-      search: [
-        "name",
-        "description"
-      ],
+      search: ["name", "description"],
       tree: null,
-      changeLogged: false
+      changeLogged: false,
     },
     {
       key: "users.tokens",
@@ -7728,14 +5565,7 @@ export const resources: Resource[] = [
       table: "users_token",
       uiPath: "users/tokens",
       routes: "no-create",
-      operations: [
-        {
-          handler: "provision-token",
-          method: "POST",
-          path: "provision/",
-          auth: false
-        }
-      ],
+      operations: [{ handler: "provision-token", method: "POST", path: "provision/", auth: false }],
       display: "@token",
       fields: [
         {
@@ -7758,7 +5588,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -7780,7 +5610,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -7802,7 +5632,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -7824,7 +5654,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "version",
@@ -7846,7 +5676,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Version",
-          orderable: true
+          orderable: true,
         },
         {
           name: "key",
@@ -7868,7 +5698,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Key",
-          orderable: true
+          orderable: true,
         },
         {
           name: "user",
@@ -7890,7 +5720,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "User",
-          orderable: true
+          orderable: true,
         },
         {
           name: "description",
@@ -7912,7 +5742,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Description",
-          orderable: true
+          orderable: true,
         },
         {
           name: "created",
@@ -7934,7 +5764,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Created",
-          orderable: true
+          orderable: true,
         },
         {
           name: "expires",
@@ -7956,7 +5786,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Expires",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_used",
@@ -7978,7 +5808,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last used",
-          orderable: true
+          orderable: true,
         },
         {
           name: "enabled",
@@ -8000,7 +5830,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Enabled",
-          orderable: true
+          orderable: true,
         },
         {
           name: "write_enabled",
@@ -8022,7 +5852,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Write enabled",
-          orderable: true
+          orderable: true,
         },
         {
           name: "pepper_id",
@@ -8044,7 +5874,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Pepper id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "allowed_ips",
@@ -8066,7 +5896,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Allowed IPs",
-          orderable: false
+          orderable: false,
         },
         {
           name: "plaintext",
@@ -8088,7 +5918,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Plaintext",
-          orderable: true
+          orderable: true,
         },
         {
           name: "hmac_digest",
@@ -8110,43 +5940,13 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Hmac digest",
-          orderable: true
-        }
+          orderable: true,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "version",
-        "key",
-        "enabled",
-        "write_enabled",
-        "description"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "version",
-        "key",
-        "enabled",
-        "write_enabled",
-        "description"
-      ],
-      ordering: [
-        "-created"
-      ],
-      unique: [
-        {
-          fields: [
-            "key"
-          ],
-          whereNull: [],
-          caseInsensitive: false,
-          message: "token with this key already exists.",
-          errorField: "key"
-        }
-      ],
+      brief: ["id", "url", "display", "version", "key", "enabled", "write_enabled", "description"],
+      nested: ["id", "url", "display", "version", "key", "enabled", "write_enabled", "description"],
+      ordering: ["-created"],
+      unique: [{ fields: ["key"], whereNull: [], caseInsensitive: false, message: "token with this key already exists.", errorField: "key" }],
       filters: [
         {
           name: "created",
@@ -8154,14 +5954,7 @@ export const resources: Resource[] = [
           field: "created",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "description",
@@ -8169,73 +5962,25 @@ export const resources: Resource[] = [
           field: "description",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "enabled",
-          kind: "boolean",
-          field: "enabled",
-          attribute: null,
-          choiceSet: null,
-          lookups: []
-        },
+        { name: "enabled", kind: "boolean", field: "enabled", attribute: null, choiceSet: null, lookups: [] },
         {
           name: "expires",
           kind: "datetime",
           field: "expires",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
         {
           name: "last_used",
           kind: "datetime",
           field: "last_used",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "pepper_id",
@@ -8243,70 +5988,23 @@ export const resources: Resource[] = [
           field: "pepper_id",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
-        {
-          name: "user",
-          kind: "fk_attr",
-          field: "user",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
-        {
-          name: "user_id",
-          kind: "fk_id",
-          field: "user",
-          attribute: "id",
-          choiceSet: null,
-          lookups: [
-            "n"
-          ]
-        },
+        { name: "user", kind: "fk_attr", field: "user", attribute: "id", choiceSet: null, lookups: ["n"] },
+        { name: "user_id", kind: "fk_id", field: "user", attribute: "id", choiceSet: null, lookups: ["n"] },
         {
           name: "version",
           kind: "choice",
           field: "version",
           attribute: null,
           choiceSet: "TokenVersionChoices",
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "write_enabled",
-          kind: "boolean",
-          field: "write_enabled",
-          attribute: null,
-          choiceSet: null,
-          lookups: []
-        }
+        { name: "write_enabled", kind: "boolean", field: "write_enabled", attribute: null, choiceSet: null, lookups: [] },
       ],
-      search: [
-        "description"
-      ],
+      search: ["description"],
       tree: null,
-      changeLogged: false
+      changeLogged: false,
     },
     {
       key: "users.users",
@@ -8341,7 +6039,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Id",
-          orderable: true
+          orderable: true,
         },
         {
           name: "url",
@@ -8363,7 +6061,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display_url",
@@ -8385,7 +6083,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display url",
-          orderable: false
+          orderable: false,
         },
         {
           name: "display",
@@ -8407,7 +6105,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Display",
-          orderable: true
+          orderable: true,
         },
         {
           name: "username",
@@ -8429,7 +6127,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Username",
-          orderable: true
+          orderable: true,
         },
         {
           name: "password",
@@ -8451,7 +6149,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Password",
-          orderable: false
+          orderable: false,
         },
         {
           name: "first_name",
@@ -8473,7 +6171,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "First name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_name",
@@ -8495,7 +6193,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last name",
-          orderable: true
+          orderable: true,
         },
         {
           name: "email",
@@ -8517,7 +6215,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Email address",
-          orderable: true
+          orderable: true,
         },
         {
           name: "is_active",
@@ -8539,7 +6237,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Active",
-          orderable: true
+          orderable: true,
         },
         {
           name: "date_joined",
@@ -8561,7 +6259,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Date joined",
-          orderable: true
+          orderable: true,
         },
         {
           name: "last_login",
@@ -8583,7 +6281,7 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Last login",
-          orderable: true
+          orderable: true,
         },
         {
           name: "groups",
@@ -8601,15 +6299,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "users.groups",
           onDelete: null,
-          link: {
-            table: "users_user_groups",
-            source: "user_id",
-            target: "group_id"
-          },
+          link: { table: "users_user_groups", source: "user_id", target: "group_id" },
           reverseOf: null,
           count: null,
           label: "Groups",
-          orderable: false
+          orderable: false,
         },
         {
           name: "permissions",
@@ -8627,15 +6321,11 @@ export const resources: Resource[] = [
           choiceSet: null,
           target: "users.permissions",
           onDelete: null,
-          link: {
-            table: "users_user_permissions",
-            source: "user_id",
-            target: "permission_id"
-          },
+          link: { table: "users_user_permissions", source: "user_id", target: "permission_id" },
           reverseOf: null,
           count: null,
           label: "Permissions",
-          orderable: false
+          orderable: false,
         },
         {
           name: "is_superuser",
@@ -8657,34 +6347,20 @@ export const resources: Resource[] = [
           reverseOf: null,
           count: null,
           label: "Is superuser",
-          orderable: true
-        }
+          orderable: true,
+        },
       ],
-      brief: [
-        "id",
-        "url",
-        "display",
-        "username"
-      ],
-      nested: [
-        "id",
-        "url",
-        "display",
-        "username"
-      ],
-      ordering: [
-        "username"
-      ],
+      brief: ["id", "url", "display", "username"],
+      nested: ["id", "url", "display", "username"],
+      ordering: ["username"],
       unique: [
         {
-          fields: [
-            "username"
-          ],
+          fields: ["username"],
           whereNull: [],
           caseInsensitive: false,
           message: "user with this username already exists.",
-          errorField: "username"
-        }
+          errorField: "username",
+        },
       ],
       filters: [
         {
@@ -8693,14 +6369,7 @@ export const resources: Resource[] = [
           field: "date_joined",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "email",
@@ -8708,20 +6377,7 @@ export const resources: Resource[] = [
           field: "email",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "first_name",
@@ -8729,58 +6385,17 @@ export const resources: Resource[] = [
           field: "first_name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
-        {
-          name: "id",
-          kind: "id",
-          field: "id",
-          attribute: null,
-          choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
-        },
-        {
-          name: "is_active",
-          kind: "boolean",
-          field: "is_active",
-          attribute: null,
-          choiceSet: null,
-          lookups: []
-        },
+        { name: "id", kind: "id", field: "id", attribute: null, choiceSet: null, lookups: ["n", "lt", "lte", "gt", "gte", "empty"] },
+        { name: "is_active", kind: "boolean", field: "is_active", attribute: null, choiceSet: null, lookups: [] },
         {
           name: "last_login",
           kind: "datetime",
           field: "last_login",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "lt",
-            "lte",
-            "gt",
-            "gte",
-            "empty"
-          ]
+          lookups: ["n", "lt", "lte", "gt", "gte", "empty"],
         },
         {
           name: "last_name",
@@ -8788,20 +6403,7 @@ export const resources: Resource[] = [
           field: "last_name",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
         },
         {
           name: "username",
@@ -8809,205 +6411,61 @@ export const resources: Resource[] = [
           field: "username",
           attribute: null,
           choiceSet: null,
-          lookups: [
-            "n",
-            "ic",
-            "nic",
-            "isw",
-            "nisw",
-            "iew",
-            "niew",
-            "ie",
-            "nie",
-            "empty",
-            "regex",
-            "iregex"
-          ]
-        }
+          lookups: ["n", "ic", "nic", "isw", "nisw", "iew", "niew", "ie", "nie", "empty", "regex", "iregex"],
+        },
       ],
-      search: [
-        "username",
-        "first_name",
-        "last_name",
-        "email"
-      ],
+      search: ["username", "first_name", "last_name", "email"],
       tree: null,
-      changeLogged: false
-    }
+      changeLogged: false,
+    },
   ];
 export const choiceSets: ChoiceSet[] = [
     {
       name: "LocationStatusChoices",
       choices: [
-        {
-          value: "planned",
-          label: "Planned"
-        },
-        {
-          value: "staging",
-          label: "Staging"
-        },
-        {
-          value: "active",
-          label: "Active"
-        },
-        {
-          value: "decommissioning",
-          label: "Decommissioning"
-        },
-        {
-          value: "retired",
-          label: "Retired"
-        }
-      ]
+        { value: "planned", label: "Planned" },
+        { value: "staging", label: "Staging" },
+        { value: "active", label: "Active" },
+        { value: "decommissioning", label: "Decommissioning" },
+        { value: "retired", label: "Retired" },
+      ],
     },
     {
       name: "SiteStatusChoices",
       choices: [
-        {
-          value: "planned",
-          label: "Planned"
-        },
-        {
-          value: "staging",
-          label: "Staging"
-        },
-        {
-          value: "active",
-          label: "Active"
-        },
-        {
-          value: "decommissioning",
-          label: "Decommissioning"
-        },
-        {
-          value: "retired",
-          label: "Retired"
-        }
-      ]
+        { value: "planned", label: "Planned" },
+        { value: "staging", label: "Staging" },
+        { value: "active", label: "Active" },
+        { value: "decommissioning", label: "Decommissioning" },
+        { value: "retired", label: "Retired" },
+      ],
     },
-    {
-      name: "TokenVersionChoices",
-      choices: [
-        {
-          value: 1,
-          label: "v1"
-        },
-        {
-          value: 2,
-          label: "v2"
-        }
-      ]
-    }
+    { name: "TokenVersionChoices", choices: [{ value: 1, label: "v1" }, { value: 2, label: "v2" }] },
   ];
 export const linkTables: LinkTable[] = [
-    {
-      name: "dcim_site_asns",
-      source: {
-        column: "site_id",
-        table: "dcim_site"
-      },
-      target: {
-        column: "asn_id",
-        table: "ipam_asn"
-      }
-    },
+    { name: "dcim_site_asns", source: { column: "site_id", table: "dcim_site" }, target: { column: "asn_id", table: "ipam_asn" } },
     {
       name: "users_group_permissions",
-      source: {
-        column: "group_id",
-        table: "users_group"
-      },
-      target: {
-        column: "permission_id",
-        table: "users_object_permission"
-      }
+      source: { column: "group_id", table: "users_group" },
+      target: { column: "permission_id", table: "users_object_permission" },
     },
     {
       name: "users_owner_user_groups",
-      source: {
-        column: "owner_id",
-        table: "users_owner"
-      },
-      target: {
-        column: "user_group_id",
-        table: "users_group"
-      }
+      source: { column: "owner_id", table: "users_owner" },
+      target: { column: "user_group_id", table: "users_group" },
     },
-    {
-      name: "users_owner_users",
-      source: {
-        column: "owner_id",
-        table: "users_owner"
-      },
-      target: {
-        column: "user_id",
-        table: "users_user"
-      }
-    },
-    {
-      name: "users_user_groups",
-      source: {
-        column: "user_id",
-        table: "users_user"
-      },
-      target: {
-        column: "group_id",
-        table: "users_group"
-      }
-    },
+    { name: "users_owner_users", source: { column: "owner_id", table: "users_owner" }, target: { column: "user_id", table: "users_user" } },
+    { name: "users_user_groups", source: { column: "user_id", table: "users_user" }, target: { column: "group_id", table: "users_group" } },
     {
       name: "users_user_permissions",
-      source: {
-        column: "user_id",
-        table: "users_user"
-      },
-      target: {
-        column: "permission_id",
-        table: "users_object_permission"
-      }
-    }
+      source: { column: "user_id", table: "users_user" },
+      target: { column: "permission_id", table: "users_object_permission" },
+    },
   ];
 export const apps: AppIndex[] = [
-    {
-      name: "dcim",
-      resources: [
-        "dcim.locations",
-        "dcim.regions",
-        "dcim.site-groups",
-        "dcim.sites"
-      ]
-    },
-    {
-      name: "extras",
-      resources: [
-        "extras.tags"
-      ]
-    },
-    {
-      name: "ipam",
-      resources: [
-        "ipam.asns",
-        "ipam.rirs",
-        "ipam.roles"
-      ]
-    },
-    {
-      name: "tenancy",
-      resources: [
-        "tenancy.tenant-groups",
-        "tenancy.tenants"
-      ]
-    },
-    {
-      name: "users",
-      resources: [
-        "users.groups",
-        "users.owner-groups",
-        "users.owners",
-        "users.permissions",
-        "users.tokens",
-        "users.users"
-      ]
-    }
+    { name: "dcim", resources: ["dcim.locations", "dcim.regions", "dcim.site-groups", "dcim.sites"] },
+    { name: "extras", resources: ["extras.tags"] },
+    { name: "ipam", resources: ["ipam.asns", "ipam.rirs", "ipam.roles"] },
+    { name: "tenancy", resources: ["tenancy.tenant-groups", "tenancy.tenants"] },
+    { name: "users", resources: ["users.groups", "users.owner-groups", "users.owners", "users.permissions", "users.tokens", "users.users"] },
   ];

@@ -3,605 +3,101 @@
 
 import type { RouteEntry } from '../../runtime/server/routeTable.ts';
 export const routes: RouteEntry[] = [
-    {
-      method: "GET",
-      path: "/api/dcim/locations/",
-      resource: "dcim.locations",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/dcim/locations/",
-      resource: "dcim.locations",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/dcim/locations/",
-      resource: "dcim.locations",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/dcim/locations/",
-      resource: "dcim.locations",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/dcim/locations/",
-      resource: "dcim.locations",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/dcim/locations/:id/",
-      resource: "dcim.locations",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/dcim/locations/:id/",
-      resource: "dcim.locations",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/dcim/locations/:id/",
-      resource: "dcim.locations",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/dcim/locations/:id/",
-      resource: "dcim.locations",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/dcim/regions/",
-      resource: "dcim.regions",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/dcim/regions/",
-      resource: "dcim.regions",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/dcim/regions/",
-      resource: "dcim.regions",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/dcim/regions/",
-      resource: "dcim.regions",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/dcim/regions/",
-      resource: "dcim.regions",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/dcim/regions/:id/",
-      resource: "dcim.regions",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/dcim/regions/:id/",
-      resource: "dcim.regions",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/dcim/regions/:id/",
-      resource: "dcim.regions",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/dcim/regions/:id/",
-      resource: "dcim.regions",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/dcim/site-groups/",
-      resource: "dcim.site-groups",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/dcim/site-groups/",
-      resource: "dcim.site-groups",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/dcim/site-groups/",
-      resource: "dcim.site-groups",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
+    { method: "GET", path: "/api/dcim/locations/", resource: "dcim.locations", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/dcim/locations/", resource: "dcim.locations", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/dcim/locations/", resource: "dcim.locations", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/dcim/locations/", resource: "dcim.locations", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/dcim/locations/", resource: "dcim.locations", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/dcim/locations/:id/", resource: "dcim.locations", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/dcim/locations/:id/", resource: "dcim.locations", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/dcim/locations/:id/", resource: "dcim.locations", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/dcim/locations/:id/", resource: "dcim.locations", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/dcim/regions/", resource: "dcim.regions", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/dcim/regions/", resource: "dcim.regions", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/dcim/regions/", resource: "dcim.regions", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/dcim/regions/", resource: "dcim.regions", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/dcim/regions/", resource: "dcim.regions", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/dcim/regions/:id/", resource: "dcim.regions", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/dcim/regions/:id/", resource: "dcim.regions", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/dcim/regions/:id/", resource: "dcim.regions", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/dcim/regions/:id/", resource: "dcim.regions", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/dcim/site-groups/", resource: "dcim.site-groups", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/dcim/site-groups/", resource: "dcim.site-groups", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/dcim/site-groups/", resource: "dcim.site-groups", operation: "bulk_update", handler: null, auth: true },
     {
       method: "PATCH",
       path: "/api/dcim/site-groups/",
       resource: "dcim.site-groups",
       operation: "bulk_partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
-    {
-      method: "DELETE",
-      path: "/api/dcim/site-groups/",
-      resource: "dcim.site-groups",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/dcim/site-groups/:id/",
-      resource: "dcim.site-groups",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/dcim/site-groups/:id/",
-      resource: "dcim.site-groups",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
+    { method: "DELETE", path: "/api/dcim/site-groups/", resource: "dcim.site-groups", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/dcim/site-groups/:id/", resource: "dcim.site-groups", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/dcim/site-groups/:id/", resource: "dcim.site-groups", operation: "update", handler: null, auth: true },
     {
       method: "PATCH",
       path: "/api/dcim/site-groups/:id/",
       resource: "dcim.site-groups",
       operation: "partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
-    {
-      method: "DELETE",
-      path: "/api/dcim/site-groups/:id/",
-      resource: "dcim.site-groups",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/dcim/sites/",
-      resource: "dcim.sites",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/dcim/sites/",
-      resource: "dcim.sites",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/dcim/sites/",
-      resource: "dcim.sites",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/dcim/sites/",
-      resource: "dcim.sites",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/dcim/sites/",
-      resource: "dcim.sites",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/dcim/sites/:id/",
-      resource: "dcim.sites",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/dcim/sites/:id/",
-      resource: "dcim.sites",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/dcim/sites/:id/",
-      resource: "dcim.sites",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/dcim/sites/:id/",
-      resource: "dcim.sites",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/extras/tags/",
-      resource: "extras.tags",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/extras/tags/",
-      resource: "extras.tags",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/extras/tags/",
-      resource: "extras.tags",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/extras/tags/",
-      resource: "extras.tags",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/extras/tags/",
-      resource: "extras.tags",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/extras/tags/:id/",
-      resource: "extras.tags",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/extras/tags/:id/",
-      resource: "extras.tags",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/extras/tags/:id/",
-      resource: "extras.tags",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/extras/tags/:id/",
-      resource: "extras.tags",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/ipam/asns/",
-      resource: "ipam.asns",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/ipam/asns/",
-      resource: "ipam.asns",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/ipam/asns/",
-      resource: "ipam.asns",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/ipam/asns/",
-      resource: "ipam.asns",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/ipam/asns/",
-      resource: "ipam.asns",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/ipam/asns/:id/",
-      resource: "ipam.asns",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/ipam/asns/:id/",
-      resource: "ipam.asns",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/ipam/asns/:id/",
-      resource: "ipam.asns",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/ipam/asns/:id/",
-      resource: "ipam.asns",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/ipam/rirs/",
-      resource: "ipam.rirs",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/ipam/rirs/",
-      resource: "ipam.rirs",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/ipam/rirs/",
-      resource: "ipam.rirs",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/ipam/rirs/",
-      resource: "ipam.rirs",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/ipam/rirs/",
-      resource: "ipam.rirs",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/ipam/rirs/:id/",
-      resource: "ipam.rirs",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/ipam/rirs/:id/",
-      resource: "ipam.rirs",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/ipam/rirs/:id/",
-      resource: "ipam.rirs",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/ipam/rirs/:id/",
-      resource: "ipam.rirs",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/ipam/roles/",
-      resource: "ipam.roles",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/ipam/roles/",
-      resource: "ipam.roles",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/ipam/roles/",
-      resource: "ipam.roles",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/ipam/roles/",
-      resource: "ipam.roles",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/ipam/roles/",
-      resource: "ipam.roles",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/ipam/roles/:id/",
-      resource: "ipam.roles",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/ipam/roles/:id/",
-      resource: "ipam.roles",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/ipam/roles/:id/",
-      resource: "ipam.roles",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/ipam/roles/:id/",
-      resource: "ipam.roles",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/tenancy/tenant-groups/",
-      resource: "tenancy.tenant-groups",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/tenancy/tenant-groups/",
-      resource: "tenancy.tenant-groups",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
+    { method: "DELETE", path: "/api/dcim/site-groups/:id/", resource: "dcim.site-groups", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/dcim/sites/", resource: "dcim.sites", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/dcim/sites/", resource: "dcim.sites", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/dcim/sites/", resource: "dcim.sites", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/dcim/sites/", resource: "dcim.sites", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/dcim/sites/", resource: "dcim.sites", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/dcim/sites/:id/", resource: "dcim.sites", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/dcim/sites/:id/", resource: "dcim.sites", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/dcim/sites/:id/", resource: "dcim.sites", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/dcim/sites/:id/", resource: "dcim.sites", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/extras/tags/", resource: "extras.tags", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/extras/tags/", resource: "extras.tags", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/extras/tags/", resource: "extras.tags", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/extras/tags/", resource: "extras.tags", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/extras/tags/", resource: "extras.tags", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/extras/tags/:id/", resource: "extras.tags", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/extras/tags/:id/", resource: "extras.tags", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/extras/tags/:id/", resource: "extras.tags", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/extras/tags/:id/", resource: "extras.tags", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/ipam/asns/", resource: "ipam.asns", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/ipam/asns/", resource: "ipam.asns", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/ipam/asns/", resource: "ipam.asns", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/ipam/asns/", resource: "ipam.asns", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/ipam/asns/", resource: "ipam.asns", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/ipam/asns/:id/", resource: "ipam.asns", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/ipam/asns/:id/", resource: "ipam.asns", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/ipam/asns/:id/", resource: "ipam.asns", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/ipam/asns/:id/", resource: "ipam.asns", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/ipam/rirs/", resource: "ipam.rirs", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/ipam/rirs/", resource: "ipam.rirs", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/ipam/rirs/", resource: "ipam.rirs", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/ipam/rirs/", resource: "ipam.rirs", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/ipam/rirs/", resource: "ipam.rirs", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/ipam/rirs/:id/", resource: "ipam.rirs", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/ipam/rirs/:id/", resource: "ipam.rirs", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/ipam/rirs/:id/", resource: "ipam.rirs", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/ipam/rirs/:id/", resource: "ipam.rirs", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/ipam/roles/", resource: "ipam.roles", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/ipam/roles/", resource: "ipam.roles", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/ipam/roles/", resource: "ipam.roles", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/ipam/roles/", resource: "ipam.roles", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/ipam/roles/", resource: "ipam.roles", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/ipam/roles/:id/", resource: "ipam.roles", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/ipam/roles/:id/", resource: "ipam.roles", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/ipam/roles/:id/", resource: "ipam.roles", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/ipam/roles/:id/", resource: "ipam.roles", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/tenancy/tenant-groups/", resource: "tenancy.tenant-groups", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/tenancy/tenant-groups/", resource: "tenancy.tenant-groups", operation: "create", handler: null, auth: true },
     {
       method: "PUT",
       path: "/api/tenancy/tenant-groups/",
       resource: "tenancy.tenant-groups",
       operation: "bulk_update",
       handler: null,
-      auth: true
+      auth: true,
     },
     {
       method: "PATCH",
@@ -609,7 +105,7 @@ export const routes: RouteEntry[] = [
       resource: "tenancy.tenant-groups",
       operation: "bulk_partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
     {
       method: "DELETE",
@@ -617,7 +113,7 @@ export const routes: RouteEntry[] = [
       resource: "tenancy.tenant-groups",
       operation: "bulk_destroy",
       handler: null,
-      auth: true
+      auth: true,
     },
     {
       method: "GET",
@@ -625,7 +121,7 @@ export const routes: RouteEntry[] = [
       resource: "tenancy.tenant-groups",
       operation: "retrieve",
       handler: null,
-      auth: true
+      auth: true,
     },
     {
       method: "PUT",
@@ -633,7 +129,7 @@ export const routes: RouteEntry[] = [
       resource: "tenancy.tenant-groups",
       operation: "update",
       handler: null,
-      auth: true
+      auth: true,
     },
     {
       method: "PATCH",
@@ -641,7 +137,7 @@ export const routes: RouteEntry[] = [
       resource: "tenancy.tenant-groups",
       operation: "partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
     {
       method: "DELETE",
@@ -649,183 +145,50 @@ export const routes: RouteEntry[] = [
       resource: "tenancy.tenant-groups",
       operation: "destroy",
       handler: null,
-      auth: true
+      auth: true,
     },
-    {
-      method: "GET",
-      path: "/api/tenancy/tenants/",
-      resource: "tenancy.tenants",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/tenancy/tenants/",
-      resource: "tenancy.tenants",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/tenancy/tenants/",
-      resource: "tenancy.tenants",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
+    { method: "GET", path: "/api/tenancy/tenants/", resource: "tenancy.tenants", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/tenancy/tenants/", resource: "tenancy.tenants", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/tenancy/tenants/", resource: "tenancy.tenants", operation: "bulk_update", handler: null, auth: true },
     {
       method: "PATCH",
       path: "/api/tenancy/tenants/",
       resource: "tenancy.tenants",
       operation: "bulk_partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
-    {
-      method: "DELETE",
-      path: "/api/tenancy/tenants/",
-      resource: "tenancy.tenants",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/tenancy/tenants/:id/",
-      resource: "tenancy.tenants",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/tenancy/tenants/:id/",
-      resource: "tenancy.tenants",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
+    { method: "DELETE", path: "/api/tenancy/tenants/", resource: "tenancy.tenants", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/tenancy/tenants/:id/", resource: "tenancy.tenants", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/tenancy/tenants/:id/", resource: "tenancy.tenants", operation: "update", handler: null, auth: true },
     {
       method: "PATCH",
       path: "/api/tenancy/tenants/:id/",
       resource: "tenancy.tenants",
       operation: "partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
-    {
-      method: "DELETE",
-      path: "/api/tenancy/tenants/:id/",
-      resource: "tenancy.tenants",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/users/groups/",
-      resource: "users.groups",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/users/groups/",
-      resource: "users.groups",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/groups/",
-      resource: "users.groups",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/users/groups/",
-      resource: "users.groups",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/users/groups/",
-      resource: "users.groups",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/users/groups/:id/",
-      resource: "users.groups",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/groups/:id/",
-      resource: "users.groups",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/users/groups/:id/",
-      resource: "users.groups",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/users/groups/:id/",
-      resource: "users.groups",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/users/owner-groups/",
-      resource: "users.owner-groups",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/users/owner-groups/",
-      resource: "users.owner-groups",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/owner-groups/",
-      resource: "users.owner-groups",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
+    { method: "DELETE", path: "/api/tenancy/tenants/:id/", resource: "tenancy.tenants", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/users/groups/", resource: "users.groups", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/users/groups/", resource: "users.groups", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/groups/", resource: "users.groups", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/users/groups/", resource: "users.groups", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/users/groups/", resource: "users.groups", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/users/groups/:id/", resource: "users.groups", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/groups/:id/", resource: "users.groups", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/users/groups/:id/", resource: "users.groups", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/users/groups/:id/", resource: "users.groups", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/users/owner-groups/", resource: "users.owner-groups", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/users/owner-groups/", resource: "users.owner-groups", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/owner-groups/", resource: "users.owner-groups", operation: "bulk_update", handler: null, auth: true },
     {
       method: "PATCH",
       path: "/api/users/owner-groups/",
       resource: "users.owner-groups",
       operation: "bulk_partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
     {
       method: "DELETE",
@@ -833,31 +196,17 @@ export const routes: RouteEntry[] = [
       resource: "users.owner-groups",
       operation: "bulk_destroy",
       handler: null,
-      auth: true
+      auth: true,
     },
-    {
-      method: "GET",
-      path: "/api/users/owner-groups/:id/",
-      resource: "users.owner-groups",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/owner-groups/:id/",
-      resource: "users.owner-groups",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
+    { method: "GET", path: "/api/users/owner-groups/:id/", resource: "users.owner-groups", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/owner-groups/:id/", resource: "users.owner-groups", operation: "update", handler: null, auth: true },
     {
       method: "PATCH",
       path: "/api/users/owner-groups/:id/",
       resource: "users.owner-groups",
       operation: "partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
     {
       method: "DELETE",
@@ -865,294 +214,63 @@ export const routes: RouteEntry[] = [
       resource: "users.owner-groups",
       operation: "destroy",
       handler: null,
-      auth: true
+      auth: true,
     },
-    {
-      method: "GET",
-      path: "/api/users/owners/",
-      resource: "users.owners",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/users/owners/",
-      resource: "users.owners",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/owners/",
-      resource: "users.owners",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/users/owners/",
-      resource: "users.owners",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/users/owners/",
-      resource: "users.owners",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/users/owners/:id/",
-      resource: "users.owners",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/owners/:id/",
-      resource: "users.owners",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/users/owners/:id/",
-      resource: "users.owners",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/users/owners/:id/",
-      resource: "users.owners",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/users/permissions/",
-      resource: "users.permissions",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/users/permissions/",
-      resource: "users.permissions",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/permissions/",
-      resource: "users.permissions",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
+    { method: "GET", path: "/api/users/owners/", resource: "users.owners", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/users/owners/", resource: "users.owners", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/owners/", resource: "users.owners", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/users/owners/", resource: "users.owners", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/users/owners/", resource: "users.owners", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/users/owners/:id/", resource: "users.owners", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/owners/:id/", resource: "users.owners", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/users/owners/:id/", resource: "users.owners", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/users/owners/:id/", resource: "users.owners", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/users/permissions/", resource: "users.permissions", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/users/permissions/", resource: "users.permissions", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/permissions/", resource: "users.permissions", operation: "bulk_update", handler: null, auth: true },
     {
       method: "PATCH",
       path: "/api/users/permissions/",
       resource: "users.permissions",
       operation: "bulk_partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
-    {
-      method: "DELETE",
-      path: "/api/users/permissions/",
-      resource: "users.permissions",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/users/permissions/:id/",
-      resource: "users.permissions",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/permissions/:id/",
-      resource: "users.permissions",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
+    { method: "DELETE", path: "/api/users/permissions/", resource: "users.permissions", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/users/permissions/:id/", resource: "users.permissions", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/permissions/:id/", resource: "users.permissions", operation: "update", handler: null, auth: true },
     {
       method: "PATCH",
       path: "/api/users/permissions/:id/",
       resource: "users.permissions",
       operation: "partial_update",
       handler: null,
-      auth: true
+      auth: true,
     },
-    {
-      method: "DELETE",
-      path: "/api/users/permissions/:id/",
-      resource: "users.permissions",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/users/tokens/",
-      resource: "users.tokens",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/tokens/",
-      resource: "users.tokens",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/users/tokens/",
-      resource: "users.tokens",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/users/tokens/",
-      resource: "users.tokens",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
+    { method: "DELETE", path: "/api/users/permissions/:id/", resource: "users.permissions", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/users/tokens/", resource: "users.tokens", operation: "list", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/tokens/", resource: "users.tokens", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/users/tokens/", resource: "users.tokens", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/users/tokens/", resource: "users.tokens", operation: "bulk_destroy", handler: null, auth: true },
     {
       method: "POST",
       path: "/api/users/tokens/provision/",
       resource: "users.tokens",
       operation: "extra",
       handler: "provision-token",
-      auth: false
+      auth: false,
     },
-    {
-      method: "GET",
-      path: "/api/users/tokens/:id/",
-      resource: "users.tokens",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/tokens/:id/",
-      resource: "users.tokens",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/users/tokens/:id/",
-      resource: "users.tokens",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/users/tokens/:id/",
-      resource: "users.tokens",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/users/users/",
-      resource: "users.users",
-      operation: "list",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "POST",
-      path: "/api/users/users/",
-      resource: "users.users",
-      operation: "create",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/users/",
-      resource: "users.users",
-      operation: "bulk_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/users/users/",
-      resource: "users.users",
-      operation: "bulk_partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/users/users/",
-      resource: "users.users",
-      operation: "bulk_destroy",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "GET",
-      path: "/api/users/users/:id/",
-      resource: "users.users",
-      operation: "retrieve",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PUT",
-      path: "/api/users/users/:id/",
-      resource: "users.users",
-      operation: "update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "PATCH",
-      path: "/api/users/users/:id/",
-      resource: "users.users",
-      operation: "partial_update",
-      handler: null,
-      auth: true
-    },
-    {
-      method: "DELETE",
-      path: "/api/users/users/:id/",
-      resource: "users.users",
-      operation: "destroy",
-      handler: null,
-      auth: true
-    }
+    { method: "GET", path: "/api/users/tokens/:id/", resource: "users.tokens", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/tokens/:id/", resource: "users.tokens", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/users/tokens/:id/", resource: "users.tokens", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/users/tokens/:id/", resource: "users.tokens", operation: "destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/users/users/", resource: "users.users", operation: "list", handler: null, auth: true },
+    { method: "POST", path: "/api/users/users/", resource: "users.users", operation: "create", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/users/", resource: "users.users", operation: "bulk_update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/users/users/", resource: "users.users", operation: "bulk_partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/users/users/", resource: "users.users", operation: "bulk_destroy", handler: null, auth: true },
+    { method: "GET", path: "/api/users/users/:id/", resource: "users.users", operation: "retrieve", handler: null, auth: true },
+    { method: "PUT", path: "/api/users/users/:id/", resource: "users.users", operation: "update", handler: null, auth: true },
+    { method: "PATCH", path: "/api/users/users/:id/", resource: "users.users", operation: "partial_update", handler: null, auth: true },
+    { method: "DELETE", path: "/api/users/users/:id/", resource: "users.users", operation: "destroy", handler: null, auth: true },
   ];

@@ -4,184 +4,46 @@
 import type { ConstraintMeaning } from '../../../runtime/db/index.ts';
 /** Unique index and foreign-key names → what they protect (`unique` indexes into `Resource.unique`). */
 export const constraints: Record<string, ConstraintMeaning> = {
-    dcim_location_owner_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_location",
-      column: "owner_id",
-      references: "users_owner",
-      resource: "dcim.locations",
-      field: "owner"
-    },
+    dcim_location_owner_id_fk: { kind: "foreign_key", table: "dcim_location", column: "owner_id", references: "users_owner", resource: "dcim.locations", field: "owner" },
     dcim_location_parent_id_fk: {
       kind: "foreign_key",
       table: "dcim_location",
       column: "parent_id",
       references: "dcim_location",
       resource: "dcim.locations",
-      field: "parent"
+      field: "parent",
     },
-    dcim_location_site_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_location",
-      column: "site_id",
-      references: "dcim_site",
-      resource: "dcim.locations",
-      field: "site"
-    },
-    dcim_location_site_id_name_where_parent_id_null_uniq: {
-      kind: "unique",
-      table: "dcim_location",
-      columns: [
-        "site_id",
-        "name"
-      ],
-      resource: "dcim.locations",
-      unique: 1
-    },
-    dcim_location_site_id_parent_id_name_uniq: {
-      kind: "unique",
-      table: "dcim_location",
-      columns: [
-        "site_id",
-        "parent_id",
-        "name"
-      ],
-      resource: "dcim.locations",
-      unique: 0
-    },
-    dcim_location_site_id_parent_id_slug_uniq: {
-      kind: "unique",
-      table: "dcim_location",
-      columns: [
-        "site_id",
-        "parent_id",
-        "slug"
-      ],
-      resource: "dcim.locations",
-      unique: 2
-    },
-    dcim_location_site_id_slug_where_parent_id_null_uniq: {
-      kind: "unique",
-      table: "dcim_location",
-      columns: [
-        "site_id",
-        "slug"
-      ],
-      resource: "dcim.locations",
-      unique: 3
-    },
+    dcim_location_site_id_fk: { kind: "foreign_key", table: "dcim_location", column: "site_id", references: "dcim_site", resource: "dcim.locations", field: "site" },
+    dcim_location_site_id_name_where_parent_id_null_uniq: { kind: "unique", table: "dcim_location", columns: ["site_id", "name"], resource: "dcim.locations", unique: 1 },
+    dcim_location_site_id_parent_id_name_uniq: { kind: "unique", table: "dcim_location", columns: ["site_id", "parent_id", "name"], resource: "dcim.locations", unique: 0 },
+    dcim_location_site_id_parent_id_slug_uniq: { kind: "unique", table: "dcim_location", columns: ["site_id", "parent_id", "slug"], resource: "dcim.locations", unique: 2 },
+    dcim_location_site_id_slug_where_parent_id_null_uniq: { kind: "unique", table: "dcim_location", columns: ["site_id", "slug"], resource: "dcim.locations", unique: 3 },
     dcim_location_tenant_id_fk: {
       kind: "foreign_key",
       table: "dcim_location",
       column: "tenant_id",
       references: "tenancy_tenant",
       resource: "dcim.locations",
-      field: "tenant"
+      field: "tenant",
     },
-    dcim_region_name_where_parent_id_null_uniq: {
-      kind: "unique",
-      table: "dcim_region",
-      columns: [
-        "name"
-      ],
-      resource: "dcim.regions",
-      unique: 1
-    },
-    dcim_region_owner_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_region",
-      column: "owner_id",
-      references: "users_owner",
-      resource: "dcim.regions",
-      field: "owner"
-    },
-    dcim_region_parent_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_region",
-      column: "parent_id",
-      references: "dcim_region",
-      resource: "dcim.regions",
-      field: "parent"
-    },
-    dcim_region_parent_id_name_uniq: {
-      kind: "unique",
-      table: "dcim_region",
-      columns: [
-        "parent_id",
-        "name"
-      ],
-      resource: "dcim.regions",
-      unique: 0
-    },
-    dcim_region_parent_id_slug_uniq: {
-      kind: "unique",
-      table: "dcim_region",
-      columns: [
-        "parent_id",
-        "slug"
-      ],
-      resource: "dcim.regions",
-      unique: 2
-    },
-    dcim_region_slug_where_parent_id_null_uniq: {
-      kind: "unique",
-      table: "dcim_region",
-      columns: [
-        "slug"
-      ],
-      resource: "dcim.regions",
-      unique: 3
-    },
-    dcim_site_asns_asn_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_site_asns",
-      column: "asn_id",
-      references: "ipam_asn",
-      resource: null,
-      field: null
-    },
-    dcim_site_asns_site_id_asn_id_uniq: {
-      kind: "unique",
-      table: "dcim_site_asns",
-      columns: [
-        "site_id",
-        "asn_id"
-      ],
-      resource: null,
-      unique: null
-    },
-    dcim_site_asns_site_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_site_asns",
-      column: "site_id",
-      references: "dcim_site",
-      resource: null,
-      field: null
-    },
-    dcim_site_group_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_site",
-      column: "group_id",
-      references: "dcim_site_group",
-      resource: "dcim.sites",
-      field: "group"
-    },
-    dcim_site_group_name_where_parent_id_null_uniq: {
-      kind: "unique",
-      table: "dcim_site_group",
-      columns: [
-        "name"
-      ],
-      resource: "dcim.site-groups",
-      unique: 1
-    },
+    dcim_region_name_where_parent_id_null_uniq: { kind: "unique", table: "dcim_region", columns: ["name"], resource: "dcim.regions", unique: 1 },
+    dcim_region_owner_id_fk: { kind: "foreign_key", table: "dcim_region", column: "owner_id", references: "users_owner", resource: "dcim.regions", field: "owner" },
+    dcim_region_parent_id_fk: { kind: "foreign_key", table: "dcim_region", column: "parent_id", references: "dcim_region", resource: "dcim.regions", field: "parent" },
+    dcim_region_parent_id_name_uniq: { kind: "unique", table: "dcim_region", columns: ["parent_id", "name"], resource: "dcim.regions", unique: 0 },
+    dcim_region_parent_id_slug_uniq: { kind: "unique", table: "dcim_region", columns: ["parent_id", "slug"], resource: "dcim.regions", unique: 2 },
+    dcim_region_slug_where_parent_id_null_uniq: { kind: "unique", table: "dcim_region", columns: ["slug"], resource: "dcim.regions", unique: 3 },
+    dcim_site_asns_asn_id_fk: { kind: "foreign_key", table: "dcim_site_asns", column: "asn_id", references: "ipam_asn", resource: null, field: null },
+    dcim_site_asns_site_id_asn_id_uniq: { kind: "unique", table: "dcim_site_asns", columns: ["site_id", "asn_id"], resource: null, unique: null },
+    dcim_site_asns_site_id_fk: { kind: "foreign_key", table: "dcim_site_asns", column: "site_id", references: "dcim_site", resource: null, field: null },
+    dcim_site_group_id_fk: { kind: "foreign_key", table: "dcim_site", column: "group_id", references: "dcim_site_group", resource: "dcim.sites", field: "group" },
+    dcim_site_group_name_where_parent_id_null_uniq: { kind: "unique", table: "dcim_site_group", columns: ["name"], resource: "dcim.site-groups", unique: 1 },
     dcim_site_group_owner_id_fk: {
       kind: "foreign_key",
       table: "dcim_site_group",
       column: "owner_id",
       references: "users_owner",
       resource: "dcim.site-groups",
-      field: "owner"
+      field: "owner",
     },
     dcim_site_group_parent_id_fk: {
       kind: "foreign_key",
@@ -189,253 +51,49 @@ export const constraints: Record<string, ConstraintMeaning> = {
       column: "parent_id",
       references: "dcim_site_group",
       resource: "dcim.site-groups",
-      field: "parent"
+      field: "parent",
     },
-    dcim_site_group_parent_id_name_uniq: {
-      kind: "unique",
-      table: "dcim_site_group",
-      columns: [
-        "parent_id",
-        "name"
-      ],
-      resource: "dcim.site-groups",
-      unique: 0
-    },
-    dcim_site_group_parent_id_slug_uniq: {
-      kind: "unique",
-      table: "dcim_site_group",
-      columns: [
-        "parent_id",
-        "slug"
-      ],
-      resource: "dcim.site-groups",
-      unique: 2
-    },
-    dcim_site_group_slug_where_parent_id_null_uniq: {
-      kind: "unique",
-      table: "dcim_site_group",
-      columns: [
-        "slug"
-      ],
-      resource: "dcim.site-groups",
-      unique: 3
-    },
-    dcim_site_name_uniq: {
-      kind: "unique",
-      table: "dcim_site",
-      columns: [
-        "name"
-      ],
-      resource: "dcim.sites",
-      unique: 0
-    },
-    dcim_site_owner_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_site",
-      column: "owner_id",
-      references: "users_owner",
-      resource: "dcim.sites",
-      field: "owner"
-    },
-    dcim_site_region_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_site",
-      column: "region_id",
-      references: "dcim_region",
-      resource: "dcim.sites",
-      field: "region"
-    },
-    dcim_site_slug_uniq: {
-      kind: "unique",
-      table: "dcim_site",
-      columns: [
-        "slug"
-      ],
-      resource: "dcim.sites",
-      unique: 1
-    },
-    dcim_site_tenant_id_fk: {
-      kind: "foreign_key",
-      table: "dcim_site",
-      column: "tenant_id",
-      references: "tenancy_tenant",
-      resource: "dcim.sites",
-      field: "tenant"
-    },
-    extras_tag_name_uniq: {
-      kind: "unique",
-      table: "extras_tag",
-      columns: [
-        "name"
-      ],
-      resource: "extras.tags",
-      unique: 0
-    },
-    extras_tag_slug_uniq: {
-      kind: "unique",
-      table: "extras_tag",
-      columns: [
-        "slug"
-      ],
-      resource: "extras.tags",
-      unique: 1
-    },
-    extras_tagged_item_tag_id_fk: {
-      kind: "foreign_key",
-      table: "extras_tagged_item",
-      column: "tag_id",
-      references: "extras_tag",
-      resource: null,
-      field: null
-    },
-    extras_tagged_item_tag_id_object_type_object_id_uniq: {
-      kind: "unique",
-      table: "extras_tagged_item",
-      columns: [
-        "tag_id",
-        "object_type",
-        "object_id"
-      ],
-      resource: null,
-      unique: null
-    },
-    ipam_asn_asn_uniq: {
-      kind: "unique",
-      table: "ipam_asn",
-      columns: [
-        "asn"
-      ],
-      resource: "ipam.asns",
-      unique: 0
-    },
-    ipam_asn_owner_id_fk: {
-      kind: "foreign_key",
-      table: "ipam_asn",
-      column: "owner_id",
-      references: "users_owner",
-      resource: "ipam.asns",
-      field: "owner"
-    },
-    ipam_asn_rir_id_fk: {
-      kind: "foreign_key",
-      table: "ipam_asn",
-      column: "rir_id",
-      references: "ipam_rir",
-      resource: "ipam.asns",
-      field: "rir"
-    },
-    ipam_asn_role_id_fk: {
-      kind: "foreign_key",
-      table: "ipam_asn",
-      column: "role_id",
-      references: "ipam_role",
-      resource: "ipam.asns",
-      field: "role"
-    },
-    ipam_asn_tenant_id_fk: {
-      kind: "foreign_key",
-      table: "ipam_asn",
-      column: "tenant_id",
-      references: "tenancy_tenant",
-      resource: "ipam.asns",
-      field: "tenant"
-    },
-    ipam_rir_name_uniq: {
-      kind: "unique",
-      table: "ipam_rir",
-      columns: [
-        "name"
-      ],
-      resource: "ipam.rirs",
-      unique: 0
-    },
-    ipam_rir_owner_id_fk: {
-      kind: "foreign_key",
-      table: "ipam_rir",
-      column: "owner_id",
-      references: "users_owner",
-      resource: "ipam.rirs",
-      field: "owner"
-    },
-    ipam_rir_slug_uniq: {
-      kind: "unique",
-      table: "ipam_rir",
-      columns: [
-        "slug"
-      ],
-      resource: "ipam.rirs",
-      unique: 1
-    },
-    ipam_role_name_uniq: {
-      kind: "unique",
-      table: "ipam_role",
-      columns: [
-        "name"
-      ],
-      resource: "ipam.roles",
-      unique: 0
-    },
-    ipam_role_owner_id_fk: {
-      kind: "foreign_key",
-      table: "ipam_role",
-      column: "owner_id",
-      references: "users_owner",
-      resource: "ipam.roles",
-      field: "owner"
-    },
-    ipam_role_slug_uniq: {
-      kind: "unique",
-      table: "ipam_role",
-      columns: [
-        "slug"
-      ],
-      resource: "ipam.roles",
-      unique: 1
-    },
+    dcim_site_group_parent_id_name_uniq: { kind: "unique", table: "dcim_site_group", columns: ["parent_id", "name"], resource: "dcim.site-groups", unique: 0 },
+    dcim_site_group_parent_id_slug_uniq: { kind: "unique", table: "dcim_site_group", columns: ["parent_id", "slug"], resource: "dcim.site-groups", unique: 2 },
+    dcim_site_group_slug_where_parent_id_null_uniq: { kind: "unique", table: "dcim_site_group", columns: ["slug"], resource: "dcim.site-groups", unique: 3 },
+    dcim_site_name_uniq: { kind: "unique", table: "dcim_site", columns: ["name"], resource: "dcim.sites", unique: 0 },
+    dcim_site_owner_id_fk: { kind: "foreign_key", table: "dcim_site", column: "owner_id", references: "users_owner", resource: "dcim.sites", field: "owner" },
+    dcim_site_region_id_fk: { kind: "foreign_key", table: "dcim_site", column: "region_id", references: "dcim_region", resource: "dcim.sites", field: "region" },
+    dcim_site_slug_uniq: { kind: "unique", table: "dcim_site", columns: ["slug"], resource: "dcim.sites", unique: 1 },
+    dcim_site_tenant_id_fk: { kind: "foreign_key", table: "dcim_site", column: "tenant_id", references: "tenancy_tenant", resource: "dcim.sites", field: "tenant" },
+    extras_tag_name_uniq: { kind: "unique", table: "extras_tag", columns: ["name"], resource: "extras.tags", unique: 0 },
+    extras_tag_slug_uniq: { kind: "unique", table: "extras_tag", columns: ["slug"], resource: "extras.tags", unique: 1 },
+    extras_tagged_item_tag_id_fk: { kind: "foreign_key", table: "extras_tagged_item", column: "tag_id", references: "extras_tag", resource: null, field: null },
+    extras_tagged_item_tag_id_object_type_object_id_uniq: { kind: "unique", table: "extras_tagged_item", columns: ["tag_id", "object_type", "object_id"], resource: null, unique: null },
+    ipam_asn_asn_uniq: { kind: "unique", table: "ipam_asn", columns: ["asn"], resource: "ipam.asns", unique: 0 },
+    ipam_asn_owner_id_fk: { kind: "foreign_key", table: "ipam_asn", column: "owner_id", references: "users_owner", resource: "ipam.asns", field: "owner" },
+    ipam_asn_rir_id_fk: { kind: "foreign_key", table: "ipam_asn", column: "rir_id", references: "ipam_rir", resource: "ipam.asns", field: "rir" },
+    ipam_asn_role_id_fk: { kind: "foreign_key", table: "ipam_asn", column: "role_id", references: "ipam_role", resource: "ipam.asns", field: "role" },
+    ipam_asn_tenant_id_fk: { kind: "foreign_key", table: "ipam_asn", column: "tenant_id", references: "tenancy_tenant", resource: "ipam.asns", field: "tenant" },
+    ipam_rir_name_uniq: { kind: "unique", table: "ipam_rir", columns: ["name"], resource: "ipam.rirs", unique: 0 },
+    ipam_rir_owner_id_fk: { kind: "foreign_key", table: "ipam_rir", column: "owner_id", references: "users_owner", resource: "ipam.rirs", field: "owner" },
+    ipam_rir_slug_uniq: { kind: "unique", table: "ipam_rir", columns: ["slug"], resource: "ipam.rirs", unique: 1 },
+    ipam_role_name_uniq: { kind: "unique", table: "ipam_role", columns: ["name"], resource: "ipam.roles", unique: 0 },
+    ipam_role_owner_id_fk: { kind: "foreign_key", table: "ipam_role", column: "owner_id", references: "users_owner", resource: "ipam.roles", field: "owner" },
+    ipam_role_slug_uniq: { kind: "unique", table: "ipam_role", columns: ["slug"], resource: "ipam.roles", unique: 1 },
     tenancy_tenant_group_id_fk: {
       kind: "foreign_key",
       table: "tenancy_tenant",
       column: "group_id",
       references: "tenancy_tenant_group",
       resource: "tenancy.tenants",
-      field: "group"
+      field: "group",
     },
-    tenancy_tenant_group_id_name_uniq: {
-      kind: "unique",
-      table: "tenancy_tenant",
-      columns: [
-        "group_id",
-        "name"
-      ],
-      resource: "tenancy.tenants",
-      unique: 0
-    },
-    tenancy_tenant_group_id_slug_uniq: {
-      kind: "unique",
-      table: "tenancy_tenant",
-      columns: [
-        "group_id",
-        "slug"
-      ],
-      resource: "tenancy.tenants",
-      unique: 2
-    },
-    tenancy_tenant_group_name_uniq: {
-      kind: "unique",
-      table: "tenancy_tenant_group",
-      columns: [
-        "name"
-      ],
-      resource: "tenancy.tenant-groups",
-      unique: 0
-    },
+    tenancy_tenant_group_id_name_uniq: { kind: "unique", table: "tenancy_tenant", columns: ["group_id", "name"], resource: "tenancy.tenants", unique: 0 },
+    tenancy_tenant_group_id_slug_uniq: { kind: "unique", table: "tenancy_tenant", columns: ["group_id", "slug"], resource: "tenancy.tenants", unique: 2 },
+    tenancy_tenant_group_name_uniq: { kind: "unique", table: "tenancy_tenant_group", columns: ["name"], resource: "tenancy.tenant-groups", unique: 0 },
     tenancy_tenant_group_owner_id_fk: {
       kind: "foreign_key",
       table: "tenancy_tenant_group",
       column: "owner_id",
       references: "users_owner",
       resource: "tenancy.tenant-groups",
-      field: "owner"
+      field: "owner",
     },
     tenancy_tenant_group_parent_id_fk: {
       kind: "foreign_key",
@@ -443,77 +101,29 @@ export const constraints: Record<string, ConstraintMeaning> = {
       column: "parent_id",
       references: "tenancy_tenant_group",
       resource: "tenancy.tenant-groups",
-      field: "parent"
+      field: "parent",
     },
-    tenancy_tenant_group_slug_uniq: {
-      kind: "unique",
-      table: "tenancy_tenant_group",
-      columns: [
-        "slug"
-      ],
-      resource: "tenancy.tenant-groups",
-      unique: 1
-    },
-    tenancy_tenant_name_where_group_id_null_uniq: {
-      kind: "unique",
-      table: "tenancy_tenant",
-      columns: [
-        "name"
-      ],
-      resource: "tenancy.tenants",
-      unique: 1
-    },
+    tenancy_tenant_group_slug_uniq: { kind: "unique", table: "tenancy_tenant_group", columns: ["slug"], resource: "tenancy.tenant-groups", unique: 1 },
+    tenancy_tenant_name_where_group_id_null_uniq: { kind: "unique", table: "tenancy_tenant", columns: ["name"], resource: "tenancy.tenants", unique: 1 },
     tenancy_tenant_owner_id_fk: {
       kind: "foreign_key",
       table: "tenancy_tenant",
       column: "owner_id",
       references: "users_owner",
       resource: "tenancy.tenants",
-      field: "owner"
+      field: "owner",
     },
-    tenancy_tenant_slug_where_group_id_null_uniq: {
-      kind: "unique",
-      table: "tenancy_tenant",
-      columns: [
-        "slug"
-      ],
-      resource: "tenancy.tenants",
-      unique: 3
-    },
-    users_group_name_uniq: {
-      kind: "unique",
-      table: "users_group",
-      columns: [
-        "name"
-      ],
-      resource: "users.groups",
-      unique: 0
-    },
-    users_group_permissions_group_id_fk: {
-      kind: "foreign_key",
-      table: "users_group_permissions",
-      column: "group_id",
-      references: "users_group",
-      resource: null,
-      field: null
-    },
-    users_group_permissions_group_id_permission_id_uniq: {
-      kind: "unique",
-      table: "users_group_permissions",
-      columns: [
-        "group_id",
-        "permission_id"
-      ],
-      resource: null,
-      unique: null
-    },
+    tenancy_tenant_slug_where_group_id_null_uniq: { kind: "unique", table: "tenancy_tenant", columns: ["slug"], resource: "tenancy.tenants", unique: 3 },
+    users_group_name_uniq: { kind: "unique", table: "users_group", columns: ["name"], resource: "users.groups", unique: 0 },
+    users_group_permissions_group_id_fk: { kind: "foreign_key", table: "users_group_permissions", column: "group_id", references: "users_group", resource: null, field: null },
+    users_group_permissions_group_id_permission_id_uniq: { kind: "unique", table: "users_group_permissions", columns: ["group_id", "permission_id"], resource: null, unique: null },
     users_group_permissions_permission_id_fk: {
       kind: "foreign_key",
       table: "users_group_permissions",
       column: "permission_id",
       references: "users_object_permission",
       resource: null,
-      field: null
+      field: null,
     },
     users_owner_group_id_fk: {
       kind: "foreign_key",
@@ -521,154 +131,30 @@ export const constraints: Record<string, ConstraintMeaning> = {
       column: "group_id",
       references: "users_owner_group",
       resource: "users.owners",
-      field: "group"
+      field: "group",
     },
-    users_owner_group_name_uniq: {
-      kind: "unique",
-      table: "users_owner_group",
-      columns: [
-        "name"
-      ],
-      resource: "users.owner-groups",
-      unique: 0
-    },
-    users_owner_name_uniq: {
-      kind: "unique",
-      table: "users_owner",
-      columns: [
-        "name"
-      ],
-      resource: "users.owners",
-      unique: 0
-    },
-    users_owner_user_groups_owner_id_fk: {
-      kind: "foreign_key",
-      table: "users_owner_user_groups",
-      column: "owner_id",
-      references: "users_owner",
-      resource: null,
-      field: null
-    },
-    users_owner_user_groups_owner_id_user_group_id_uniq: {
-      kind: "unique",
-      table: "users_owner_user_groups",
-      columns: [
-        "owner_id",
-        "user_group_id"
-      ],
-      resource: null,
-      unique: null
-    },
-    users_owner_user_groups_user_group_id_fk: {
-      kind: "foreign_key",
-      table: "users_owner_user_groups",
-      column: "user_group_id",
-      references: "users_group",
-      resource: null,
-      field: null
-    },
-    users_owner_users_owner_id_fk: {
-      kind: "foreign_key",
-      table: "users_owner_users",
-      column: "owner_id",
-      references: "users_owner",
-      resource: null,
-      field: null
-    },
-    users_owner_users_owner_id_user_id_uniq: {
-      kind: "unique",
-      table: "users_owner_users",
-      columns: [
-        "owner_id",
-        "user_id"
-      ],
-      resource: null,
-      unique: null
-    },
-    users_owner_users_user_id_fk: {
-      kind: "foreign_key",
-      table: "users_owner_users",
-      column: "user_id",
-      references: "users_user",
-      resource: null,
-      field: null
-    },
-    users_token_key_uniq: {
-      kind: "unique",
-      table: "users_token",
-      columns: [
-        "key"
-      ],
-      resource: "users.tokens",
-      unique: 0
-    },
-    users_token_user_id_fk: {
-      kind: "foreign_key",
-      table: "users_token",
-      column: "user_id",
-      references: "users_user",
-      resource: "users.tokens",
-      field: "user"
-    },
-    users_user_groups_group_id_fk: {
-      kind: "foreign_key",
-      table: "users_user_groups",
-      column: "group_id",
-      references: "users_group",
-      resource: null,
-      field: null
-    },
-    users_user_groups_user_id_fk: {
-      kind: "foreign_key",
-      table: "users_user_groups",
-      column: "user_id",
-      references: "users_user",
-      resource: null,
-      field: null
-    },
-    users_user_groups_user_id_group_id_uniq: {
-      kind: "unique",
-      table: "users_user_groups",
-      columns: [
-        "user_id",
-        "group_id"
-      ],
-      resource: null,
-      unique: null
-    },
+    users_owner_group_name_uniq: { kind: "unique", table: "users_owner_group", columns: ["name"], resource: "users.owner-groups", unique: 0 },
+    users_owner_name_uniq: { kind: "unique", table: "users_owner", columns: ["name"], resource: "users.owners", unique: 0 },
+    users_owner_user_groups_owner_id_fk: { kind: "foreign_key", table: "users_owner_user_groups", column: "owner_id", references: "users_owner", resource: null, field: null },
+    users_owner_user_groups_owner_id_user_group_id_uniq: { kind: "unique", table: "users_owner_user_groups", columns: ["owner_id", "user_group_id"], resource: null, unique: null },
+    users_owner_user_groups_user_group_id_fk: { kind: "foreign_key", table: "users_owner_user_groups", column: "user_group_id", references: "users_group", resource: null, field: null },
+    users_owner_users_owner_id_fk: { kind: "foreign_key", table: "users_owner_users", column: "owner_id", references: "users_owner", resource: null, field: null },
+    users_owner_users_owner_id_user_id_uniq: { kind: "unique", table: "users_owner_users", columns: ["owner_id", "user_id"], resource: null, unique: null },
+    users_owner_users_user_id_fk: { kind: "foreign_key", table: "users_owner_users", column: "user_id", references: "users_user", resource: null, field: null },
+    users_token_key_uniq: { kind: "unique", table: "users_token", columns: ["key"], resource: "users.tokens", unique: 0 },
+    users_token_user_id_fk: { kind: "foreign_key", table: "users_token", column: "user_id", references: "users_user", resource: "users.tokens", field: "user" },
+    users_user_groups_group_id_fk: { kind: "foreign_key", table: "users_user_groups", column: "group_id", references: "users_group", resource: null, field: null },
+    users_user_groups_user_id_fk: { kind: "foreign_key", table: "users_user_groups", column: "user_id", references: "users_user", resource: null, field: null },
+    users_user_groups_user_id_group_id_uniq: { kind: "unique", table: "users_user_groups", columns: ["user_id", "group_id"], resource: null, unique: null },
     users_user_permissions_permission_id_fk: {
       kind: "foreign_key",
       table: "users_user_permissions",
       column: "permission_id",
       references: "users_object_permission",
       resource: null,
-      field: null
+      field: null,
     },
-    users_user_permissions_user_id_fk: {
-      kind: "foreign_key",
-      table: "users_user_permissions",
-      column: "user_id",
-      references: "users_user",
-      resource: null,
-      field: null
-    },
-    users_user_permissions_user_id_permission_id_uniq: {
-      kind: "unique",
-      table: "users_user_permissions",
-      columns: [
-        "user_id",
-        "permission_id"
-      ],
-      resource: null,
-      unique: null
-    },
-    users_user_username_uniq: {
-      kind: "unique",
-      table: "users_user",
-      columns: [
-        "username"
-      ],
-      resource: "users.users",
-      unique: 0
-    }
+    users_user_permissions_user_id_fk: { kind: "foreign_key", table: "users_user_permissions", column: "user_id", references: "users_user", resource: null, field: null },
+    users_user_permissions_user_id_permission_id_uniq: { kind: "unique", table: "users_user_permissions", columns: ["user_id", "permission_id"], resource: null, unique: null },
+    users_user_username_uniq: { kind: "unique", table: "users_user", columns: ["username"], resource: "users.users", unique: 0 },
   };
