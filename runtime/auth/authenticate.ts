@@ -21,6 +21,8 @@ interface TokenRow {
   enabled: boolean;
   write_enabled: boolean;
   expired: boolean;
+  /** last_used is older than a minute (or unset), so it is due for a refresh. */
+  stale: boolean;
   hmac_digest: string | null;
   pepper_id: number | null;
   allowed_ips: string[] | null;
@@ -30,6 +32,7 @@ interface TokenRow {
 }
 
 const tokenQuery = `SELECT t.id, t.user_id, t.enabled, t.write_enabled, (t.expires IS NOT NULL AND t.expires < now()) AS expired,
+  (t.last_used IS NULL OR t.last_used < now() - interval '60 seconds') AS stale,
   t.hmac_digest, t.pepper_id, t.allowed_ips, u.username, u.is_active, u.is_superuser
   FROM users_token t JOIN users_user u ON u.id = t.user_id`;
 
@@ -53,8 +56,8 @@ export async function authenticate(db: Queryable, header: string | undefined, cl
   if (!row.enabled) throw forbidden('Token disabled');
   if (row.expired) throw forbidden('Token expired');
   if (!row.is_active) throw forbidden('User inactive');
-  // last_used is refreshed at most once a minute, as NetBox does, to spare writes.
-  void db.query("UPDATE users_token SET last_used = now() WHERE id = $1 AND (last_used IS NULL OR last_used < now() - interval '60 seconds')", [row.id]).catch(() => {});
+  // last_used is refreshed at most once a minute, as NetBox does: most requests cost no write at all.
+  if (row.stale) void db.query('UPDATE users_token SET last_used = now() WHERE id = $1', [row.id]).catch(() => {});
   return { userId: Number(row.user_id), username: row.username, isSuperuser: row.is_superuser, tokenId: Number(row.id), writeEnabled: row.write_enabled };
 }
 

@@ -32,8 +32,23 @@ export class SelectBuilder {
     return resource.fields.filter((f) => names.has(f.name) && !(f.writeOnly && !f.readOnly));
   }
 
+  /** Select lists already built, by resource, alias and shown fields: the hot path builds each once. */
+  private readonly built = new Map<string, string[]>();
+
   /** `expr AS "name"` items for the top-level row of `resource` under `alias`. */
   columns(resource: Resource, shown: readonly string[], alias: string): string[] {
+    const key = `${resource.key}|${alias}|${shown.join(',')}`;
+    let columns = this.built.get(key);
+    if (!columns) {
+      columns = this.build(resource, shown, alias);
+      // `?fields=` makes the key space open-ended; keep the cache bounded.
+      if (this.built.size > 1000) this.built.clear();
+      this.built.set(key, columns);
+    }
+    return columns;
+  }
+
+  private build(resource: Resource, shown: readonly string[], alias: string): string[] {
     const aliases = new Aliases();
     const out = this.needed(resource, shown)
       .map((f) => {
