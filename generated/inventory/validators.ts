@@ -66,6 +66,17 @@ export const validators: Record<string, ResourceSchema> = {
       add_tags: v.relationList(),
       remove_tags: v.relationList(),
     }),
+    'extras.journal-entries': v.resource({
+      assigned_object_type: v.objectType(["dcim.location","dcim.region","dcim.sitegroup","dcim.site","ipam.asn","ipam.rir","ipam.role","tenancy.tenantgroup","tenancy.tenant"]),
+      assigned_object_id: v.integer({ min: 0, max: 2147483647 }),
+      created_by: v.relation({ nullable: true }),
+      kind: v.choice(["info","success","warning","danger"]),
+      comments: v.string({ required: true }),
+      tags: v.relationList(),
+      custom_fields: v.customFields(),
+      add_tags: v.relationList(),
+      remove_tags: v.relationList(),
+    }),
     'extras.tags': v.resource({
       name: v.string({ maxLength: 100, required: true }),
       slug: v.slug({ maxLength: 100, required: true }),

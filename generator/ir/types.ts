@@ -103,6 +103,8 @@ export type FieldKind =
   | 'choice'
   | 'fk'
   | 'm2m'
+  | 'object_type'
+  | 'generic_fk'
   | 'tags'
   | 'custom_fields'
   | 'count'
@@ -133,6 +135,11 @@ export interface FieldIR {
   link: { table: string; source: string; target: string } | null;
   /** For m2m: set when this field is the other side of the named field on the target. */
   reverseOf: string | null;
+  /**
+   * For a generic relation (NetBox's GenericForeignKey) and its `<name>_type` field: the fields
+   * holding the object type (`app.model`) and the id, and the resources they may point at.
+   */
+  generic: { typeField: string; idField: string; targets: string[] } | null;
   /**
    * For count: what is counted. `via` is the target's fk or m2m field pointing here; `cumulative`
    * counts the rows attached anywhere in this node's subtree. An empty target with `via: tags`

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const fieldTypes = [
   'string', 'text', 'slug', 'email', 'color', 'password', 'timezone', 'integer', 'decimal', 'boolean',
-  'datetime', 'date', 'json', 'string_list', 'choice', 'fk', 'm2m', 'tags', 'custom_fields', 'count', 'depth',
+  'datetime', 'date', 'json', 'string_list', 'choice', 'fk', 'm2m', 'generic_fk', 'tags', 'custom_fields', 'count', 'depth',
 ] as const;
 
 const name = z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a snake_case name');
@@ -26,6 +26,8 @@ export const fieldSchema = z.strictObject({
   digits: z.tuple([z.number().int().positive(), z.number().int().nonnegative()]).optional(),
   choices: z.string().optional(),
   target: resourceRef.optional(),
+  /** For generic_fk: the resources the `<name>_type`/`<name>_id` pair may point at. */
+  targets: z.array(resourceRef).min(1).optional(),
   on_delete: z.enum(['cascade', 'set_null', 'protect']).optional(),
   unique: z.boolean().optional(),
   label: z.string().optional(),

@@ -7,10 +7,13 @@ import type { Resource } from './model.ts';
 
 type Row = Record<string, unknown>;
 
+/** The label of a choice field's value (`kind: "info"` → `Info`). */
+export type ChoiceLabel = (field: string, value: unknown) => string;
+
 interface DisplayFormatter {
   /** Fields the formatter reads (they are selected even when not shown). */
   needs: string[];
-  format(row: Row): string;
+  format(row: Row, label: ChoiceLabel): string;
 }
 
 const formatters: Record<string, DisplayFormatter> = {
@@ -34,6 +37,11 @@ const formatters: Record<string, DisplayFormatter> = {
     needs: ['version', 'key', 'plaintext'],
     format: (row) => (Number(row.version) === 1 ? `${'*'.repeat(34)}${String(row.plaintext ?? '').slice(-6)}` : String(row.key ?? '')),
   },
+  // "2026-11-22 08:59 (Info)": creation time to the minute, then the kind's label.
+  journal: {
+    needs: ['created', 'kind'],
+    format: (row, label) => `${String(row.created ?? '').slice(0, 16).replace('T', ' ')} (${label('kind', row.kind)})`,
+  },
 };
 
 const placeholder = /\{([a-z_][a-z0-9_]*)\}/g;
@@ -44,11 +52,11 @@ export function displayNeeds(resource: Resource): string[] {
   return [...resource.display.matchAll(placeholder)].map((m) => m[1]);
 }
 
-export function formatDisplay(resource: Resource, row: Row): string {
+export function formatDisplay(resource: Resource, row: Row, label: ChoiceLabel = (_, value) => String(value ?? '')): string {
   if (resource.display.startsWith('@')) {
     const formatter = formatters[resource.display.slice(1)];
     if (!formatter) throw new Error(`no display formatter "${resource.display}" for ${resource.key}`);
-    return formatter.format(row);
+    return formatter.format(row, label);
   }
   return resource.display.replace(placeholder, (_, name: string) => String(row[name] ?? ''));
 }

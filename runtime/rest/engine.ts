@@ -14,7 +14,7 @@ import type { Registry } from './registry.ts';
 import { Serializer } from './serialize.ts';
 import type { ResourceSchema } from './validation/index.ts';
 import { removeObjects } from './write/remove.ts';
-import { ValidationFailed, Writer, type WriteMode } from './write/writer.ts';
+import { ValidationFailed, Writer, type WriteContext, type WriteMode } from './write/writer.ts';
 
 type Row = Record<string, unknown>;
 
@@ -90,13 +90,13 @@ export class RestEngine {
   }
 
   /** Writes each item in its own savepoint, collecting per-item errors (`{}` for good ones). */
-  private async writeMany(tx: Queryable, resource: Resource, items: unknown[], mode: WriteMode, ids: (number | null)[]): Promise<number[]> {
+  private async writeMany(tx: Queryable, resource: Resource, items: unknown[], mode: WriteMode, ids: (number | null)[], context: WriteContext): Promise<number[]> {
     const errors: FieldErrors[] = [];
     const written: number[] = [];
     for (const [i, item] of items.entries()) {
       await tx.query('SAVEPOINT item');
       try {
-        written.push(await this.writer.write(tx, resource, item, mode, ids[i]));
+        written.push(await this.writer.write(tx, resource, item, mode, ids[i], context));
         errors.push({});
         await tx.query('RELEASE SAVEPOINT item');
       } catch (error) {
@@ -109,13 +109,13 @@ export class RestEngine {
     return written;
   }
 
-  async create(c: Context, resource: Resource) {
+  async create(c: Context, resource: Resource, context: WriteContext) {
     const body = await readJson(c);
     if (Array.isArray(body)) {
-      const result = await this.atomic(async (tx) => this.render(tx, c, resource, await this.writeMany(tx, resource, body, 'create', body.map(() => null))));
+      const result = await this.atomic(async (tx) => this.render(tx, c, resource, await this.writeMany(tx, resource, body, 'create', body.map(() => null), context)));
       return c.json(result.bodies, 201);
     }
-    const result = await this.atomic(async (tx) => this.render(tx, c, resource, [await this.writer.write(tx, resource, body, 'create', null)]));
+    const result = await this.atomic(async (tx) => this.render(tx, c, resource, [await this.writer.write(tx, resource, body, 'create', null, context)]));
     if (result.etags[0]) c.header('ETag', result.etags[0]);
     return c.json(result.bodies[0], 201);
   }
@@ -130,18 +130,18 @@ export class RestEngine {
     if (!candidates.includes(current)) throw preconditionFailed(current);
   }
 
-  async update(c: Context, resource: Resource, partial: boolean) {
+  async update(c: Context, resource: Resource, partial: boolean, context: WriteContext) {
     const id = parseId(c.req.param('id'), resource);
     const body = await readJson(c);
     const result = await this.atomic(async (tx) => {
       await this.checkIfMatch(tx, c, resource, id);
-      return this.render(tx, c, resource, [await this.writer.write(tx, resource, body, partial ? 'partial' : 'update', id)]);
+      return this.render(tx, c, resource, [await this.writer.write(tx, resource, body, partial ? 'partial' : 'update', id, context)]);
     });
     if (result.etags[0]) c.header('ETag', result.etags[0]);
     return c.json(result.bodies[0]);
   }
 
-  async bulkUpdate(c: Context, resource: Resource, partial: boolean) {
+  async bulkUpdate(c: Context, resource: Resource, partial: boolean, context: WriteContext) {
     const body = await readJson(c);
     if (!Array.isArray(body)) throw badRequest({ non_field_errors: ['Expected a list of items but got type "dict".'] });
     const missingId: FieldErrors[] = body.map((item) => (item && typeof item === 'object' && Number.isInteger((item as Row).id) ? ({} as FieldErrors) : { id: ['This field is required.'] }));
@@ -151,7 +151,7 @@ export class RestEngine {
       const existing = new Set((await tx.query<{ id: number }>(`SELECT id FROM "${resource.table}" WHERE id = ANY($1::int[])`, [wanted])).map((r) => Number(r.id)));
       // Ids that do not exist are skipped, as NetBox's queryset filter does.
       const items = body.filter((_, i) => existing.has(wanted[i]));
-      const ids = await this.writeMany(tx, resource, items, partial ? 'partial' : 'update', items.map((item) => Number((item as Row).id)));
+      const ids = await this.writeMany(tx, resource, items, partial ? 'partial' : 'update', items.map((item) => Number((item as Row).id)), context);
       return this.render(tx, c, resource, ids);
     });
     return c.json(result.bodies);

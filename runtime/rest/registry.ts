@@ -10,11 +10,15 @@ export interface ResourceIndex {
   fields: Map<string, Field>;
   /** Fields of other resources that reference this one with `on_delete: protect`. */
   protectedBy: { resource: Resource; field: Field }[];
+  /** Generic relations of other resources that may point at this one. */
+  genericReferrers: { resource: Resource; field: Field }[];
 }
 
 export class Registry {
   readonly byKey = new Map<string, ResourceIndex>();
   readonly byUrl = new Map<string, ResourceIndex>();
+  /** By object type (`dcim.site`), for generic relations. */
+  readonly byObjectType = new Map<string, ResourceIndex>();
   readonly choices = new Map<string, Map<string | number, string>>();
   readonly choiceValues = new Map<string, (string | number)[]>();
 
@@ -28,13 +32,15 @@ export class Registry {
       this.choiceValues.set(set.name, set.choices.map((c) => c.value));
     }
     for (const resource of resources) {
-      const index: ResourceIndex = { resource, fields: new Map(resource.fields.map((f) => [f.name, f])), protectedBy: [] };
+      const index: ResourceIndex = { resource, fields: new Map(resource.fields.map((f) => [f.name, f])), protectedBy: [], genericReferrers: [] };
       this.byKey.set(resource.key, index);
+      this.byObjectType.set(resource.objectType, index);
       this.byUrl.set(`${resource.app}/${resource.path}`, index);
     }
     for (const resource of resources) {
       for (const field of resource.fields) {
         if (field.kind === 'fk' && field.onDelete === 'protect' && field.target) this.byKey.get(field.target)?.protectedBy.push({ resource, field });
+        if (field.kind === 'generic_fk') for (const target of field.generic!.targets) this.byKey.get(target)?.genericReferrers.push({ resource, field });
       }
     }
   }
@@ -47,5 +53,14 @@ export class Registry {
 
   choiceLabel(set: string, value: string | number): string {
     return this.choices.get(set)?.get(value) ?? '';
+  }
+
+  /** Choice labels of one resource's fields, as `display` formatters want them. */
+  labelsOf(resource: Resource): (field: string, value: unknown) => string {
+    const fields = this.get(resource.key).fields;
+    return (name, value) => {
+      const set = fields.get(name)?.choiceSet;
+      return set ? this.choiceLabel(set, value as string | number) : String(value ?? '');
+    };
   }
 }

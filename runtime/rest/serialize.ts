@@ -41,7 +41,7 @@ export class Serializer {
       case 'id': return Number(row.id);
       case 'url': return this.url(resource, row.id);
       case 'display_url': return `${this.origin}/${resource.uiPath}/${row.id}/`;
-      case 'display': return formatDisplay(resource, row);
+      case 'display': return formatDisplay(resource, row, this.registry.labelsOf(resource));
       case 'integer': case 'count': case 'depth': return raw === null || raw === undefined ? (field.kind === 'integer' ? null : 0) : Number(raw);
       case 'decimal': return raw === null || raw === undefined ? null : Number(raw);
       case 'choice': {
@@ -49,6 +49,10 @@ export class Serializer {
         return { value: raw, label: this.registry.choiceLabel(field.choiceSet!, raw as string | number) };
       }
       case 'fk': return this.nested(this.registry.get(field.target!).resource, raw as Row | null);
+      case 'generic_fk': {
+        const target = this.registry.byObjectType.get(String(row[field.generic!.typeField]))?.resource;
+        return target ? this.nested(target, raw as Row | null) : null;
+      }
       case 'm2m': case 'tags': {
         const target = this.registry.get(field.target!).resource;
         return ((raw as Row[] | null) ?? []).map((r) => this.nested(target, r));

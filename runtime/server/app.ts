@@ -104,11 +104,11 @@ export function createApp({ db, openapi }: AppOptions): Hono<Env> {
       switch (route.operation) {
         case 'list': return engine.list(c, resource);
         case 'retrieve': return engine.retrieve(c, resource);
-        case 'create': return engine.create(c, resource);
-        case 'update': return engine.update(c, resource, false);
-        case 'partial_update': return engine.update(c, resource, true);
-        case 'bulk_update': return engine.bulkUpdate(c, resource, false);
-        case 'bulk_partial_update': return engine.bulkUpdate(c, resource, true);
+        case 'create': return engine.create(c, resource, { userId: caller.userId });
+        case 'update': return engine.update(c, resource, false, { userId: caller.userId });
+        case 'partial_update': return engine.update(c, resource, true, { userId: caller.userId });
+        case 'bulk_update': return engine.bulkUpdate(c, resource, false, { userId: caller.userId });
+        case 'bulk_partial_update': return engine.bulkUpdate(c, resource, true, { userId: caller.userId });
         case 'destroy': return engine.destroy(c, resource);
         case 'bulk_destroy': return engine.bulkDestroy(c, resource);
       }

@@ -2,7 +2,23 @@
 // Drizzle tables of the extras app.
 
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { usersUser } from './users.ts';
+export const extrasJournalEntry = pgTable('extras_journal_entry', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    assigned_object_type: varchar('assigned_object_type', { length: 100 }).notNull(),
+    assigned_object_id: integer('assigned_object_id').notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    created_by_id: integer('created_by_id'),
+    kind: varchar('kind', { length: 50 }).notNull(),
+    comments: text('comments').notNull(),
+    custom_field_data: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t) => [
+    index('extras_journal_entry_assigned_object_type_idx').on(t.assigned_object_type, t.assigned_object_id),
+    index('extras_journal_entry_created_by_id_idx').on(t.created_by_id),
+    foreignKey({ name: 'extras_journal_entry_created_by_id_fk', columns: [t.created_by_id], foreignColumns: [usersUser.id] }).onDelete('set null'),
+  ]);
 export const extrasTag = pgTable('extras_tag', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),

@@ -2,11 +2,11 @@
 // Every Drizzle table of the inventory.
 
 import { dcimLocation, dcimRegion, dcimSite, dcimSiteAsns, dcimSiteGroup } from './dcim.ts';
-import { extrasTag, extrasTaggedItem } from './extras.ts';
+import { extrasJournalEntry, extrasTag, extrasTaggedItem } from './extras.ts';
 import { ipamAsn, ipamRir, ipamRole } from './ipam.ts';
 import { tenancyTenant, tenancyTenantGroup } from './tenancy.ts';
 import { usersGroup, usersGroupPermissions, usersObjectPermission, usersOwner, usersOwnerGroup, usersOwnerUserGroups, usersOwnerUsers, usersToken, usersUser, usersUserGroups, usersUserPermissions } from './users.ts';
-export { dcimLocation, dcimRegion, dcimSite, dcimSiteAsns, dcimSiteGroup, extrasTag, extrasTaggedItem, ipamAsn, ipamRir, ipamRole, tenancyTenant, tenancyTenantGroup, usersGroup, usersGroupPermissions, usersObjectPermission, usersOwner, usersOwnerGroup, usersOwnerUserGroups, usersOwnerUsers, usersToken, usersUser, usersUserGroups, usersUserPermissions };
+export { dcimLocation, dcimRegion, dcimSite, dcimSiteAsns, dcimSiteGroup, extrasJournalEntry, extrasTag, extrasTaggedItem, ipamAsn, ipamRir, ipamRole, tenancyTenant, tenancyTenantGroup, usersGroup, usersGroupPermissions, usersObjectPermission, usersOwner, usersOwnerGroup, usersOwnerUserGroups, usersOwnerUsers, usersToken, usersUser, usersUserGroups, usersUserPermissions };
 /** Every table, keyed by its SQL name (`ResourceIR.table`). */
 export const tables = {
     dcim_location: dcimLocation,
@@ -14,6 +14,7 @@ export const tables = {
     dcim_site: dcimSite,
     dcim_site_asns: dcimSiteAsns,
     dcim_site_group: dcimSiteGroup,
+    extras_journal_entry: extrasJournalEntry,
     extras_tag: extrasTag,
     extras_tagged_item: extrasTaggedItem,
     ipam_asn: ipamAsn,

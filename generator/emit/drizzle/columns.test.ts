@@ -5,7 +5,7 @@ import { columnSpec, onDeleteAction } from './columns.ts';
 function field(kind: FieldIR['kind'], overrides: Partial<FieldIR> = {}): FieldIR {
   return {
     name: 'f', kind, column: 'f', required: false, nullable: false, readOnly: false, writeOnly: false, default: null, maxLength: null,
-    minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null, link: null, reverseOf: null, count: null,
+    minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null, link: null, reverseOf: null, generic: null, count: null,
     label: 'F', orderable: true, ...overrides,
   };
 }

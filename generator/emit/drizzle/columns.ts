@@ -106,6 +106,8 @@ export function columnSpec(field: FieldIR, choiceSets: readonly ChoiceSetIR[]): 
     }
     case 'fk':
       return spec('integer', name, null, nullability);
+    case 'object_type':
+      return spec('varchar', name, { length: 100 }, nullability);
     case 'depth':
       return spec('integer', name, null, [notNull, { kind: 'default', sql: '0' }]);
     case 'url':
@@ -114,6 +116,7 @@ export function columnSpec(field: FieldIR, choiceSets: readonly ChoiceSetIR[]): 
     case 'm2m':
     case 'tags':
     case 'count':
+    case 'generic_fk':
       throw new Error(`field ${field.name} of kind ${field.kind} cannot have a column (${name})`);
   }
 }

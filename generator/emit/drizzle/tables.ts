@@ -77,6 +77,11 @@ function resourceTable(resource: ResourceIR, ir: InventoryIR): TableSpec {
     const column = columnSpec(field, ir.choiceSets);
     if (!column) continue;
     columns.push(column);
+    if (field.kind === 'object_type' && field.generic) {
+      // Objects are looked up by (type, id), the way a generic relation is read and filtered.
+      const idColumn = resource.fields.find((f) => f.name === field.generic!.idField)?.column ?? field.generic.idField;
+      indexes.push({ name: constraintName(`${resource.table}_${column.name}`, 'idx'), unique: false, parts: [{ column: column.name, lower: false }, { column: idColumn, lower: false }], whereNull: [], meaning: null });
+    }
     if (field.kind !== 'fk') continue;
     const target = field.target ? byKey.get(field.target) : undefined;
     if (!target) throw new Error(`${resource.key}.${field.name}: foreign key target ${String(field.target)} is not a resource`);

@@ -36,7 +36,7 @@ const sqlFiles = (files: GeneratedFile[]) => files.filter((f) => f.path.endsWith
 function field(name: string, overrides: Partial<FieldIR>): FieldIR {
   return {
     name, kind: 'string', column: name, required: false, nullable: false, readOnly: false, writeOnly: false, default: null, maxLength: 50,
-    minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null, link: null, reverseOf: null, count: null,
+    minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null, link: null, reverseOf: null, generic: null, count: null,
     label: name, orderable: true, ...overrides,
   };
 }

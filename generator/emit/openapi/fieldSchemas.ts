@@ -110,6 +110,9 @@ export function responseFieldSchema(ctx: OpenApiContext, resource: ResourceIR, f
     }
     case 'display':
       return { type: 'string', readOnly: true };
+    case 'generic_fk':
+      // Any of the generic relation's targets, embedded: its brief form.
+      return { type: 'object', additionalProperties: {}, readOnly: true, nullable: true, description: `A ${field.generic!.targets.map((t) => ctx.resource(t, usedBy).verboseName).join(', ')}` };
     case 'custom_fields':
       return { ...scalarSchema(field), ...(field.readOnly ? { readOnly: true } : {}) };
     default:
@@ -147,6 +150,8 @@ export function requestFieldSchema(ctx: OpenApiContext, resource: ResourceIR, fi
       if (!field.choiceSet) throw new Error(`openapi: ${usedBy} is a choice field without a choice set`);
       return { ...choiceValueSchema(ctx.choiceSet(field.choiceSet, usedBy)), ...nullable, ...writeOnly };
     }
+    case 'object_type':
+      return { type: 'string', enum: field.generic!.targets.map((t) => ctx.resource(t, usedBy).objectType), description: 'Object type, `<app>.<model>`', ...nullable, ...writeOnly };
     case 'string':
     case 'text':
     case 'slug':

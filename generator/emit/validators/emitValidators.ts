@@ -22,7 +22,7 @@ function validatorCall(field: FieldIR, ir: InventoryIR): string {
   const text = { maxLength: field.maxLength ?? undefined, nullable, required: field.required || undefined };
   switch (field.kind) {
     case 'string': case 'password': return `v.string(${options(text)})`;
-    case 'text': return `v.string(${options({ nullable })})`;
+    case 'text': return `v.string(${options({ nullable, required: field.required || undefined })})`;
     case 'slug': return `v.slug(${options(text)})`;
     case 'email': return `v.email(${options(text)})`;
     case 'color': return `v.color(${options(text)})`;
@@ -39,6 +39,10 @@ function validatorCall(field: FieldIR, ir: InventoryIR): string {
       return `v.choice(${JSON.stringify(values)}${nullable ? ', { nullable: true, allowBlank: true }' : ''})`;
     }
     case 'fk': return `v.relation(${options({ nullable })})`;
+    case 'object_type': {
+      const types = field.generic!.targets.map((key) => ir.resources.find((r) => r.key === key)?.objectType).filter((t): t is string => !!t);
+      return `v.objectType(${JSON.stringify(types)}${nullable ? ', { nullable: true }' : ''})`;
+    }
     case 'm2m': case 'tags': return 'v.relationList()';
     case 'custom_fields': return 'v.customFields()';
     default: throw new Error(`no validator for field kind ${field.kind}`);

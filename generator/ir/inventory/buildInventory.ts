@@ -10,7 +10,7 @@ import type { PathKey, YamlSource } from '../../load/yamlSource.ts';
 import type { ResourceDefinition } from '../../validate/definitionSchema.ts';
 import type { ChoiceSetIR, InventoryIR, LinkTableIR, ResourceIR } from '../types.ts';
 import { snakeCase, verboseName } from '../naming.ts';
-import { buildField, headFields, TAGGED_ITEM_TABLE } from './fields.ts';
+import { buildField, buildGenericFields, headFields, TAGGED_ITEM_TABLE } from './fields.ts';
 import { buildFilters } from './filters.ts';
 import { checkMixinReferences, mergeMixins, type MergedModel } from './mergeMixins.ts';
 import { buildUniques } from './uniques.ts';
@@ -44,7 +44,7 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
       const merged = mergeMixins(definition, loaded.mixins, source, at, diagnostics);
       const table = definition.table ?? `${file.app}_${snakeCase(definition.model)}`;
       const verbose = definition.verbose_name ?? verboseName(definition.model);
-      const fields = [...headFields(), ...merged.fields.map(([name, def]) => buildField(name, def, table, definition.model))];
+      const fields = [...headFields(), ...merged.fields.flatMap(([name, def]) => (def.type === 'generic_fk' ? buildGenericFields(name, def) : [buildField(name, def, table, definition.model)]))];
       const ir: ResourceIR = {
         key,
         app: file.app,
@@ -125,6 +125,13 @@ function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: Lo
       out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: an ${f.kind} field needs "target"`));
     } else if ((f.kind === 'fk' || f.kind === 'm2m') && !byKey.has(f.target!)) {
       out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown ${f.kind} target "${f.target ?? ''}"`));
+    }
+    if (f.kind === 'generic_fk') {
+      // The three fields of a generic relation come from one definition entry, named like the object field.
+      if (!f.generic!.targets.length) out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a generic_fk field needs "targets"`));
+      f.generic!.targets.forEach((target, index) => {
+        if (!byKey.has(target)) out.push(source.diagnostic([...fieldAt(f.name), 'targets', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown generic_fk target "${target}"`));
+      });
     }
     if (f.kind === 'choice' && !f.choiceSet) {
       out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a choice field needs "choices"`));

@@ -24,11 +24,11 @@ function blankField(name: string, kind: FieldIR['kind']): FieldIR {
   return {
     name, kind, column: null, required: false, nullable: false, readOnly: false, writeOnly: false, default: null,
     maxLength: null, minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null,
-    link: null, reverseOf: null, count: null, label: fieldLabel(name), orderable: false,
+    link: null, reverseOf: null, generic: null, count: null, label: fieldLabel(name), orderable: false,
   };
 }
 
-const unstored = new Set<FieldIR['kind']>(['m2m', 'tags', 'count']);
+const unstored = new Set<FieldIR['kind']>(['m2m', 'tags', 'count', 'generic_fk']);
 
 function defaultColumn(name: string, def: FieldDefinition): string | null {
   if (def.column) return def.column;
@@ -76,4 +76,20 @@ export function buildField(name: string, def: FieldDefinition, table: string, mo
   const storedScalar = field.column !== null && !['json', 'custom_fields', 'password', 'string_list'].includes(kind);
   field.orderable = def.orderable ?? (storedScalar || kind === 'count');
   return field;
+}
+
+/**
+ * A generic relation becomes three API fields, as in NetBox: `<name>_type` (writable `app.model`),
+ * `<name>_id` (writable id) and `<name>` (the related object, read-only).
+ */
+export function buildGenericFields(name: string, def: FieldDefinition): FieldIR[] {
+  const generic = { typeField: `${name}_type`, idField: `${name}_id`, targets: def.targets ?? [] };
+  const required = def.required ?? false;
+  const nullable = def.nullable ?? !required;
+  const typeField: FieldIR = { ...blankField(generic.typeField, 'object_type'), column: generic.typeField, required, nullable, maxLength: 100, generic, orderable: true };
+  const idField: FieldIR = { ...blankField(generic.idField, 'integer'), column: generic.idField, required, nullable, minValue: 0, maxValue: 2147483647, orderable: true };
+  // What happens to this object when the one it points at is deleted (NetBox's GenericRelation cascades).
+  const onDelete = def.on_delete ?? (nullable ? 'set_null' : 'cascade');
+  const object: FieldIR = { ...blankField(name, 'generic_fk'), readOnly: true, nullable: true, generic, onDelete, label: def.label ?? fieldLabel(name) };
+  return [typeField, idField, object];
 }

@@ -32,6 +32,7 @@ function fromField(field: FieldIR, self: string, targets: Map<string, ResourceIR
   if (numberKinds.has(field.kind)) return [filter(field.name, 'number', field.name, { lookups: NUMBER_LOOKUPS })];
   if (field.kind === 'datetime' || field.kind === 'date') return [filter(field.name, 'datetime', field.name, { lookups: NUMBER_LOOKUPS })];
   if (field.kind === 'boolean') return [filter(field.name, 'boolean', field.name)];
+  if (field.kind === 'object_type') return [filter(field.name, 'string', field.name, { lookups: RELATION_LOOKUPS })];
   if (field.kind === 'choice') return [filter(field.name, 'choice', field.name, { choiceSet: field.choiceSet, lookups: CHAR_LOOKUPS })];
   if (field.kind === 'tags') {
     return [

@@ -28,6 +28,8 @@ export class SelectBuilder {
   /** Names of the fields to read for `shown`, plus what `display` needs. */
   needed(resource: Resource, shown: readonly string[]): Field[] {
     const names = new Set(['id', ...shown, ...(shown.includes('display') ? displayNeeds(resource) : [])]);
+    // A generic relation is rendered with the resource its type names.
+    for (const f of resource.fields) if (f.kind === 'generic_fk' && names.has(f.name)) names.add(f.generic!.typeField);
     // Hidden fields (read-only and write-only) may feed `display` (a v1 token's masked plaintext).
     return resource.fields.filter((f) => names.has(f.name) && !(f.writeOnly && !f.readOnly));
   }
@@ -67,6 +69,7 @@ export class SelectBuilder {
       case 'datetime': return isoTimestamp(`${alias}.${q(field.column!)}`);
       case 'date': return `to_char(${alias}.${q(field.column!)}, 'YYYY-MM-DD')`;
       case 'fk': return this.nestedObject(field, alias, aliases, depth);
+      case 'generic_fk': return depth >= 2 ? null : this.genericObject(resource, field, alias, aliases, depth);
       case 'm2m': case 'tags': return this.nestedList(resource, field, alias, aliases, depth);
       case 'count': return this.count(resource, field, alias, aliases);
       default: return field.column ? `${alias}.${q(field.column)}` : null;
@@ -91,6 +94,17 @@ export class SelectBuilder {
     const target = this.registry.get(field.target!).resource;
     const n = aliases.next();
     return `(SELECT ${this.jsonObject(target, n, aliases, depth)} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${alias}.${q(field.column!)})`;
+  }
+
+  /** One branch per target type: the object the `(type, id)` pair names, as JSON. */
+  private genericObject(resource: Resource, field: Field, alias: string, aliases: Aliases, depth: number): string {
+    const column = (name: string) => `${alias}.${q(resource.fields.find((f) => f.name === name)!.column!)}`;
+    const branches = field.generic!.targets.map((key) => {
+      const target = this.registry.get(key).resource;
+      const n = aliases.next();
+      return `WHEN '${target.objectType}' THEN (SELECT ${this.jsonObject(target, n, aliases, depth)} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${column(field.generic!.idField)})`;
+    });
+    return `CASE ${column(field.generic!.typeField)} ${branches.join(' ')} END`;
   }
 
   private orderBy(target: Resource, alias: string): string {

@@ -126,6 +126,13 @@ export const choice = (values: readonly (string | number)[], o: { nullable?: boo
     return match !== undefined ? ok(match) : fail(`"${String(value)}" is not a valid choice.`);
   });
 
+/** An object type as NetBox's ContentTypeField takes it: `<app_label>.<model>`, among `allowed`. */
+export const objectType = (allowed: readonly string[], o: { nullable?: boolean } = {}) =>
+  field(o.nullable ?? false, (value) => {
+    if (typeof value !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(value)) return fail("Invalid value. Specify a content type as '<app_label>.<model_name>'.");
+    return allowed.includes(value) ? ok(value) : fail(`Invalid content type: ${value}`);
+  });
+
 /** A writable related object: a primary key, an int-like string, or a dict of attributes (resolved later). */
 export type RelationRef = number | Record<string, unknown>;
 export const relation = (o: { nullable?: boolean } = {}) =>

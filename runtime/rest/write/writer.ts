@@ -18,6 +18,11 @@ import { checkUniques } from './uniques.ts';
 
 export type WriteMode = 'create' | 'update' | 'partial';
 
+/** Who is writing: fills `default: current_user` fields (a journal entry's `created_by`). */
+export interface WriteContext {
+  userId: number | null;
+}
+
 export class ValidationFailed extends Error {
   constructor(readonly errors: FieldErrors) {
     super('validation failed');
@@ -39,7 +44,7 @@ export class Writer {
   ) {}
 
   /** Validates `body` and writes it; returns the object's id. Throws ValidationFailed. */
-  async write(db: Queryable, resource: Resource, body: unknown, mode: WriteMode, id: number | null): Promise<number> {
+  async write(db: Queryable, resource: Resource, body: unknown, mode: WriteMode, id: number | null, context: WriteContext = { userId: null }): Promise<number> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationFailed({ non_field_errors: [dictMessage(body)] });
     const input = body as Record<string, unknown>;
     const errors = new ErrorCollector();
@@ -78,8 +83,9 @@ export class Writer {
     }
     tags = await this.tagChanges(db, resource, data, tags, id === null, errors);
 
-    if (id === null) this.applyDefaults(resource, input, changes);
+    if (id === null) this.applyDefaults(resource, input, changes, context);
     const row = { ...(existing ?? {}), ...changes };
+    await this.checkGenericRelations(db, resource, row, errors);
     if (resource.tree && id !== null) {
       const parentColumn = resource.fields.find((f) => f.name === resource.tree!.parent)!.column!;
       const parent = row[parentColumn];
@@ -104,13 +110,33 @@ export class Writer {
     for (const name of Object.keys(value)) errors.add('custom_fields', `Custom field '${name}' does not exist for this object type.`);
   }
 
-  private applyDefaults(resource: Resource, input: Record<string, unknown>, row: Record<string, unknown>): void {
+  /** A generic relation's type and id go together, and must name an existing object. */
+  private async checkGenericRelations(db: Queryable, resource: Resource, row: Record<string, unknown>, errors: ErrorCollector): Promise<void> {
+    for (const field of resource.fields) {
+      if (field.kind !== 'generic_fk') continue;
+      const { typeField, idField } = field.generic!;
+      if (errors.errors[typeField] || errors.errors[idField]) continue;
+      const type = row[typeField];
+      const objectId = row[idField];
+      if ((type === null || type === undefined) !== (objectId === null || objectId === undefined)) {
+        errors.add(type === null || type === undefined ? typeField : idField, 'This field is required.');
+        continue;
+      }
+      if (type === null || type === undefined) continue;
+      const target = this.registry.byObjectType.get(String(type))!.resource;
+      const found = await db.query(`SELECT 1 FROM ${q(target.table)} WHERE id = $1`, [objectId]);
+      if (!found.length) errors.add(idField, `Related object not found using the provided numeric ID: ${objectId}`);
+    }
+  }
+
+  private applyDefaults(resource: Resource, input: Record<string, unknown>, row: Record<string, unknown>, context: WriteContext): void {
     for (const f of resource.fields) {
       if (!f.column || f.name in input || row[f.column] !== undefined || f.kind === 'id' || f.kind === 'depth') continue;
       if (f.kind === 'custom_fields') row[f.column] = {};
       else if (f.kind === 'string_list') row[f.column] = f.default ?? [];
       else if (f.kind === 'json') row[f.column] = f.default;
       else if (f.kind === 'datetime' && f.default === 'now') row[f.column] = new Date().toISOString();
+      else if (f.default === 'current_user') row[f.column] = context.userId;
       else if (f.default !== null) row[f.column] = f.default;
       else if (f.nullable || f.readOnly) row[f.column] = null;
     }

@@ -1,0 +1,41 @@
+/**
+ * Generic relations: one definition entry becomes NetBox's three API fields, with the targets
+ * checked like any other relation.
+ */
+import { describe, expect, it } from 'vitest';
+import { baseDefinitions, buildFrom, diagnosticsWith } from '../../testdata/definitionSet.ts';
+
+const withNotes = (targets: string) =>
+  `${baseDefinitions['shop.yaml']}  notes:
+    model: Note
+    fields:
+      about: { type: generic_fk, required: true, targets: [${targets}] }
+      text: { type: text, required: true }
+    display: "{text}"
+`;
+
+describe('generic_fk fields', () => {
+  it('expand into <name>_type, <name>_id and the read-only related object', () => {
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'shop.yaml': withNotes('shop.shelves, shop.books') });
+    expect(diagnostics).toEqual([]);
+    const notes = ir!.inventory.resources.find((r) => r.key === 'shop.notes')!;
+    const [type, id, object] = notes.fields.filter((f) => f.name.startsWith('about'));
+    const generic = { typeField: 'about_type', idField: 'about_id', targets: ['shop.shelves', 'shop.books'] };
+    expect(type).toMatchObject({ name: 'about_type', kind: 'object_type', column: 'about_type', required: true, readOnly: false, generic });
+    expect(id).toMatchObject({ name: 'about_id', kind: 'integer', column: 'about_id', required: true, readOnly: false });
+    expect(object).toMatchObject({ name: 'about', kind: 'generic_fk', column: null, readOnly: true, onDelete: 'cascade', generic });
+    expect(notes.filters.filter((f) => f.name.startsWith('about')).map((f) => [f.name, f.kind, f.lookups])).toEqual([
+      ['about_id', 'number', ['n', 'lt', 'lte', 'gt', 'gte', 'empty']],
+      ['about_type', 'string', ['n']],
+    ]);
+  });
+
+  it('report unknown targets and a missing target list at their place', () => {
+    expect(diagnosticsWith({ 'shop.yaml': withNotes('shop.shelves, shop.bins') })).toEqual([
+      'definitions/shop.yaml:18:74 E_UNKNOWN_TARGET shop.notes.about: unknown generic_fk target "shop.bins"',
+    ]);
+    expect(diagnosticsWith({ 'shop.yaml': withNotes('').replace(', targets: []', '') })).toEqual([
+      'definitions/shop.yaml:18:14 E_MISSING_KEY shop.notes.about: a generic_fk field needs "targets"',
+    ]);
+  });
+});
