@@ -4,7 +4,7 @@
  * allowed IPs, enabled, expiry, user active. Failures are 403 with NetBox's messages.
  */
 import type { Queryable } from '../db/index.ts';
-import { forbidden } from '../rest/errors.ts';
+import { forbidden } from '../rest/index.ts';
 import { digest, parseAuthorization, peppers, sameDigest } from './tokens.ts';
 
 export interface Caller {

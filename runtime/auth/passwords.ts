@@ -1,9 +1,13 @@
 /**
  * @module
- * Password verification for hashes written by the REST writer (`scrypt$<salt>$<hash>`).
+ * Passwords are stored as `scrypt$<salt>$<hash>`, never in plaintext.
  */
-import { scryptSync, timingSafeEqual } from 'node:crypto';
-export { hashPassword } from '../rest/write/writer.ts';
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16).toString('hex');
+  return `scrypt$${salt}$${scryptSync(password, salt, 32).toString('hex')}`;
+}
 
 export function verifyPassword(password: string, stored: string | null): boolean {
   const [scheme, salt, hash] = (stored ?? '').split('$');

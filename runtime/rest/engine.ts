@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { Database, Queryable } from '../db/index.ts';
-import { ApiError, badRequest, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
+import { badRequest, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
 import type { Resource } from './model.ts';
 import { Reader } from './read.ts';
 import { shownFields } from './query/shape.ts';
@@ -14,7 +14,9 @@ import type { Registry } from './registry.ts';
 import { Serializer } from './serialize.ts';
 import type { ResourceSchema } from './validation/index.ts';
 import { removeObjects } from './write/remove.ts';
-import { ValidationFailed, Writer, type WriteContext, type WriteMode } from './write/writer.ts';
+import { ValidationFailed, Writer, type WriteContext, type WriteMode, type WriterHooks } from './write/writer.ts';
+
+export type RestHooks = WriterHooks;
 
 type Row = Record<string, unknown>;
 
@@ -44,9 +46,10 @@ export class RestEngine {
     private readonly db: Database,
     readonly registry: Registry,
     validators: Record<string, ResourceSchema>,
+    hooks: RestHooks,
   ) {
     this.reader = new Reader(registry);
-    this.writer = new Writer(registry, validators);
+    this.writer = new Writer(registry, validators, hooks);
   }
 
   private url(c: Context): URL {
@@ -180,4 +183,3 @@ export class RestEngine {
   }
 }
 
-export { ApiError };

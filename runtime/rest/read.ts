@@ -8,7 +8,6 @@ import { notFound } from './errors.ts';
 import type { Resource } from './model.ts';
 import { buildFilters } from './query/filters.ts';
 import { envelope, parsePage, type Envelope } from './query/pagination.ts';
-import { Params } from './query/params.ts';
 import { Aliases, q, SelectBuilder } from './query/select.ts';
 import { shownFields } from './query/shape.ts';
 import type { Registry } from './registry.ts';
@@ -82,4 +81,3 @@ function countParamCount(conditions: string[]): number {
   return max;
 }
 
-export { Params };

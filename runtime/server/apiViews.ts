@@ -7,9 +7,7 @@ import { hostname } from 'node:os';
 import type { Context } from 'hono';
 import type { Caller } from '../auth/index.ts';
 import type { Queryable } from '../db/index.ts';
-import type { AppIndex, Resource } from '../rest/model.ts';
-import type { RestEngine } from '../rest/engine.ts';
-import { Serializer } from '../rest/serialize.ts';
+import { Serializer, type AppIndex, type Resource, type RestEngine } from '../rest/index.ts';
 
 export const NETBOX_VERSION = '4.6.8';
 export const API_VERSION = '4.6';
@@ -75,4 +73,3 @@ export function options(c: Context, resource: Resource, engine: RestEngine, canW
   return c.json(body);
 }
 
-export { Serializer };

@@ -10,12 +10,9 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { apps, choiceSets, linkTables, resources } from '../../generated/inventory/resources.ts';
 import { routes } from '../../generated/inventory/routes.ts';
 import { validators } from '../../generated/inventory/validators.ts';
-import { actionOf, authenticate, hasPermission, type Caller } from '../auth/index.ts';
+import { actionOf, authenticate, hashPassword, hasPermission, type Caller } from '../auth/index.ts';
 import type { Database } from '../db/index.ts';
-import { RestEngine } from '../rest/engine.ts';
-import { ApiError, forbidden, methodNotAllowed } from '../rest/errors.ts';
-import { Registry } from '../rest/registry.ts';
-import { apiErrorFromDatabase } from '../rest/databaseErrors.ts';
+import { ApiError, apiErrorFromDatabase, forbidden, methodNotAllowed, Registry, RestEngine } from '../rest/index.ts';
 import { API_VERSION, apiRoot, appRoot, authenticationCheck, NETBOX_VERSION, options, status } from './apiViews.ts';
 import type { RouteEntry } from './routeTable.ts';
 import { schemaRoutes } from './schemaRoutes.ts';
@@ -32,7 +29,7 @@ export interface AppOptions {
 
 export function createApp({ db, openapi }: AppOptions): Hono<Env> {
   const registry = new Registry(resources, choiceSets, linkTables);
-  const engine = new RestEngine(db, registry, validators);
+  const engine = new RestEngine(db, registry, validators, { hashPassword });
   const app = new Hono<Env>({ strict: true });
 
   app.onError((error, c) => {
@@ -63,8 +60,7 @@ export function createApp({ db, openapi }: AppOptions): Hono<Env> {
   });
 
   app.use('/api/*', async (c, next) => {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() ?? null;
-    c.set('caller', await authenticate(db, c.req.header('Authorization'), forwarded ?? (c.env as { incoming?: { socket?: { remoteAddress?: string } } })?.incoming?.socket?.remoteAddress ?? null));
+    c.set('caller', await authenticate(db, c.req.header('Authorization'), clientIp(c)));
     await next();
   });
 
@@ -131,4 +127,13 @@ export function createApp({ db, openapi }: AppOptions): Hono<Env> {
     });
   }
   return app;
+}
+
+/** The client's address for a token's allowed IPs: X-Forwarded-For's first hop, else the socket's. */
+function clientIp(c: Context): string | null {
+  const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded;
+  // @hono/node-server passes the Node request as `env.incoming`; in-process requests have none.
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress?.replace(/^::ffff:/, '') ?? null;
 }

@@ -7,11 +7,7 @@
 import type { Context } from 'hono';
 import type { Queryable } from '../db/index.ts';
 import { currentPepperId, digest, KEY_LENGTH, peppers, randomString, SECRET_LENGTH, verifyPassword } from '../auth/index.ts';
-import { badRequest, forbidden } from '../rest/errors.ts';
-import type { RestEngine } from '../rest/engine.ts';
-import { readJson } from '../rest/engine.ts';
-import { Serializer } from '../rest/serialize.ts';
-import { v } from '../rest/validation/index.ts';
+import { badRequest, forbidden, readJson, Serializer, v, type RestEngine } from '../rest/index.ts';
 
 export interface NewToken {
   id: number;

@@ -71,4 +71,21 @@ describe.each(testDatabases())('users and permissions on $name', (database) => {
     const names = schema.body.paths['/api/dcim/sites/'].get.parameters.map((p: any) => p.name);
     expect(names).toEqual(expect.arrayContaining(['limit', 'offset', 'q', 'region_id', 'name__ic', 'tag']));
   });
+
+  it('checks a token\'s allowed IPs, enabled flag and expiry, in NetBox\'s words', async () => {
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'admin-password', allowed_ips: ['10.0.0.0/8'] }, { Authorization: '' });
+    const auth = { Authorization: `Bearer nbt_${token.body.key}.${token.body.token}` };
+    const inside = await api.request('GET', '/api/status/', undefined, { ...auth, 'X-Forwarded-For': '10.1.2.3' });
+    expect(inside.status).toBe(200);
+    const outside = await api.request('GET', '/api/status/', undefined, { ...auth, 'X-Forwarded-For': '192.0.2.1' });
+    expect(outside.body).toEqual({ detail: 'Source IP 192.0.2.1 is not permitted to authenticate using this token.' });
+    await api.request('PATCH', `/api/users/tokens/${token.body.id}/`, { allowed_ips: [], enabled: false });
+    expect((await api.request('GET', '/api/status/', undefined, auth)).body).toEqual({ detail: 'Token disabled' });
+    await api.request('PATCH', `/api/users/tokens/${token.body.id}/`, { enabled: true, expires: '2001-01-01T00:00:00Z' });
+    expect((await api.request('GET', '/api/status/', undefined, auth)).body).toEqual({ detail: 'Token expired' });
+    const listed = await api.request('GET', `/api/users/tokens/${token.body.id}/`);
+    expect(listed.body).not.toHaveProperty('token');
+    expect(listed.body).not.toHaveProperty('hmac_digest');
+    expect(listed.body.display).toBe(token.body.key);
+  });
 });

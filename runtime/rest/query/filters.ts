@@ -56,7 +56,7 @@ export async function buildFilters(db: Queryable, registry: Registry, resource: 
     if (!matched) continue;
     const values = query.getAll(key).filter((v) => v !== '');
     if (!values.length) continue;
-    const condition = await condition_(ctx, key, matched.filter, matched.lookup, values);
+    const condition = await filterCondition(ctx, key, matched.filter, matched.lookup, values);
     if (condition) conditions.push(condition);
   }
   const search = query.get('q')?.trim();
@@ -73,7 +73,7 @@ function fieldOf(ctx: Context, filter: Filter): Field {
   return ctx.resource.fields.find((f) => f.name === filter.field)!;
 }
 
-async function condition_(ctx: Context, key: string, filter: Filter, lookup: string, values: string[]): Promise<string | null> {
+async function filterCondition(ctx: Context, key: string, filter: Filter, lookup: string, values: string[]): Promise<string | null> {
   const field = fieldOf(ctx, filter);
   const column = field.column ? `${ctx.alias}.${q(field.column)}` : `${ctx.alias}.id`;
   if (lookup === 'empty') return emptyCondition(ctx, key, field, column, values[0]);

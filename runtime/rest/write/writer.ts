@@ -4,7 +4,6 @@
  * required fields), related objects, uniqueness, tree placement, many-to-many links and tags.
  * Errors are collected per object and thrown as one NetBox 400 body.
  */
-import { randomBytes, scryptSync } from 'node:crypto';
 import type { ZodType } from 'zod';
 import type { Queryable } from '../../db/index.ts';
 import { ErrorCollector, type FieldErrors } from '../errors.ts';
@@ -29,18 +28,19 @@ export class ValidationFailed extends Error {
   }
 }
 
-/** Django-style password hash (scrypt) so stored passwords are never plaintext. */
-export function hashPassword(password: string): string {
-  const salt = randomBytes(16).toString('hex');
-  return `scrypt$${salt}$${scryptSync(password, salt, 32).toString('hex')}`;
-}
-
 const dictMessage = (got: unknown) => `Invalid data. Expected a dictionary, but got ${Array.isArray(got) ? 'list' : got === null ? 'NoneType' : typeof got === 'string' ? 'str' : typeof got}.`;
+
+/** What the writer needs from outside the REST conventions. */
+export interface WriterHooks {
+  /** Turns a `password` field's value into what is stored (never the plaintext). */
+  hashPassword(password: string): string;
+}
 
 export class Writer {
   constructor(
     private readonly registry: Registry,
     private readonly validators: Record<string, ResourceSchema>,
+    private readonly hooks: WriterHooks,
   ) {}
 
   /** Validates `body` and writes it; returns the object's id. Throws ValidationFailed. */
@@ -73,7 +73,7 @@ export class Writer {
         if (field.kind === 'fk') changes[field.column!] = value === null ? null : await resolveRelation(db, this.registry, this.target(field), value as RelationRef);
         else if (field.kind === 'm2m') links.set(field, await resolveRelationList(db, this.registry, this.target(field), value as RelationRef[]));
         else if (field.kind === 'tags') tags.set = await resolveRelationList(db, this.registry, this.target(field), value as RelationRef[]);
-        else if (field.kind === 'password') changes[field.column!] = hashPassword(String(value));
+        else if (field.kind === 'password') changes[field.column!] = this.hooks.hashPassword(String(value));
         else if (field.kind === 'custom_fields') this.customFields(value as Record<string, unknown>, errors);
         else if (field.column) changes[field.column] = value;
       } catch (error) {
