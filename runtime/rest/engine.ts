@@ -31,6 +31,13 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** Bulk update and delete bodies are lists of objects, each with an integer `id` (per-item errors otherwise). */
+function requireIds(body: unknown): asserts body is Row[] {
+  if (!Array.isArray(body)) throw badRequest({ non_field_errors: ['Expected a list of items but got type "dict".'] });
+  const errors: FieldErrors[] = body.map((item) => (item && typeof item === 'object' && Number.isInteger((item as Row).id) ? ({} as FieldErrors) : { id: ['This field is required.'] }));
+  if (errors.some((e) => Object.keys(e).length)) throw badRequest(errors);
+}
+
 function parseId(raw: string | undefined, resource: Resource): number {
   if (!raw || !/^\d+$/.test(raw)) throw notFound();
   const id = Number(raw);
@@ -146,15 +153,13 @@ export class RestEngine {
 
   async bulkUpdate(c: Context, resource: Resource, partial: boolean, context: WriteContext) {
     const body = await readJson(c);
-    if (!Array.isArray(body)) throw badRequest({ non_field_errors: ['Expected a list of items but got type "dict".'] });
-    const missingId: FieldErrors[] = body.map((item) => (item && typeof item === 'object' && Number.isInteger((item as Row).id) ? ({} as FieldErrors) : { id: ['This field is required.'] }));
-    if (missingId.some((e) => Object.keys(e).length)) throw badRequest(missingId);
+    requireIds(body);
     const result = await this.atomic(async (tx) => {
-      const wanted = body.map((item) => Number((item as Row).id));
+      const wanted = body.map((item) => Number(item.id));
       const existing = new Set((await tx.query<{ id: number }>(`SELECT id FROM "${resource.table}" WHERE id = ANY($1::int[])`, [wanted])).map((r) => Number(r.id)));
       // Ids that do not exist are skipped, as NetBox's queryset filter does.
       const items = body.filter((_, i) => existing.has(wanted[i]));
-      const ids = await this.writeMany(tx, resource, items, partial ? 'partial' : 'update', items.map((item) => Number((item as Row).id)), context);
+      const ids = await this.writeMany(tx, resource, items, partial ? 'partial' : 'update', items.map((item) => Number(item.id)), context);
       return this.render(tx, c, resource, ids);
     });
     return c.json(result.bodies);
@@ -171,11 +176,9 @@ export class RestEngine {
 
   async bulkDestroy(c: Context, resource: Resource) {
     const body = await readJson(c);
-    if (!Array.isArray(body)) throw badRequest({ non_field_errors: ['Expected a list of items but got type "dict".'] });
-    const errors: FieldErrors[] = body.map((item) => (item && typeof item === 'object' && Number.isInteger((item as Row).id) ? ({} as FieldErrors) : { id: ['This field is required.'] }));
-    if (errors.some((e) => Object.keys(e).length)) throw badRequest(errors);
+    requireIds(body);
     await this.atomic(async (tx) => {
-      const wanted = body.map((item) => Number((item as Row).id));
+      const wanted = body.map((item) => Number(item.id));
       const rows = await tx.query<{ id: number }>(`SELECT id FROM "${resource.table}" WHERE id = ANY($1::int[])`, [wanted]);
       await removeObjects(tx, this.registry, resource, rows.map((r) => Number(r.id)));
     });

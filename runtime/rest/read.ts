@@ -42,7 +42,9 @@ export class Reader {
     const page = parsePage(query);
     const { conditions, params } = await buildFilters(db, this.registry, resource, query, 't');
     const shown = shownFields(resource, query, 'GET');
+    // The count shares the filters and their parameters, not the cursor, limit or offset added below.
     const countConditions = [...conditions];
+    const countParams = [...params.values];
     if (page.mode === 'cursor') conditions.push(`t.id >= ${params.add(page.start)}`);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const order = page.mode === 'cursor' ? 't.id ASC' : this.orderBy(resource, query.get('ordering'), 't');
@@ -50,7 +52,6 @@ export class Reader {
     const offset = page.mode === 'offset' ? ` OFFSET ${params.add(page.offset)}` : '';
     const sql = `SELECT ${this.select.columns(resource, shown, 't').join(', ')} FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
-    const countParams = params.values.slice(0, countParamCount(countConditions));
     const [rows, counted] = await Promise.all([db.query(sql, params.values), countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null)]);
     const serializer = new Serializer(this.registry, url.origin);
     const shownSet = new Set(shown);
@@ -73,11 +74,3 @@ export class Reader {
     return { body, etag: row.__etag ? `W/"${row.__etag}"` : null };
   }
 }
-
-/** Number of `$n` parameters used by the given conditions (they were added first, in order). */
-function countParamCount(conditions: string[]): number {
-  let max = 0;
-  for (const c of conditions) for (const m of c.matchAll(/\$(\d+)/g)) max = Math.max(max, Number(m[1]));
-  return max;
-}
-

@@ -21,6 +21,8 @@ export class Registry {
   readonly byObjectType = new Map<string, ResourceIndex>();
   readonly choices = new Map<string, Map<string | number, string>>();
   readonly choiceValues = new Map<string, (string | number)[]>();
+  /** The link table every `tags` field shares (`object_type`, `object_id`, `tag_id`), from the generated tables. */
+  readonly tagLink: { table: string; objectId: string; tagId: string };
 
   constructor(
     readonly resources: Resource[],
@@ -37,6 +39,8 @@ export class Registry {
       this.byObjectType.set(resource.objectType, index);
       this.byUrl.set(`${resource.app}/${resource.path}`, index);
     }
+    const tags = resources.flatMap((r) => r.fields).find((f) => f.kind === 'tags')?.link;
+    this.tagLink = { table: tags?.table ?? 'extras_tagged_item', objectId: tags?.source ?? 'object_id', tagId: tags?.target ?? 'tag_id' };
     for (const resource of resources) {
       for (const field of resource.fields) {
         if (field.kind === 'fk' && field.onDelete === 'protect' && field.target) this.byKey.get(field.target)?.protectedBy.push({ resource, field });

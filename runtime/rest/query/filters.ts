@@ -188,7 +188,8 @@ async function tagCondition(ctx: Context, key: string, filter: Filter, lookup: s
   const tags = ctx.registry.get('extras.tags').resource;
   const ids = await resolveIds(ctx, key, tags, filter.attribute ?? 'slug', values);
   if (ids === null) return null;
-  const has = (list: string) => `EXISTS (SELECT 1 FROM extras_tagged_item ti WHERE ti.object_type = '${ctx.resource.objectType}' AND ti.object_id = ${ctx.alias}.id AND ti.tag_id = ANY(${list}::int[]))`;
+  const { table, objectId, tagId } = ctx.registry.tagLink;
+  const has = (list: string) => `EXISTS (SELECT 1 FROM ${q(table)} ti WHERE ti.object_type = '${ctx.resource.objectType}' AND ti.${q(objectId)} = ${ctx.alias}.id AND ti.${q(tagId)} = ANY(${list}::int[]))`;
   if (lookup === 'n') return `NOT ${has(ctx.params.add(ids))}`;
   // Several tags must all be present (NetBox ANDs tag filters).
   return `(${ids.map((id) => has(ctx.params.add([id]))).join(' AND ')})`;

@@ -7,7 +7,6 @@ import type { Field, Resource } from '../model.ts';
 import type { Registry } from '../registry.ts';
 import { displayNeeds } from '../display.ts';
 
-const TAGGED_ITEM_TABLE = 'extras_tagged_item';
 export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** SQL rendering of timestamps in NetBox's format (UTC, microseconds, Z). */
@@ -122,14 +121,17 @@ export class SelectBuilder {
     const l = aliases.next();
     const link = field.link!;
     const where = field.kind === 'tags'
-      ? `${l}.object_type = '${resource.objectType}' AND ${l}.object_id = ${alias}.id`
+      ? `${l}.object_type = '${resource.objectType}' AND ${l}.${q(link.source)} = ${alias}.id`
       : `${l}.${q(link.source)} = ${alias}.id`;
     return `(SELECT coalesce(json_agg(${this.jsonObject(target, n, aliases, depth)} ORDER BY ${this.orderBy(target, n)}), '[]'::json) FROM ${q(target.table)} ${n} JOIN ${q(link.table)} ${l} ON ${l}.${q(link.target)} = ${n}.id WHERE ${where})`;
   }
 
   private count(resource: Resource, field: Field, alias: string, aliases: Aliases): string {
     const spec = field.count!;
-    if (!spec.target && spec.via === 'tags') return `(SELECT count(*) FROM ${TAGGED_ITEM_TABLE} ti WHERE ti.tag_id = ${alias}.id)::int`;
+    if (!spec.target && spec.via === 'tags') {
+      const { table, tagId } = this.registry.tagLink;
+      return `(SELECT count(*) FROM ${q(table)} ti WHERE ti.${q(tagId)} = ${alias}.id)::int`;
+    }
     const target = this.registry.get(spec.target).resource;
     const via = target.fields.find((f) => f.name === spec.via)!;
     const c = aliases.next();

@@ -34,6 +34,9 @@ export async function removeObjects(db: Queryable, registry: Registry, resource:
       await db.query(`UPDATE ${q(other.table)} SET ${column(field.generic!.typeField)} = NULL, ${column(field.generic!.idField)} = NULL WHERE ${where}`, [resource.objectType, ids]);
     }
   }
-  if (resource.fields.some((f) => f.kind === 'tags')) await db.query('DELETE FROM extras_tagged_item WHERE object_type = $1 AND object_id = ANY($2::int[])', [resource.objectType, ids]);
+  if (resource.fields.some((f) => f.kind === 'tags')) {
+    const { table, objectId } = registry.tagLink;
+    await db.query(`DELETE FROM ${q(table)} WHERE object_type = $1 AND ${q(objectId)} = ANY($2::int[])`, [resource.objectType, ids]);
+  }
   await db.query(`DELETE FROM ${q(resource.table)} WHERE id = ANY($1::int[])`, [ids]);
 }

@@ -192,12 +192,14 @@ export class Writer {
 
   private async applyTags(db: Queryable, resource: Resource, id: number, tags: { set?: number[]; add?: number[]; remove?: number[] }): Promise<void> {
     const type = resource.objectType;
-    if (tags.set) await db.query('DELETE FROM extras_tagged_item WHERE object_type = $1 AND object_id = $2', [type, id]);
-    if (tags.remove?.length) await db.query('DELETE FROM extras_tagged_item WHERE object_type = $1 AND object_id = $2 AND tag_id = ANY($3::int[])', [type, id, tags.remove]);
+    const { table, objectId, tagId } = this.registry.tagLink;
+    const [t, o, g] = [q(table), q(objectId), q(tagId)];
+    if (tags.set) await db.query(`DELETE FROM ${t} WHERE object_type = $1 AND ${o} = $2`, [type, id]);
+    if (tags.remove?.length) await db.query(`DELETE FROM ${t} WHERE object_type = $1 AND ${o} = $2 AND ${g} = ANY($3::int[])`, [type, id, tags.remove]);
     const add = [...(tags.set ?? []), ...(tags.add ?? [])];
     if (add.length) {
       await db.query(
-        'INSERT INTO extras_tagged_item (tag_id, object_type, object_id) SELECT unnest($1::int[]), $2, $3 ON CONFLICT DO NOTHING',
+        `INSERT INTO ${t} (${g}, object_type, ${o}) SELECT unnest($1::int[]), $2, $3 ON CONFLICT DO NOTHING`,
         [add, type, id],
       );
     }
