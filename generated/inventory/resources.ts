@@ -38,6 +38,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -61,6 +63,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -84,6 +88,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -107,6 +113,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -130,6 +138,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "slug",
@@ -153,6 +163,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Slug",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "site",
@@ -176,6 +188,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Site",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "parent",
@@ -199,6 +213,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Parent",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "status",
@@ -222,6 +238,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Status",
           orderable: true,
+          createOnly: false,
+          labelled: true,
         },
         {
           name: "tenant",
@@ -245,6 +263,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tenant",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "facility",
@@ -268,6 +288,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Facility",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -291,6 +313,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -314,6 +338,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -337,6 +363,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -360,6 +388,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -383,6 +413,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "owner",
@@ -406,6 +438,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Owner",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "comments",
@@ -429,6 +463,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "_depth",
@@ -452,6 +488,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Depth",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "slug", "description", "_depth"],
@@ -595,6 +633,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -618,6 +658,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -641,6 +683,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -664,6 +708,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -687,6 +733,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "slug",
@@ -710,6 +758,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Slug",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "parent",
@@ -733,6 +783,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Parent",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -756,6 +808,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -779,6 +833,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -802,6 +858,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -825,6 +883,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -848,6 +908,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "site_count",
@@ -871,6 +933,8 @@ export const resources: Resource[] = [
           count: { target: "dcim.sites", via: "region", cumulative: true },
           label: "Site count",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "owner",
@@ -894,6 +958,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Owner",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "comments",
@@ -917,6 +983,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "_depth",
@@ -940,6 +1008,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Depth",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "slug", "description", "site_count", "_depth"],
@@ -1063,6 +1133,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -1086,6 +1158,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -1109,6 +1183,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -1132,6 +1208,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -1155,6 +1233,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "slug",
@@ -1178,6 +1258,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Slug",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "parent",
@@ -1201,6 +1283,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Parent",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -1224,6 +1308,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -1247,6 +1333,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -1270,6 +1358,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -1293,6 +1383,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -1316,6 +1408,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "site_count",
@@ -1339,6 +1433,8 @@ export const resources: Resource[] = [
           count: { target: "dcim.sites", via: "group", cumulative: true },
           label: "Site count",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "owner",
@@ -1362,6 +1458,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Owner",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "comments",
@@ -1385,6 +1483,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "_depth",
@@ -1408,6 +1508,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Depth",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "slug", "description", "site_count", "_depth"],
@@ -1531,6 +1633,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -1554,6 +1658,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -1577,6 +1683,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -1600,6 +1708,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -1623,6 +1733,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "slug",
@@ -1646,6 +1758,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Slug",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "status",
@@ -1669,6 +1783,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Status",
           orderable: true,
+          createOnly: false,
+          labelled: true,
         },
         {
           name: "region",
@@ -1692,6 +1808,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Region",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "group",
@@ -1715,6 +1833,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Group",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tenant",
@@ -1738,6 +1858,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tenant",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "facility",
@@ -1761,6 +1883,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Facility",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "time_zone",
@@ -1784,6 +1908,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Time zone",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -1807,6 +1933,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "physical_address",
@@ -1830,6 +1958,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Physical address",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "shipping_address",
@@ -1853,6 +1983,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Shipping address",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "latitude",
@@ -1876,6 +2008,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Latitude",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "longitude",
@@ -1899,6 +2033,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Longitude",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "owner",
@@ -1922,6 +2058,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Owner",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "comments",
@@ -1945,6 +2083,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "asns",
@@ -1968,6 +2108,8 @@ export const resources: Resource[] = [
           count: null,
           label: "ASNs",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -1991,6 +2133,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -2014,6 +2158,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -2037,6 +2183,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -2060,6 +2208,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "description", "slug"],
@@ -2219,6 +2369,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -2242,6 +2394,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -2265,6 +2419,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -2288,6 +2444,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "assigned_object_type",
@@ -2325,6 +2483,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Assigned object type",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "assigned_object_id",
@@ -2348,6 +2508,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Assigned object id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "assigned_object",
@@ -2385,6 +2547,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Assigned object",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -2408,6 +2572,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created_by",
@@ -2431,6 +2597,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created by",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "kind",
@@ -2454,6 +2622,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Kind",
           orderable: true,
+          createOnly: false,
+          labelled: true,
         },
         {
           name: "comments",
@@ -2477,6 +2647,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -2500,6 +2672,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -2523,6 +2697,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -2546,6 +2722,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "created"],
@@ -2631,6 +2809,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -2654,6 +2834,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -2677,6 +2859,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -2700,6 +2884,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -2723,6 +2909,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "slug",
@@ -2746,6 +2934,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Slug",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "color",
@@ -2769,6 +2959,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Color",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -2792,6 +2984,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "weight",
@@ -2815,6 +3009,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Weight",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "object_types",
@@ -2838,6 +3034,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Object types",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tagged_items",
@@ -2861,6 +3059,8 @@ export const resources: Resource[] = [
           count: { target: "", via: "tags", cumulative: false },
           label: "Tagged items",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -2884,6 +3084,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -2907,6 +3109,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "slug", "color", "description"],
@@ -3014,6 +3218,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -3037,6 +3243,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -3060,6 +3268,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -3083,6 +3293,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "asn",
@@ -3106,6 +3318,8 @@ export const resources: Resource[] = [
           count: null,
           label: "ASN",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "rir",
@@ -3129,6 +3343,8 @@ export const resources: Resource[] = [
           count: null,
           label: "RIR",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "role",
@@ -3152,6 +3368,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Role",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tenant",
@@ -3175,6 +3393,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tenant",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -3198,6 +3418,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "owner",
@@ -3221,6 +3443,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Owner",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "comments",
@@ -3244,6 +3468,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -3267,6 +3493,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -3290,6 +3518,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -3313,6 +3543,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -3336,6 +3568,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "site_count",
@@ -3359,6 +3593,8 @@ export const resources: Resource[] = [
           count: { target: "dcim.sites", via: "asns", cumulative: false },
           label: "Site count",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "sites",
@@ -3382,6 +3618,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Sites",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "asn", "description"],
@@ -3467,6 +3705,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -3490,6 +3730,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -3513,6 +3755,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -3536,6 +3780,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -3559,6 +3805,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "slug",
@@ -3582,6 +3830,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Slug",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "is_private",
@@ -3605,6 +3855,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Private",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -3628,6 +3880,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "owner",
@@ -3651,6 +3905,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Owner",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "comments",
@@ -3674,6 +3930,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -3697,6 +3955,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -3720,6 +3980,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -3743,6 +4005,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -3766,29 +4030,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
-        },
-        {
-          name: "asn_count",
-          kind: "count",
-          column: null,
-          required: false,
-          nullable: false,
-          readOnly: true,
-          writeOnly: false,
-          default: null,
-          maxLength: null,
-          minValue: null,
-          maxValue: null,
-          digits: null,
-          choiceSet: null,
-          target: "ipam.asns",
-          onDelete: null,
-          link: null,
-          reverseOf: null,
-          generic: null,
-          count: { target: "ipam.asns", via: "rir", cumulative: false },
-          label: "Asn count",
-          orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "slug", "description"],
@@ -3885,6 +4128,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -3908,6 +4153,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -3931,6 +4178,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -3954,6 +4203,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -3977,6 +4228,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "slug",
@@ -4000,6 +4253,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Slug",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "weight",
@@ -4023,6 +4278,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Weight",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -4046,6 +4303,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "owner",
@@ -4069,6 +4328,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Owner",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "comments",
@@ -4092,6 +4353,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -4115,6 +4378,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -4138,6 +4403,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -4161,6 +4428,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -4184,6 +4453,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "asn_count",
@@ -4207,6 +4478,8 @@ export const resources: Resource[] = [
           count: { target: "ipam.asns", via: "role", cumulative: false },
           label: "Asn count",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "slug", "description", "asn_count"],
@@ -4310,6 +4583,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -4333,6 +4608,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -4356,6 +4633,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -4379,6 +4658,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -4402,6 +4683,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "slug",
@@ -4425,6 +4708,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Slug",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "parent",
@@ -4448,6 +4733,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Parent",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -4471,6 +4758,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -4494,6 +4783,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -4517,6 +4808,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -4540,6 +4833,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -4563,6 +4858,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tenant_count",
@@ -4586,6 +4883,8 @@ export const resources: Resource[] = [
           count: { target: "tenancy.tenants", via: "group", cumulative: true },
           label: "Tenant count",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "owner",
@@ -4609,6 +4908,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Owner",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "comments",
@@ -4632,6 +4933,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "_depth",
@@ -4655,6 +4958,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Depth",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "slug", "description", "tenant_count", "_depth"],
@@ -4764,6 +5069,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -4787,6 +5094,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -4810,6 +5119,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -4833,6 +5144,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -4856,6 +5169,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "slug",
@@ -4879,6 +5194,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Slug",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "group",
@@ -4902,6 +5219,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Group",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -4925,6 +5244,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "owner",
@@ -4948,6 +5269,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Owner",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "comments",
@@ -4971,6 +5294,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Comments",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "tags",
@@ -4994,6 +5319,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Tags",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "custom_fields",
@@ -5017,6 +5344,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Custom fields",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -5040,6 +5369,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_updated",
@@ -5063,6 +5394,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last updated",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "site_count",
@@ -5086,6 +5419,8 @@ export const resources: Resource[] = [
           count: { target: "dcim.sites", via: "tenant", cumulative: false },
           label: "Site count",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "slug", "description"],
@@ -5209,6 +5544,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -5232,6 +5569,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -5255,6 +5594,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -5278,6 +5619,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -5301,6 +5644,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -5324,6 +5669,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "permissions",
@@ -5347,6 +5694,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Permissions",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "user_count",
@@ -5370,6 +5719,8 @@ export const resources: Resource[] = [
           count: { target: "users.users", via: "groups", cumulative: false },
           label: "User count",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "description"],
@@ -5434,6 +5785,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -5457,6 +5810,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -5480,6 +5835,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -5503,6 +5860,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -5526,6 +5885,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -5549,6 +5910,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "member_count",
@@ -5572,6 +5935,8 @@ export const resources: Resource[] = [
           count: { target: "users.owners", via: "group", cumulative: false },
           label: "Member count",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "description"],
@@ -5636,6 +6001,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -5659,6 +6026,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -5682,6 +6051,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -5705,6 +6076,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -5728,6 +6101,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "group",
@@ -5751,6 +6126,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Group",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -5774,6 +6151,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "user_groups",
@@ -5797,6 +6176,8 @@ export const resources: Resource[] = [
           count: null,
           label: "User groups",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "users",
@@ -5820,6 +6201,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Users",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "description"],
@@ -5886,6 +6269,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -5909,6 +6294,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -5932,6 +6319,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -5955,6 +6344,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "name",
@@ -5978,6 +6369,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "description",
@@ -6001,6 +6394,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "enabled",
@@ -6024,6 +6419,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Enabled",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "object_types",
@@ -6047,6 +6444,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Object types",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "actions",
@@ -6070,6 +6469,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Actions",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "constraints",
@@ -6093,6 +6494,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Constraints",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "groups",
@@ -6116,6 +6519,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Groups",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "users",
@@ -6139,6 +6544,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Users",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "name", "description", "enabled", "object_types", "actions"],
@@ -6204,6 +6611,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -6227,6 +6636,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -6250,6 +6661,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -6273,6 +6686,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "version",
@@ -6296,6 +6711,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Version",
           orderable: true,
+          createOnly: true,
+          labelled: false,
         },
         {
           name: "key",
@@ -6319,6 +6736,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Key",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "user",
@@ -6342,6 +6761,8 @@ export const resources: Resource[] = [
           count: null,
           label: "User",
           orderable: true,
+          createOnly: true,
+          labelled: false,
         },
         {
           name: "description",
@@ -6365,6 +6786,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Description",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "created",
@@ -6388,6 +6811,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Created",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "expires",
@@ -6411,6 +6836,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Expires",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_used",
@@ -6434,6 +6861,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last used",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "enabled",
@@ -6457,6 +6886,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Enabled",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "write_enabled",
@@ -6480,6 +6911,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Write enabled",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "pepper_id",
@@ -6503,10 +6936,12 @@ export const resources: Resource[] = [
           count: null,
           label: "Pepper id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "allowed_ips",
-          kind: "string_list",
+          kind: "ip_network_list",
           column: "allowed_ips",
           required: false,
           nullable: false,
@@ -6526,6 +6961,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Allowed IPs",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "plaintext",
@@ -6548,7 +6985,9 @@ export const resources: Resource[] = [
           generic: null,
           count: null,
           label: "Plaintext",
-          orderable: true,
+          orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "hmac_digest",
@@ -6571,7 +7010,9 @@ export const resources: Resource[] = [
           generic: null,
           count: null,
           label: "Hmac digest",
-          orderable: true,
+          orderable: false,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "version", "key", "enabled", "write_enabled", "description"],
@@ -6672,6 +7113,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Id",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "url",
@@ -6695,6 +7138,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display_url",
@@ -6718,6 +7163,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display url",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "display",
@@ -6741,6 +7188,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Display",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "username",
@@ -6764,6 +7213,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Username",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "password",
@@ -6787,6 +7238,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Password",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "first_name",
@@ -6810,6 +7263,8 @@ export const resources: Resource[] = [
           count: null,
           label: "First name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_name",
@@ -6833,6 +7288,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last name",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "email",
@@ -6856,6 +7313,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Email address",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "is_active",
@@ -6879,6 +7338,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Active",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "date_joined",
@@ -6902,6 +7363,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Date joined",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "last_login",
@@ -6925,6 +7388,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Last login",
           orderable: true,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "groups",
@@ -6948,6 +7413,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Groups",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "permissions",
@@ -6971,6 +7438,8 @@ export const resources: Resource[] = [
           count: null,
           label: "Permissions",
           orderable: false,
+          createOnly: false,
+          labelled: false,
         },
         {
           name: "is_superuser",
@@ -6993,7 +7462,9 @@ export const resources: Resource[] = [
           generic: null,
           count: null,
           label: "Is superuser",
-          orderable: true,
+          orderable: false,
+          createOnly: false,
+          labelled: false,
         },
       ],
       brief: ["id", "url", "display", "username"],

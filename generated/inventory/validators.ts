@@ -182,7 +182,7 @@ export const validators: Record<string, ResourceSchema> = {
       enabled: v.boolean(),
       write_enabled: v.boolean(),
       pepper_id: v.integer({ nullable: true, min: 0, max: 32767 }),
-      allowed_ips: v.stringList(),
+      allowed_ips: v.ipNetworkList(),
     }),
     'users.users': v.resource({
       username: v.string({ maxLength: 150, required: true }),

@@ -100,6 +100,7 @@ export type FieldKind =
   | 'date'
   | 'json'
   | 'string_list'
+  | 'ip_network_list'
   | 'choice'
   | 'fk'
   | 'm2m'
@@ -150,6 +151,10 @@ export interface FieldIR {
   label: string;
   /** Whether `?ordering=` may name this field. */
   orderable: boolean;
+  /** Fixed after create: `true` ignores a new value on update; a message refuses a changed value. */
+  createOnly: boolean | string;
+  /** For choice: whether the value is rendered as `{value, label}` (NetBox's ChoiceField) or raw. */
+  labelled: boolean;
 }
 
 export interface UniqueIR {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const fieldTypes = [
   'string', 'text', 'slug', 'email', 'color', 'password', 'timezone', 'integer', 'decimal', 'boolean',
-  'datetime', 'date', 'json', 'string_list', 'choice', 'fk', 'm2m', 'generic_fk', 'tags', 'custom_fields', 'count', 'depth',
+  'datetime', 'date', 'json', 'string_list', 'ip_network_list', 'choice', 'fk', 'm2m', 'generic_fk', 'tags', 'custom_fields', 'count', 'depth',
 ] as const;
 
 const name = z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a snake_case name');
@@ -40,6 +40,13 @@ export const fieldSchema = z.strictObject({
   orderable: z.boolean().optional(),
   /** For m2m: this is the other side of `<field>` on the target (one link table for both). */
   reverse_of: name.optional(),
+  /**
+   * Fixed once the object exists (NetBox makes it read-only after creation): `true` ignores a new
+   * value on update, as DRF ignores read-only fields; a message refuses a different value with a 400.
+   */
+  create_only: z.union([z.boolean(), z.string().min(1)]).optional(),
+  /** For choice: `false` renders the raw value (a plain model choice) instead of NetBox's `{value, label}`. */
+  labelled: z.boolean().optional(),
 });
 export type FieldDefinition = z.infer<typeof fieldSchema>;
 

@@ -3,6 +3,7 @@
  * Resolves the caller from the Authorization header, in NetBox's order of checks: token found,
  * allowed IPs, enabled, expiry, user active. Failures are 403 with NetBox's messages.
  */
+import ipaddr from 'ipaddr.js';
 import type { Queryable } from '../db/index.ts';
 import { forbidden } from '../rest/index.ts';
 import { digest, parseAuthorization, peppers, sameDigest } from './tokens.ts';
@@ -50,7 +51,7 @@ export async function authenticate(db: Queryable, header: string | undefined, cl
     const pepper = row ? peppers().get(Number(row.pepper_id)) : undefined;
     if (!row || !pepper || !row.hmac_digest || !sameDigest(digest(pepper, parsed.secret), row.hmac_digest)) throw forbidden('Invalid v2 token');
   }
-  if (row.allowed_ips?.length && clientIp && !row.allowed_ips.some((cidr) => ipInCidr(clientIp, cidr))) {
+  if (row.allowed_ips?.length && clientIp && !row.allowed_ips.some((network) => ipInNetwork(clientIp, network))) {
     throw forbidden(`Source IP ${clientIp} is not permitted to authenticate using this token.`);
   }
   if (!row.enabled) throw forbidden('Token disabled');
@@ -61,11 +62,13 @@ export async function authenticate(db: Queryable, header: string | undefined, cl
   return { userId: Number(row.user_id), username: row.username, isSuperuser: row.is_superuser, tokenId: Number(row.id), writeEnabled: row.write_enabled };
 }
 
-function ipInCidr(ip: string, cidr: string): boolean {
-  const [net, bitsText] = cidr.split('/');
-  const toInt = (a: string) => a.split('.').reduce((n, part) => (n << 8) + Number(part), 0) >>> 0;
-  if (!/^\d+\.\d+\.\d+\.\d+$/.test(ip) || !/^\d+\.\d+\.\d+\.\d+$/.test(net)) return ip === net;
-  const bits = bitsText === undefined ? 32 : Number(bitsText);
-  const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-  return (toInt(ip) & mask) === (toInt(net) & mask);
+/** Whether `ip` lies in `network` (IPv4 or IPv6; an IPv4-mapped IPv6 address counts as IPv4). An unparsable address is outside. */
+export function ipInNetwork(ip: string, network: string): boolean {
+  try {
+    const address = ipaddr.process(ip);
+    const [base, bits] = network.includes('/') ? ipaddr.parseCIDR(network) : [ipaddr.parse(network), ipaddr.parse(network).kind() === 'ipv4' ? 32 : 128];
+    return address.kind() === base.kind() && address.match(base, bits);
+  } catch {
+    return false;
+  }
 }

@@ -12,6 +12,7 @@ export const SqlState = {
   foreignKeyViolation: '23503',
   notNullViolation: '23502',
   checkViolation: '23514',
+  invalidRegularExpression: '2201B',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
 } as const;

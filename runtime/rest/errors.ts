@@ -16,8 +16,15 @@ export class ApiError extends Error {
   }
 }
 
+/** A field's messages, or (for list fields) messages by list index, as DRF's ListField reports them. */
+export type FieldError = string[] | Record<string, string[]>;
+
 /** A validation error: `{"field": ["message"]}` (or a list of those for bulk requests). */
-export type FieldErrors = Record<string, string[]>;
+export type FieldErrors = Record<string, FieldError>;
+
+/** DRF's message for a body (or list item) that is not a JSON object. */
+export const expectedDictionary = (got: unknown) =>
+  `Invalid data. Expected a dictionary, but got ${Array.isArray(got) ? 'list' : got === null ? 'NoneType' : typeof got === 'string' ? 'str' : typeof got === 'number' ? (Number.isInteger(got) ? 'int' : 'float') : typeof got === 'boolean' ? 'bool' : typeof got}.`;
 
 export const badRequest = (body: FieldErrors | FieldErrors[] | string[] | { detail: string }) => new ApiError(400, body);
 export const forbidden = (detail = 'You do not have permission to perform this action.') => new ApiError(403, { detail });
@@ -30,7 +37,21 @@ export const preconditionFailed = (etag: string) => new ApiError(412, { detail: 
 export class ErrorCollector {
   readonly errors: FieldErrors = {};
   add(field: string, message: string): void {
-    (this.errors[field] ??= []).push(message);
+    const current = this.errors[field];
+    if (Array.isArray(current)) current.push(message);
+    else if (current) (current['non_field_errors'] ??= []).push(message);
+    else this.errors[field] = [message];
+  }
+  /** A message about one item of a list field. */
+  addItem(field: string, index: number | string, message: string): void {
+    const current = this.errors[field];
+    const items = current && !Array.isArray(current) ? current : (this.errors[field] = {});
+    (items[String(index)] ??= []).push(message);
+  }
+  /** Whether `field` already carries `message` (so a rule does not report it twice). */
+  has(field: string, message: string): boolean {
+    const current = this.errors[field];
+    return Array.isArray(current) && current.includes(message);
   }
   get empty(): boolean {
     return Object.keys(this.errors).length === 0;

@@ -21,14 +21,19 @@ export class Reader {
     this.select = new SelectBuilder(registry);
   }
 
-  /** `ORDER BY` for `?ordering=` (unknown terms ignored) or the default, always ending on id. */
+  /**
+   * `ORDER BY` for `?ordering=` or the default, always ending on id. Terms naming no orderable
+   * field are dropped, and when none is left the default applies (DRF's OrderingFilter).
+   */
   orderBy(resource: Resource, ordering: string | null, alias: string): string {
-    const terms = (ordering ? ordering.split(',') : resource.ordering).map((t) => t.trim()).filter(Boolean);
+    const orderable = (term: string) => resource.fields.find((f) => f.name === term.replace(/^-/, '') && f.orderable);
+    const requested = (ordering ?? '').split(',').map((t) => t.trim()).filter((t) => t && orderable(t));
+    const terms = requested.length ? requested : resource.ordering;
     const parts: string[] = [];
     for (const term of terms) {
       const desc = term.startsWith('-');
-      const field = resource.fields.find((f) => f.name === term.replace(/^-/, ''));
-      if (!field?.orderable) continue;
+      const field = orderable(term);
+      if (!field) continue;
       const expr = field.kind === 'count' ? this.select.expression(resource, field, alias, new Aliases(), 1) : field.kind === 'display' ? null : field.column ? `${alias}.${q(field.column)}` : null;
       // PostgreSQL's own null placement (last ascending, first descending), as Django leaves it.
       if (expr) parts.push(`${expr} ${desc ? 'DESC' : 'ASC'}`);
@@ -45,11 +50,11 @@ export class Reader {
     // The count shares the filters and their parameters, not the cursor, limit or offset added below.
     const countConditions = [...conditions];
     const countParams = [...params.values];
-    if (page.mode === 'cursor') conditions.push(`t.id >= ${params.add(page.start)}`);
+    if (page.mode === 'cursor') conditions.push(`t.id >= ${params.add(page.start)}::bigint`);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const order = page.mode === 'cursor' ? 't.id ASC' : this.orderBy(resource, query.get('ordering'), 't');
     const limit = params.add(page.limit);
-    const offset = page.mode === 'offset' ? ` OFFSET ${params.add(page.offset)}` : '';
+    const offset = page.mode === 'offset' ? ` OFFSET ${params.add(page.offset)}::bigint` : '';
     const sql = `SELECT ${this.select.columns(resource, shown, 't').join(', ')} FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
     const [rows, counted] = await Promise.all([db.query(sql, params.values), countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null)]);

@@ -46,6 +46,7 @@ export class Serializer {
       case 'decimal': return raw === null || raw === undefined ? null : Number(raw);
       case 'choice': {
         if (raw === null || raw === undefined || raw === '') return null;
+        if (!field.labelled) return raw;
         return { value: raw, label: this.registry.choiceLabel(field.choiceSet!, raw as string | number) };
       }
       case 'fk': return this.nested(this.registry.get(field.target!).resource, raw as Row | null);
@@ -58,7 +59,7 @@ export class Serializer {
         return ((raw as Row[] | null) ?? []).map((r) => this.nested(target, r));
       }
       case 'custom_fields': return raw ?? {};
-      case 'string_list': return raw ?? [];
+      case 'string_list': case 'ip_network_list': return raw ?? [];
       default: return raw ?? null;
     }
   }

@@ -3,6 +3,7 @@
  * The API's own views: `/api/` and `/api/<app>/` roots, `/api/status/`,
  * `/api/authentication-check/`, and OPTIONS metadata for resource endpoints.
  */
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { Context } from 'hono';
 import type { Caller } from '../auth/index.ts';
@@ -24,15 +25,22 @@ export function appRoot(c: Context, app: AppIndex, engine: RestEngine): Response
   return c.json(Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))));
 }
 
+/** This server's own version (package.json), reported beside the NetBox version it answers as. */
+const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * NetBox's status keys that clients read (`netbox-version` above all), with what is true of this
+ * server: it runs on Node.js, not Django and Python, so it says that instead of inventing versions.
+ */
 export function status(c: Context, apps: AppIndex[]): Response {
   return c.json({
-    'django-version': '6.0.8',
     hostname: process.env.HOSTNAME ?? hostname(),
     installed_apps: Object.fromEntries(apps.map((a) => [a.name, NETBOX_VERSION])),
     'netbox-version': NETBOX_VERSION,
     'netbox-full-version': NETBOX_VERSION,
-    plugins: { 'permissions-matrix': '0.1.0' },
-    'python-version': '3.12.0',
+    'netbox-codegen-version': SERVER_VERSION,
+    'node-version': process.versions.node,
+    plugins: { 'permissions-matrix': SERVER_VERSION },
     'rq-workers-running': 0,
   });
 }
@@ -47,7 +55,7 @@ export async function authenticationCheck(c: Context, engine: RestEngine, db: Qu
 const optionTypes: Record<string, string> = {
   string: 'string', text: 'string', slug: 'slug', email: 'email', color: 'string', password: 'string', timezone: 'string',
   integer: 'integer', decimal: 'decimal', boolean: 'boolean', datetime: 'datetime', date: 'date', json: 'json',
-  string_list: 'list', choice: 'choice', fk: 'nested object', m2m: 'field', tags: 'field', custom_fields: 'json',
+  string_list: 'list', ip_network_list: 'list', choice: 'choice', fk: 'nested object', m2m: 'field', tags: 'field', custom_fields: 'json',
 };
 
 /** DRF's SimpleMetadata, which pynetbox's `choices()` reads (`actions.POST.<field>.choices`). */

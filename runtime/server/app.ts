@@ -15,19 +15,28 @@ import type { Database } from '../db/index.ts';
 import { ApiError, apiErrorFromDatabase, forbidden, methodNotAllowed, Registry, RestEngine } from '../rest/index.ts';
 import { API_VERSION, apiRoot, appRoot, authenticationCheck, NETBOX_VERSION, options, status } from './apiViews.ts';
 import type { RouteEntry } from './routeTable.ts';
+import { logUnhandled } from './log.ts';
 import { schemaRoutes } from './schemaRoutes.ts';
 import { provisionToken } from './tokenProvision.ts';
 
-type Env = { Variables: { caller: Caller | null } };
+type Env = { Variables: { caller: Caller | null; requestId: string } };
 
 const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
 
 export interface AppOptions {
   db: Database;
   openapi: OpenAPIV3.Document;
+  /**
+   * Request headers that name the client's address, in order (NetBox's default: X-Real-IP, then
+   * X-Forwarded-For). Set from CLIENT_IP_HEADERS; empty means the socket's peer only.
+   */
+  clientIpHeaders?: readonly string[];
 }
 
-export function createApp({ db, openapi }: AppOptions): Hono<Env> {
+/** NetBox's get_client_ip order. */
+export const DEFAULT_CLIENT_IP_HEADERS = ['X-Real-IP', 'X-Forwarded-For'];
+
+export function createApp({ db, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS }: AppOptions): Hono<Env> {
   const registry = new Registry(resources, choiceSets, linkTables);
   const engine = new RestEngine(db, registry, validators, { hashPassword });
   const app = new Hono<Env>({ strict: true });
@@ -35,13 +44,17 @@ export function createApp({ db, openapi }: AppOptions): Hono<Env> {
   app.onError((error, c) => {
     const known = error instanceof ApiError ? error : apiErrorFromDatabase(error, registry);
     if (known) return c.json(known.body, known.status as 400, known.headers);
-    console.error('[server] unhandled error:', error);
-    return c.json({ error: String((error as Error).message ?? error), exception: (error as Error).name ?? 'Error', netbox_version: NETBOX_VERSION, python_version: '3.12.0' }, 500);
+    const requestId = c.get('requestId') ?? '';
+    logUnhandled(requestId, c.req.method, c.req.path, error);
+    // NetBox's 500 body, without the exception's text (it may quote stored data): the log has the details.
+    return c.json({ error: `An unexpected error occurred (request ${requestId}); the server log has the details.`, exception: (error as Error)?.name ?? 'Error', netbox_version: NETBOX_VERSION, node_version: process.versions.node }, 500);
   });
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404));
 
   app.use('*', async (c, next) => {
-    c.header('X-Request-ID', randomUUID());
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.header('X-Request-ID', requestId);
     if (c.req.path.startsWith('/api')) c.header('API-Version', API_VERSION);
     c.header('Vary', 'Accept');
     const accept = c.req.header('Accept') ?? '';
@@ -60,7 +73,7 @@ export function createApp({ db, openapi }: AppOptions): Hono<Env> {
   });
 
   app.use('/api/*', async (c, next) => {
-    c.set('caller', await authenticate(db, c.req.header('Authorization'), clientIp(c)));
+    c.set('caller', await authenticate(db, c.req.header('Authorization'), clientIp(c, clientIpHeaders)));
     await next();
   });
 
@@ -129,10 +142,16 @@ export function createApp({ db, openapi }: AppOptions): Hono<Env> {
   return app;
 }
 
-/** The client's address for a token's allowed IPs: X-Forwarded-For's first hop, else the socket's. */
-function clientIp(c: Context): string | null {
-  const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
+/**
+ * The client's address for a token's allowed IPs, as NetBox's get_client_ip finds it: the first of
+ * `clientIpHeaders` present (the first entry of a list), else the socket's peer. Those headers are
+ * whatever the client says unless a proxy in front overwrites them (README, "Security").
+ */
+function clientIp(c: Context, clientIpHeaders: readonly string[]): string | null {
+  for (const header of clientIpHeaders) {
+    const value = c.req.header(header)?.split(',')[0]?.trim();
+    if (value) return value;
+  }
   // @hono/node-server passes the Node request as `env.incoming`; in-process requests have none.
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress?.replace(/^::ffff:/, '') ?? null;

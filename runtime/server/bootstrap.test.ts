@@ -21,7 +21,7 @@ describe('bootstrapSuperuser', () => {
   it('creates the superuser once, with a given v1 token, and the token authenticates', async () => {
     const v1 = '0123456789abcdef0123456789abcdef01234567';
     const first = await bootstrapSuperuser(db, { SUPERUSER_NAME: 'root', SUPERUSER_PASSWORD: 'secret-pass', SUPERUSER_API_TOKEN: v1 });
-    expect(first).toEqual({ username: 'root', password: null, token: v1 });
+    expect(first).toEqual({ username: 'root', password: null, token: v1, tokenGenerated: false });
     const caller = await authenticate(db, `Token ${v1}`, null);
     expect(caller).toMatchObject({ username: 'root', isSuperuser: true, writeEnabled: true });
     expect(await bootstrapSuperuser(db, { SUPERUSER_NAME: 'other' })).toBeNull();

@@ -9,8 +9,11 @@ import { createToken } from './tokenProvision.ts';
 
 export interface BootstrapResult {
   username: string;
+  /** The generated password, or null when SUPERUSER_PASSWORD gave it. */
   password: string | null;
   token: string;
+  /** Whether the token was generated here (not given by SUPERUSER_API_TOKEN). */
+  tokenGenerated: boolean;
 }
 
 export async function bootstrapSuperuser(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<BootstrapResult | null> {
@@ -39,6 +42,6 @@ export async function bootstrapSuperuser(db: Database, env: NodeJS.ProcessEnv = 
     } else {
       token = await createToken(tx, Number(user.id), { version: 2, description: 'Created at first boot' });
     }
-    return { username, password: env.SUPERUSER_PASSWORD ? null : password, token: token.token };
+    return { username, password: env.SUPERUSER_PASSWORD ? null : password, token: token.token, tokenGenerated: !given };
   });
 }

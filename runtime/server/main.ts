@@ -17,8 +17,11 @@ const port = Number(values.port ?? process.env.PORT ?? 8000);
 const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? './data' });
 const { app, firstBoot } = await startInventoryServer(db);
 if (firstBoot) {
-  console.error(`\nCreated superuser "${firstBoot.username}"${firstBoot.password ? ` with password ${firstBoot.password}` : ''}.`);
-  console.error(`API token (shown once, keep it): ${firstBoot.token}\n`);
+  // The log (stderr) never carries a secret. Credentials the server generated itself are shown once
+  // on stdout, the only thing the server ever writes there; ones given in the environment are not repeated.
+  console.error(`created superuser "${firstBoot.username}"`);
+  const generated = [firstBoot.password && `password: ${firstBoot.password}`, firstBoot.tokenGenerated && `API token: ${firstBoot.token}`].filter(Boolean);
+  if (generated.length) process.stdout.write(`\nFirst boot: superuser "${firstBoot.username}" (shown once, keep it)\n  ${generated.join('\n  ')}\n\n`);
 }
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   console.error(`inventory API on http://${host}:${info.port}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { OpenAPIV3 } from 'openapi-types';
 import { migrate, type Database } from '../db/index.ts';
-import { createApp } from './app.ts';
+import { createApp, DEFAULT_CLIENT_IP_HEADERS } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
 
 const openapiPath = new URL('../../generated/inventory/openapi.json', import.meta.url);
@@ -15,5 +15,12 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   await migrate(db);
   const firstBoot: BootstrapResult | null = await bootstrapSuperuser(db, env);
   const openapi = JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
-  return { app: createApp({ db, openapi }), firstBoot };
+  return { app: createApp({ db, openapi, clientIpHeaders: clientIpHeaders(env) }), firstBoot };
+}
+
+/** CLIENT_IP_HEADERS=`X-Real-IP,X-Forwarded-For` (the default), or empty for the socket's address only. */
+function clientIpHeaders(env: NodeJS.ProcessEnv): readonly string[] {
+  const raw = env.CLIENT_IP_HEADERS;
+  if (raw === undefined) return DEFAULT_CLIENT_IP_HEADERS;
+  return raw.split(',').map((h) => h.trim()).filter(Boolean);
 }

@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { Queryable } from '../db/index.ts';
 import { currentPepperId, digest, KEY_LENGTH, peppers, randomString, SECRET_LENGTH, verifyPassword } from '../auth/index.ts';
-import { badRequest, forbidden, readJson, Serializer, v, type RestEngine } from '../rest/index.ts';
+import { badRequest, expectedDictionary, forbidden, readBody, Serializer, v, zodErrors, type FieldErrors, type RestEngine } from '../rest/index.ts';
 
 export interface NewToken {
   id: number;
@@ -47,16 +47,19 @@ const provisionSchema = v.resource({
   expires: v.datetime({ nullable: true }),
   enabled: v.boolean(),
   write_enabled: v.boolean(),
-  allowed_ips: v.stringList(),
+  allowed_ips: v.ipNetworkList(),
 });
 
 export async function provisionToken(c: Context, engine: RestEngine, db: Queryable): Promise<Response> {
-  const body = await readJson(c);
-  const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const body = await readBody(c);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest({ non_field_errors: [expectedDictionary(body)] });
+  }
+  const input = body as Record<string, unknown>;
   const parsed = provisionSchema.safeParse(input);
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   for (const required of ['username', 'password']) if (!(required in input)) errors[required] = ['This field is required.'];
-  if (!parsed.success) for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+  if (!parsed.success) Object.assign(errors, zodErrors(parsed.error));
   if (Object.keys(errors).length) throw badRequest(errors);
   const data = parsed.data as Record<string, unknown>;
   if (data.expires && Date.parse(String(data.expires)) < Date.now()) throw badRequest({ expires: ['Expiration time must be in the future.'] });

@@ -23,6 +23,8 @@ export interface OpenedTestDatabase {
 export interface TestDatabaseOptions {
   /** Migrations to apply (default: generated/inventory/migrations); null applies none. */
   migrationsDir?: string | null;
+  /** Connections of the PostgreSQL pool (default 4; the server's default is 10). */
+  poolSize?: number;
 }
 
 async function migrated(db: Database, options: TestDatabaseOptions): Promise<void> {
@@ -89,7 +91,7 @@ function postgres(adminUrl: string, options: TestDatabaseOptions): TestDatabase 
       };
       try {
         await admin.query(`CREATE DATABASE "${name}"`);
-        db = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: 4 });
+        db = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: options.poolSize ?? 4 });
         await migrated(db, options);
       } catch (error) {
         await drop().catch(() => {});

@@ -10,7 +10,20 @@ export interface TestClient {
   db: Database;
   token: string;
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Sends a body as fetch encodes it (form data, URL-encoded), with the token and no Content-Type of ours. */
+  raw(method: string, path: string, body: string | FormData | URLSearchParams, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
+}
+
+async function answer(response: Response): Promise<{ status: number; body: any; headers: Headers }> {
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
 }
 
 export async function bootTestApp(opened: { db: Database; drop(): Promise<void> }): Promise<TestClient> {
@@ -20,19 +33,14 @@ export async function bootTestApp(opened: { db: Database; drop(): Promise<void> 
     db: opened.db,
     token,
     async request(method, path, body, headers = {}) {
-      const response = await app.request(`http://nb.test${path}`, {
+      return answer(await app.request(`http://nb.test${path}`, {
         method,
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        /* not JSON: keep the text */
-      }
-      return { status: response.status, body: parsed, headers: response.headers };
+      }));
+    },
+    async raw(method, path, body, headers = {}) {
+      return answer(await app.request(`http://nb.test${path}`, { method, headers: { Authorization: `Bearer ${token}`, ...headers }, body }));
     },
     close: () => opened.drop(),
   };

@@ -6,7 +6,7 @@ function field(kind: FieldIR['kind'], overrides: Partial<FieldIR> = {}): FieldIR
   return {
     name: 'f', kind, column: 'f', required: false, nullable: false, readOnly: false, writeOnly: false, default: null, maxLength: null,
     minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null, link: null, reverseOf: null, generic: null, count: null,
-    label: 'F', orderable: true, ...overrides,
+    label: 'F', orderable: true, createOnly: false, labelled: kind === 'choice', ...overrides,
   };
 }
 

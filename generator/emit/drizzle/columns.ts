@@ -98,6 +98,7 @@ export function columnSpec(field: FieldIR, choiceSets: readonly ChoiceSetIR[]): 
     case 'custom_fields':
       return spec('jsonb', name, null, [notNull, { kind: 'default', sql: `'{}'::jsonb` }]);
     case 'string_list':
+    case 'ip_network_list':
       return spec('text', name, null, [{ kind: 'array' }, notNull, { kind: 'default', sql: `'{}'` }]);
     case 'choice': {
       const set = choiceSets.find((c) => c.name === field.choiceSet);

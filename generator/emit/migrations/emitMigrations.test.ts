@@ -37,7 +37,7 @@ function field(name: string, overrides: Partial<FieldIR>): FieldIR {
   return {
     name, kind: 'string', column: name, required: false, nullable: false, readOnly: false, writeOnly: false, default: null, maxLength: 50,
     minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null, link: null, reverseOf: null, generic: null, count: null,
-    label: name, orderable: true, ...overrides,
+    label: name, orderable: true, createOnly: false, labelled: false, ...overrides,
   };
 }
 

@@ -64,6 +64,7 @@ export function scalarSchema(field: FieldIR): OpenAPIV3.SchemaObject {
     case 'json':
       return {};
     case 'string_list':
+    case 'ip_network_list':
       return { type: 'array', items: { type: 'string' } };
     case 'custom_fields':
       return { type: 'object', additionalProperties: {} };
@@ -99,6 +100,7 @@ export function responseFieldSchema(ctx: OpenApiContext, resource: ResourceIR, f
     case 'choice': {
       if (!field.choiceSet) throw new Error(`openapi: ${usedBy} is a choice field without a choice set`);
       const set = ctx.choiceSet(field.choiceSet, usedBy);
+      if (!field.labelled) return { ...choiceValueSchema(set), ...flags(field) };
       return {
         type: 'object',
         properties: {

@@ -34,6 +34,7 @@ function validatorCall(field: FieldIR, ir: InventoryIR): string {
     case 'date': return `v.date(${options({ nullable })})`;
     case 'json': return `v.json(${options({ nullable })})`;
     case 'string_list': return `v.stringList()`;
+    case 'ip_network_list': return `v.ipNetworkList()`;
     case 'choice': {
       const values = ir.choiceSets.find((c) => c.name === field.choiceSet)?.choices.map((c) => c.value) ?? [];
       return `v.choice(${JSON.stringify(values)}${nullable ? ', { nullable: true, allowBlank: true }' : ''})`;

@@ -25,6 +25,7 @@ function blankField(name: string, kind: FieldIR['kind']): FieldIR {
     name, kind, column: null, required: false, nullable: false, readOnly: false, writeOnly: false, default: null,
     maxLength: null, minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null,
     link: null, reverseOf: null, generic: null, count: null, label: fieldLabel(name), orderable: false,
+    createOnly: false, labelled: kind === 'choice',
   };
 }
 
@@ -44,7 +45,7 @@ function defaultValue(def: FieldDefinition): unknown {
   if (def.required || def.nullable || def.read_only) return null;
   switch (def.type) {
     case 'string': case 'text': case 'slug': case 'email': case 'password': return '';
-    case 'string_list': return [];
+    case 'string_list': case 'ip_network_list': return [];
     case 'custom_fields': return {};
     default: return null;
   }
@@ -69,12 +70,15 @@ export function buildField(name: string, def: FieldDefinition, table: string, mo
     target: def.target ?? (kind === 'tags' ? 'extras.tags' : null),
     onDelete: kind === 'fk' ? (def.on_delete ?? (def.nullable ? 'set_null' : 'cascade')) : null,
     label: def.label ?? fieldLabel(name),
+    createOnly: def.create_only ?? false,
+    labelled: kind === 'choice' && (def.labelled ?? true),
   };
   if (kind === 'm2m') field.link = { table: `${table}_${name}`, source: `${snakeCase(model)}_id`, target: `${name.replace(/s$/, '')}_id` };
   if (kind === 'tags') field.link = { table: TAGGED_ITEM_TABLE, source: 'object_id', target: 'tag_id' };
   if (kind === 'count') field.count = { target: def.target ?? '', via: def.via ?? '', cumulative: def.cumulative ?? false };
-  const storedScalar = field.column !== null && !['json', 'custom_fields', 'password', 'string_list'].includes(kind);
-  field.orderable = def.orderable ?? (storedScalar || kind === 'count');
+  const storedScalar = field.column !== null && !['json', 'custom_fields', 'password', 'string_list', 'ip_network_list'].includes(kind);
+  // Only what a client may read may order a list: sorting by a hidden field (a token's secret) would leak it.
+  field.orderable = !field.writeOnly && (def.orderable ?? (storedScalar || kind === 'count'));
   return field;
 }
 

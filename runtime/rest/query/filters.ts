@@ -5,10 +5,11 @@
  * ignored. Bad values raise NetBox's 400 bodies. Related values given by slug or name are resolved
  * to ids first, so an unknown one is reported rather than silently matching nothing.
  */
-import type { Queryable } from '../../db/index.ts';
+import { asDatabaseError, SqlState, type Queryable } from '../../db/index.ts';
 import { badRequest, ErrorCollector } from '../errors.ts';
 import type { Field, Filter, Resource } from '../model.ts';
 import type { Registry } from '../registry.ts';
+import { NULL_CHARACTERS } from '../validation/index.ts';
 import { Params } from './params.ts';
 import { q } from './select.ts';
 
@@ -56,17 +57,38 @@ export async function buildFilters(db: Queryable, registry: Registry, resource: 
     if (!matched) continue;
     const values = query.getAll(key).filter((v) => v !== '');
     if (!values.length) continue;
+    // PostgreSQL text cannot hold U+0000 (django-filter's fields refuse it the same way).
+    if (values.some((v) => v.includes('\u0000'))) {
+      ctx.errors.add(key, NULL_CHARACTERS);
+      continue;
+    }
+    if ((matched.lookup === 'regex' || matched.lookup === 'iregex') && !(await validRegexes(db, values))) {
+      ctx.errors.add(key, 'Enter a valid regular expression.');
+      continue;
+    }
     const condition = await filterCondition(ctx, key, matched.filter, matched.lookup, values);
     if (condition) conditions.push(condition);
   }
   const search = query.get('q')?.trim();
-  if (search && resource.search.length) {
+  if (search?.includes('\u0000')) ctx.errors.add('q', NULL_CHARACTERS);
+  else if (search && resource.search.length) {
     const p = params.add(`%${escapeLike(search)}%`);
     const columns = resource.search.map((name) => resource.fields.find((f) => f.name === name)).filter((f): f is Field => !!f?.column);
     conditions.push(`(${columns.map((f) => `${alias}.${q(f.column!)}::text ILIKE ${p}`).join(' OR ')})`);
   }
   if (!ctx.errors.empty) throw badRequest(ctx.errors.errors);
   return { conditions, params };
+}
+
+/** Whether PostgreSQL accepts every pattern (its regular expressions are not JavaScript's, so it is asked). */
+async function validRegexes(db: Queryable, patterns: string[]): Promise<boolean> {
+  try {
+    await db.query(`SELECT '' ~ ANY($1::text[])`, [patterns]);
+    return true;
+  } catch (error) {
+    if (asDatabaseError(error)?.code === SqlState.invalidRegularExpression) return false;
+    throw error;
+  }
 }
 
 function fieldOf(ctx: Context, filter: Filter): Field {
@@ -79,7 +101,7 @@ async function filterCondition(ctx: Context, key: string, filter: Filter, lookup
   if (lookup === 'empty') return emptyCondition(ctx, key, field, column, values[0]);
   switch (filter.kind) {
     case 'id': case 'number': return numberCondition(ctx, key, column, lookup, values, field.kind === 'decimal');
-    case 'datetime': return dateCondition(ctx, key, column, lookup, values);
+    case 'datetime': return dateCondition(ctx, key, column, lookup, values, field.kind === 'date');
     case 'boolean': return booleanCondition(ctx, key, column, values);
     case 'string': return stringCondition(ctx, column, lookup, values);
     case 'choice': {
@@ -106,18 +128,36 @@ function emptyCondition(ctx: Context, key: string, field: Field, column: string,
 
 const comparators: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
+const INTEGER = /^\s*[-+]?\d+\s*$/;
+const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d{1,4})?\s*$/;
+
+/** Numbers are compared as PostgreSQL numerics from their text, so no value is too large or loses digits. */
 function numberCondition(ctx: Context, key: string, column: string, lookup: string, values: string[], decimal: boolean): string | null {
-  const numbers = values.map((v) => (decimal ? Number(v) : /^-?\d+$/.test(v.trim()) ? Number(v) : NaN));
-  if (numbers.some((n) => Number.isNaN(n))) return void ctx.errors.add(key, 'Enter a number.'), null;
-  if (comparators[lookup]) return `(${numbers.map((n) => `${column} ${comparators[lookup]} ${ctx.params.add(n)}`).join(' OR ')})`;
+  if (values.some((v) => !(decimal ? DECIMAL : INTEGER).test(v))) return void ctx.errors.add(key, 'Enter a number.'), null;
+  const numbers = values.map((v) => v.trim());
+  if (comparators[lookup]) return `(${numbers.map((n) => `${column} ${comparators[lookup]} ${ctx.params.add(n)}::numeric`).join(' OR ')})`;
   const list = ctx.params.add(numbers);
   return lookup === 'n' ? `NOT (${column} = ANY(${list}::numeric[]))` : `${column} = ANY(${list}::numeric[])`;
 }
 
-function dateCondition(ctx: Context, key: string, column: string, lookup: string, values: string[]): string | null {
-  if (values.some((v) => Number.isNaN(Date.parse(v)))) return void ctx.errors.add(key, 'Enter a valid date/time.'), null;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
+
+/** Django's date and date/time form fields: ISO forms only, years 1–9999, real days and times. */
+export function validDate(value: string, dateOnly: boolean): boolean {
+  const m = (dateOnly ? DATE : DATETIME).exec(value.trim());
+  if (!m) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = m.slice(1).map((part) => Number(part ?? 0));
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return day <= days && hour < 24 && minute < 60 && second < 60 && offsetHours < 15 && offsetMinutes < 60;
+}
+
+function dateCondition(ctx: Context, key: string, column: string, lookup: string, values: string[], dateOnly: boolean): string | null {
+  if (values.some((v) => !validDate(v, dateOnly))) return void ctx.errors.add(key, dateOnly ? 'Enter a valid date.' : 'Enter a valid date/time.'), null;
   const op = comparators[lookup] ?? (lookup === 'n' ? '<>' : '=');
-  const joined = values.map((v) => `${column} ${op} ${ctx.params.add(v)}::timestamptz`);
+  const joined = values.map((v) => `${column} ${op} ${ctx.params.add(v.trim())}::${dateOnly ? 'date' : 'timestamptz'}`);
   return `(${joined.join(lookup === 'n' ? ' AND ' : ' OR ')})`;
 }
 

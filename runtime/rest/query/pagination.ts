@@ -7,6 +7,7 @@ import { badRequest } from '../errors.ts';
 
 export const PAGINATE_COUNT = 50;
 export const MAX_PAGE_SIZE = 1000;
+const FIRST_ID_BEYOND_INT4 = 2147483648;
 
 export type Page = { mode: 'offset'; limit: number; offset: number } | { mode: 'cursor'; limit: number; start: number };
 
@@ -19,10 +20,12 @@ export function parsePage(query: URLSearchParams): Page {
     if (query.has('offset')) throw badRequest(["'start' and 'offset' are mutually exclusive."]);
     if (query.has('ordering')) throw badRequest(['Ordering cannot be specified in conjunction with cursor-based pagination.']);
     if (!/^\d+$/.test(start)) throw badRequest(["Invalid 'start' parameter: must be a non-negative integer."]);
-    return { mode: 'cursor', limit, start: Number(start) };
+    // No stored id reaches past PostgreSQL's integer range: a larger start simply finds nothing.
+    return { mode: 'cursor', limit, start: Math.min(Number(start), FIRST_ID_BEYOND_INT4) };
   }
   const rawOffset = query.get('offset');
-  const offset = rawOffset !== null && /^\d+$/.test(rawOffset) ? Number(rawOffset) : 0;
+  // An offset past every row gives an empty page; clamping keeps it a number PostgreSQL takes.
+  const offset = rawOffset !== null && /^\d+$/.test(rawOffset) ? Math.min(Number(rawOffset), Number.MAX_SAFE_INTEGER) : 0;
   return { mode: 'offset', limit, offset };
 }
 

@@ -5,6 +5,7 @@
  * validators.ts) compose these per resource; required-ness is checked by the writer, which knows
  * whether the request creates or updates.
  */
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 type Check<T> = (value: unknown) => { ok: true; value: T } | { ok: false; message: string };
@@ -29,6 +30,26 @@ function field<T>(nullable: boolean, check: Check<T>) {
 const ok = <T>(value: T) => ({ ok: true as const, value });
 const fail = (message: string) => ({ ok: false as const, message });
 
+/** DRF's ProhibitNullCharactersValidator: PostgreSQL text cannot hold U+0000. */
+export const NULL_CHARACTERS = 'Null characters are not allowed.';
+const hasNul = (text: string) => text.includes('\u0000');
+
+/** Whether any string (key or value) inside a JSON value holds U+0000. Iterative; bodies are depth-limited anyway. */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (hasNul(v)) return true;
+    } else if (Array.isArray(v)) stack.push(...v);
+    else if (v && typeof v === 'object') for (const [k, inner] of Object.entries(v)) {
+      if (hasNul(k)) return true;
+      stack.push(inner);
+    }
+  }
+  return false;
+}
+
 export interface StringOptions {
   maxLength?: number;
   nullable?: boolean;
@@ -41,6 +62,7 @@ function stringCheck(o: StringOptions): Check<string> {
   return (value) => {
     if (typeof value !== 'string' && typeof value !== 'number') return fail('Not a valid string.');
     const text = String(value);
+    if (hasNul(text)) return fail(NULL_CHARACTERS);
     if (o.required && text.trim() === '') return fail('This field may not be blank.');
     if (o.maxLength !== undefined && text.length > o.maxLength) return fail(`Ensure this field has no more than ${o.maxLength} characters.`);
     if (o.pattern && text !== '' && !o.pattern.regex.test(text)) return fail(o.pattern.message);
@@ -72,10 +94,14 @@ function bounds(n: number, o: NumberOptions) {
   return ok(n);
 }
 
+/** The range of PostgreSQL's `integer`, which Django's IntegerField validates against. */
+export const INT4 = { min: -2147483648, max: 2147483647 } as const;
+
+/** Integers are bounded by their column even where the definition gives no bounds (Django's IntegerField does the same). */
 export const integer = (o: NumberOptions = {}) =>
   field(o.nullable ?? false, (value) => {
     const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
-    return Number.isInteger(n) ? bounds(n, o) : fail('A valid integer is required.');
+    return Number.isSafeInteger(n) ? bounds(n, { min: o.min ?? INT4.min, max: o.max ?? INT4.max }) : fail('A valid integer is required.');
   });
 
 export const decimal = (o: NumberOptions & { digits?: [number, number] } = {}) =>
@@ -108,14 +134,55 @@ export const date = (o: { nullable?: boolean } = {}) =>
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? ok(value) : fail('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'),
   );
 
-export const json = (o: { nullable?: boolean } = {}) => field(o.nullable ?? true, (value) => ok(value));
+export const json = (o: { nullable?: boolean } = {}) => field(o.nullable ?? true, (value) => (containsNul(value) ? fail(NULL_CHARACTERS) : ok(value)));
 
 export const stringList = (o: { nullable?: boolean; maxLength?: number } = {}) =>
   field(o.nullable ?? false, (value) => {
     if (!Array.isArray(value)) return fail(`Expected a list of items but got type "${typeof value === 'string' ? 'str' : typeof value}".`);
     const bad = value.find((v) => typeof v !== 'string');
-    return bad !== undefined ? fail('Not a valid string.') : ok(value as string[]);
+    if (bad !== undefined) return fail('Not a valid string.');
+    return value.some((v) => hasNul(v as string)) ? fail(NULL_CHARACTERS) : ok(value as string[]);
   });
+
+/**
+ * A list of IP networks (NetBox's `ArrayField(IPNetworkField())`, a token's allowed IPs), stored as
+ * text in netaddr's form: a bare address gets its full-length mask. A bad entry is reported under
+ * its index, as DRF's ListField does: `{"allowed_ips": {"0": ["Invalid IP address format: x"]}}`.
+ */
+export const ipNetworkList = (o: { nullable?: boolean } = {}) =>
+  z.unknown().transform((value, ctx): string[] | null => {
+    if (value === null) {
+      if (o.nullable) return null;
+      ctx.addIssue({ code: 'custom', message: 'This field may not be null.' });
+      return z.NEVER;
+    }
+    if (!Array.isArray(value)) {
+      ctx.addIssue({ code: 'custom', message: `Expected a list of items but got type "${typeof value === 'string' ? 'str' : typeof value}".` });
+      return z.NEVER;
+    }
+    const out: string[] = [];
+    value.forEach((item, index) => {
+      const network = typeof item === 'string' ? normaliseNetwork(item) : null;
+      if (network) out.push(network);
+      else ctx.addIssue({ code: 'custom', path: [index], message: typeof item === 'string' ? `Invalid IP address format: ${item.replace(/\u0000/g, '')}` : 'Not a valid string.' });
+    });
+    return out;
+  });
+
+/** `10.0.0.0/8` stays as given; `10.1.2.3` becomes `10.1.2.3/32`; anything else is null. */
+export function normaliseNetwork(text: string): string | null {
+  const trimmed = text.trim();
+  try {
+    if (trimmed.includes('/')) {
+      const [address, bits] = ipaddr.parseCIDR(trimmed);
+      return `${address.toString()}/${bits}`;
+    }
+    const address = ipaddr.parse(trimmed);
+    return `${address.toString()}/${address.kind() === 'ipv4' ? 32 : 128}`;
+  } catch {
+    return null;
+  }
+}
 
 /** Choice values are written raw; NetBox coerces "true"/"false" and numeric strings. */
 export const choice = (values: readonly (string | number)[], o: { nullable?: boolean; allowBlank?: boolean } = {}) =>

@@ -8,18 +8,25 @@ import type { Resource } from '../model.ts';
 import { Params } from '../query/params.ts';
 import { q } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
-import type { RelationRef } from '../validation/index.ts';
+import { containsNul, INT4, type RelationRef } from '../validation/index.ts';
+
+/** How deep `pythonRepr` prints; deeper values are elided (messages echo client input). */
+const REPR_DEPTH = 4;
 
 /** Python's repr of a dict, as NetBox prints it in messages: `{'name': 'DC6'}`. */
-export function pythonRepr(value: unknown): string {
+export function pythonRepr(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-  if (typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `'${k}': ${pythonRepr(v)}`).join(', ')}}`;
-  return String(value);
+  if (typeof value !== 'object') return String(value);
+  if (depth >= REPR_DEPTH) return Array.isArray(value) ? '[...]' : '{...}';
+  if (Array.isArray(value)) return `[${value.map((v) => pythonRepr(v, depth + 1)).join(', ')}]`;
+  return `{${Object.entries(value).map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v, depth + 1)}`).join(', ')}}`;
 }
+
+/** Whether `id` can name a row at all (primary keys are PostgreSQL integers). */
+const isStoredId = (id: number) => Number.isSafeInteger(id) && id >= INT4.min && id <= INT4.max;
 
 export class RelationError extends Error {}
 
@@ -47,10 +54,12 @@ function attributeConditions(registry: Registry, target: Resource, attrs: Record
 /** Returns the id the reference points at, or throws RelationError with NetBox's message. */
 export async function resolveRelation(db: Queryable, registry: Registry, target: Resource, ref: RelationRef): Promise<number> {
   if (typeof ref === 'number') {
-    const rows = await db.query(`SELECT id FROM ${q(target.table)} WHERE id = $1`, [ref]);
+    const rows = isStoredId(ref) ? await db.query(`SELECT id FROM ${q(target.table)} WHERE id = $1`, [ref]) : [];
     if (!rows.length) throw new RelationError(`Related object not found using the provided numeric ID: ${ref}`);
     return ref;
   }
+  // PostgreSQL text cannot hold U+0000, so no object can match such a value.
+  if (containsNul(ref)) throw new RelationError(`Related object not found using the provided attributes: ${pythonRepr(ref)}`);
   const params = new Params();
   const conditions = attributeConditions(registry, target, ref, 'r', params);
   const rows = await db.query<{ id: number }>(`SELECT r.id FROM ${q(target.table)} r WHERE ${conditions.join(' AND ') || 'true'} LIMIT 2`, params.values);
@@ -64,7 +73,7 @@ export async function resolveRelationList(db: Queryable, registry: Registry, tar
   const ids: number[] = [];
   for (const ref of refs) {
     if (typeof ref === 'number') {
-      const rows = await db.query(`SELECT id FROM ${q(target.table)} WHERE id = $1`, [ref]);
+      const rows = isStoredId(ref) ? await db.query(`SELECT id FROM ${q(target.table)} WHERE id = $1`, [ref]) : [];
       if (!rows.length) throw new RelationError(`Invalid pk "${ref}" - object does not exist.`);
       ids.push(ref);
     } else {

@@ -24,6 +24,6 @@ export async function checkUniques(db: Queryable, resource: Resource, row: Recor
     for (const c of nullColumns) conditions.push(`${q(c)} IS NULL`);
     if (selfId !== null) conditions.push(`id <> ${params.add(selfId)}`);
     const rows = await db.query(`SELECT 1 FROM ${q(resource.table)} WHERE ${conditions.join(' AND ')} LIMIT 1`, params.values);
-    if (rows.length && !(errors.errors[unique.errorField] ?? []).includes(unique.message)) errors.add(unique.errorField, unique.message);
+    if (rows.length && !errors.has(unique.errorField, unique.message)) errors.add(unique.errorField, unique.message);
   }
 }

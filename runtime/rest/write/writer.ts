@@ -6,11 +6,11 @@
  */
 import type { ZodType } from 'zod';
 import type { Queryable } from '../../db/index.ts';
-import { ErrorCollector, type FieldErrors } from '../errors.ts';
+import { ErrorCollector, expectedDictionary, notFound, type FieldErrors } from '../errors.ts';
 import type { Field, Resource } from '../model.ts';
 import { q } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
-import { zodErrors, type RelationRef, type ResourceSchema } from '../validation/index.ts';
+import { collectFieldIssues, type RelationRef, type ResourceSchema } from '../validation/index.ts';
 import { RelationError, resolveRelation, resolveRelationList } from './relations.ts';
 import { wouldCycle, updateTreePath } from './tree.ts';
 import { checkUniques } from './uniques.ts';
@@ -28,7 +28,6 @@ export class ValidationFailed extends Error {
   }
 }
 
-const dictMessage = (got: unknown) => `Invalid data. Expected a dictionary, but got ${Array.isArray(got) ? 'list' : got === null ? 'NoneType' : typeof got === 'string' ? 'str' : typeof got}.`;
 
 /** What the writer needs from outside the REST conventions. */
 export interface WriterHooks {
@@ -45,7 +44,7 @@ export class Writer {
 
   /** Validates `body` and writes it; returns the object's id. Throws ValidationFailed. */
   async write(db: Queryable, resource: Resource, body: unknown, mode: WriteMode, id: number | null, context: WriteContext = { userId: null }): Promise<number> {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationFailed({ non_field_errors: [dictMessage(body)] });
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationFailed({ non_field_errors: [expectedDictionary(body)] });
     const input = body as Record<string, unknown>;
     const errors = new ErrorCollector();
     // Each field is validated on its own so that one bad field does not hide the others' errors.
@@ -54,13 +53,15 @@ export class Writer {
       if (!(name in input)) continue;
       const parsed = (schema as ZodType).safeParse(input[name]);
       if (parsed.success) data[name] = parsed.data;
-      else for (const msgs of Object.values(zodErrors(parsed.error))) msgs.forEach((m) => errors.add(name, m));
+      else collectFieldIssues(parsed.error, name, errors);
     }
 
     if (mode !== 'partial') {
       for (const f of resource.fields) if (f.required && !f.readOnly && !(f.name in input)) errors.add(f.name, 'This field is required.');
     }
-    const existing = id === null ? null : (await db.query(`SELECT * FROM ${q(resource.table)} WHERE id = $1 FOR UPDATE`, [id]))[0] ?? null;
+    const existing = id === null ? null : ((await db.query(`SELECT * FROM ${q(resource.table)} WHERE id = $1 FOR UPDATE`, [id]))[0] ?? null);
+    // Deleted by a concurrent request since the caller found it.
+    if (id !== null && !existing) throw notFound(resource.model);
     // Only `changes` is written; `row` (existing values plus changes) is what uniqueness is checked on.
     const changes: Record<string, unknown> = {};
     const links = new Map<Field, number[]>();
@@ -68,6 +69,7 @@ export class Writer {
 
     for (const field of resource.fields) {
       if (field.readOnly || !(field.name in data) || errors.errors[field.name]) continue;
+      if (existing && field.createOnly === true) continue;
       const value = data[field.name];
       try {
         if (field.kind === 'fk') changes[field.column!] = value === null ? null : await resolveRelation(db, this.registry, this.target(field), value as RelationRef);
@@ -84,6 +86,7 @@ export class Writer {
     tags = await this.tagChanges(db, resource, data, tags, id === null, errors);
 
     if (id === null) this.applyDefaults(resource, input, changes, context);
+    if (existing) this.checkCreateOnly(resource, existing, changes, errors);
     const row = { ...(existing ?? {}), ...changes };
     await this.checkGenericRelations(db, resource, row, errors);
     if (resource.tree && id !== null) {
@@ -129,11 +132,21 @@ export class Writer {
     }
   }
 
+  /** Fields fixed after create with a message: a different value is refused (an unchanged one passes). */
+  private checkCreateOnly(resource: Resource, existing: Record<string, unknown>, changes: Record<string, unknown>, errors: ErrorCollector): void {
+    for (const f of resource.fields) {
+      if (typeof f.createOnly !== 'string' || !f.column || !(f.column in changes)) continue;
+      if (String(changes[f.column] ?? '') !== String(existing[f.column] ?? '')) errors.add(f.name, f.createOnly);
+    }
+  }
+
   private applyDefaults(resource: Resource, input: Record<string, unknown>, row: Record<string, unknown>, context: WriteContext): void {
     for (const f of resource.fields) {
-      if (!f.column || f.name in input || row[f.column] !== undefined || f.kind === 'id' || f.kind === 'depth') continue;
+      // A read-only field's default applies even when the client sent it (DRF ignores the value).
+      const given = !f.readOnly && f.name in input;
+      if (!f.column || given || row[f.column] !== undefined || f.kind === 'id' || f.kind === 'depth') continue;
       if (f.kind === 'custom_fields') row[f.column] = {};
-      else if (f.kind === 'string_list') row[f.column] = f.default ?? [];
+      else if (f.kind === 'string_list' || f.kind === 'ip_network_list') row[f.column] = f.default ?? [];
       else if (f.kind === 'json') row[f.column] = f.default;
       else if (f.kind === 'datetime' && f.default === 'now') row[f.column] = new Date().toISOString();
       else if (f.default === 'current_user') row[f.column] = context.userId;
