@@ -4,16 +4,13 @@
  * (`generated/bridge/<version>/tools.json`) is used while it is current: same table format, same
  * `max_actions_per_tool`, and the spec folder still holds exactly the documents it was built from
  * (sha256). Otherwise — a freshly fetched spec, an edited one, another cap — the table is built in
- * memory by the generator's own code, so both paths give the same tools.
+ * memory by the generator's own code (its public entry, generator/index.ts), so both paths give the
+ * same tools.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
-import { formatDiagnostic, sortDiagnostics } from '../../generator/diagnostics.ts';
-import { toolTableFromIR } from '../../generator/emit/mcp/toolTable.ts';
-import { TOOL_TABLE_FORMAT, type ToolTable } from '../../generator/emit/mcp/tableTypes.ts';
-import { buildBridgeVersion } from '../../generator/ir/bridge/buildBridge.ts';
-import { sha256File } from '../../generator/load/specs/parseSpecFiles.ts';
-import { listSpecFiles, loadSpecVersion } from '../../generator/load/specs/readSpecFolders.ts';
+import { join, relative } from 'node:path';
+import { buildToolTable, specSources } from '../../generator/index.ts';
+import { TOOL_TABLE_FORMAT, type ToolTable } from '../contract/toolTable.ts';
 
 export class SpecError extends Error {
   constructor(message: string) {
@@ -33,8 +30,7 @@ export interface LoadedTable {
 function staleReason(table: ToolTable, versionDir: string, maxActionsPerTool: number): string | null {
   if (table.format !== TOOL_TABLE_FORMAT) return `it has table format ${table.format}, this bridge reads ${TOOL_TABLE_FORMAT}`;
   if (table.maxActionsPerTool !== maxActionsPerTool) return `it was cut at max_actions_per_tool ${table.maxActionsPerTool}, the configuration asks for ${maxActionsPerTool}`;
-  const files = listSpecFiles(versionDir);
-  const onDisk = files.map((f) => `${basename(f)}:${sha256File(f)}`).join('\n');
+  const onDisk = specSources(versionDir).map((s) => `${s.file}:${s.sha256}`).join('\n');
   const recorded = table.sources.map((s) => `${s.file}:${s.sha256}`).join('\n');
   if (onDisk !== recorded) return 'the spec documents changed since it was generated (run `npm run generate`)';
   return null;
@@ -56,11 +52,9 @@ export async function loadToolTable(options: { specsDir: string; tablesDir: stri
       reason = `the generated table cannot be read (${(error as Error).message})`;
     }
   }
-  const { version, diagnostics } = await loadSpecVersion(versionDir, options.cwd ?? process.cwd());
-  const built = version ? buildBridgeVersion(version, options.maxActionsPerTool) : { diagnostics };
-  const problems = [...diagnostics, ...built.diagnostics];
-  if (!built.ir || problems.length) {
-    throw new SpecError(`the spec folder ${versionDir} has no usable OpenAPI document:\n${sortDiagnostics(problems).map((d) => `  ${formatDiagnostic(d)}`).join('\n')}`);
+  const built = await buildToolTable(versionDir, { maxActionsPerTool: options.maxActionsPerTool, cwd: options.cwd });
+  if ('problems' in built) {
+    throw new SpecError(`the spec folder ${versionDir} has no usable OpenAPI document:\n${built.problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  return { table: toolTableFromIR(built.ir), origin: 'built', reason, ms: performance.now() - started };
+  return { table: built.table, origin: 'built', reason, ms: performance.now() - started };
 }

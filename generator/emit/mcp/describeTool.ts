@@ -5,7 +5,7 @@
  * and parameters, and says once where the parameters go.
  */
 import type { BridgeOperationIR, BridgeParamIR, BridgeToolIR } from '../../ir/bridge/types.ts';
-import type { BridgeMode, ToolInputSchema } from './tableTypes.ts';
+import type { BridgeMode, ToolInputSchema } from '../../../runtime/contract/toolTable.ts';
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;

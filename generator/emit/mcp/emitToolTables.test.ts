@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_SPECS_DIR, PROJECT_ROOT } from '../../../runtime/bridge/testing.ts';
 import { bridgeFromSpecs } from '../../ir/bridge/bridgeFromSpecs.ts';
 import { emitToolTables, toolTablePath } from './emitToolTables.ts';
-import type { ToolTable } from './tableTypes.ts';
+import type { ToolTable } from '../../../runtime/contract/toolTable.ts';
 import { canonicalJson } from './toolTable.ts';
 
 describe('MCP tool-table emitter', () => {

@@ -5,7 +5,7 @@
  */
 import type { BridgeToolSetIR, BridgeVersionIR } from '../../ir/bridge/types.ts';
 import { describeTool, inputSchemaFor } from './describeTool.ts';
-import { TOOL_TABLE_FORMAT, type BridgeMode, type TableTool, type ToolTable } from './tableTypes.ts';
+import { TOOL_TABLE_FORMAT, type BridgeMode, type TableTool, type ToolTable } from '../../../runtime/contract/toolTable.ts';
 
 function tools(set: BridgeToolSetIR, ir: BridgeVersionIR, mode: BridgeMode): TableTool[] {
   return set.tools.map((tool) => ({

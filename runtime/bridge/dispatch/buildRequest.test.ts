@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TableOperation } from '../../../generator/emit/mcp/tableTypes.ts';
-import type { BridgeParamIR } from '../../../generator/ir/bridge/types.ts';
+import type { TableOperation, TableParam } from '../../contract/toolTable.ts';
 import { buildRequest, queryString } from './buildRequest.ts';
 
-function param(name: string, where: BridgeParamIR['in'], type: BridgeParamIR['type'], extra: Partial<BridgeParamIR> = {}): BridgeParamIR {
+function param(name: string, where: TableParam['in'], type: TableParam['type'], extra: Partial<TableParam> = {}): TableParam {
   return { name, in: where, required: where === 'path', type, items: null, enum: null, default: null, description: '', ...extra };
 }
 

@@ -5,8 +5,7 @@
  * unwrapped (models sometimes nest anyway), and a non-object body is `params.body`. Values are checked
  * against the declared types; problems come back as one message naming every bad or missing key.
  */
-import type { TableOperation } from '../../../generator/emit/mcp/tableTypes.ts';
-import type { BridgeParamIR, ValueType } from '../../../generator/ir/bridge/types.ts';
+import type { TableOperation, TableParam, ValueType } from '../../contract/toolTable.ts';
 
 export interface BuiltRequest {
   /** Path with parameters substituted (relative to `/dataservice`), without the query string. */
@@ -56,7 +55,7 @@ function scalarText(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function checkParam(p: BridgeParamIR, value: unknown, problems: string[]): string | string[] | null {
+function checkParam(p: TableParam, value: unknown, problems: string[]): string | string[] | null {
   if (p.type === 'array') {
     const list = Array.isArray(value) ? value : [value];
     const bad = list.find((item) => (item !== null && typeof item === 'object') || !fits(p.items ?? 'any', item));

@@ -6,7 +6,7 @@
  * (and the controller's own error body when there is one); nothing here throws to the client.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { TableOperation, TableTool } from '../../../generator/emit/mcp/tableTypes.ts';
+import type { TableOperation, TableTool } from '../../contract/toolTable.ts';
 import { headerValue, TransportError, type HttpRequest, type HttpResponse } from '../controller/httpClient.ts';
 import { LoginError, SessionExpiredError, type ControllerSession } from '../controller/session.ts';
 import type { Logger } from '../logger.ts';

@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSpecFiles } from '../../../generator/load/specs/parseSpecFiles.ts';
+import { specDocumentProblem } from '../../../generator/index.ts';
 import { createHttpClient, type HttpClient } from '../controller/httpClient.ts';
 import { sendWithRetry, type RetryHooks, type RetryPolicy } from '../controller/retry.ts';
 import type { Logger } from '../logger.ts';
@@ -126,8 +126,8 @@ export async function fetchControllerSpec(options: FetchSpecOptions): Promise<Fe
     try {
       const file = join(staging, 'openapi.json');
       writeFileSync(file, `${JSON.stringify(stitched.document, null, 1)}\n`);
-      const [checked] = await parseSpecFiles([file]);
-      if (checked.problem) throw new FetchError(`the stitched document for ${version} is not valid OpenAPI: ${checked.problem.message.split('\n').slice(0, 4).join(' ')}`);
+      const problem = await specDocumentProblem(file);
+      if (problem) throw new FetchError(`the stitched document for ${version} is not valid OpenAPI: ${problem.split('\n').slice(0, 4).join(' ')}`);
       if (existsSync(versionDir)) {
         // --force: the old folder steps aside, the new one takes its place, then the old one goes.
         const old = `${staging}-previous`;

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { BridgeMode, ToolTable } from '../../../generator/emit/mcp/tableTypes.ts';
+import type { BridgeMode, ToolTable } from '../../contract/toolTable.ts';
 import type { Dispatcher } from '../dispatch/dispatcher.ts';
 
 const packageVersion = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
