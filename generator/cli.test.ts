@@ -54,7 +54,7 @@ describe('generate and --check (in-process)', () => {
     const first = runLogged(project, 'write');
     expect(first.status).toBe(0);
     const written = snapshot(project.paths.generated);
-    expect(Object.keys(written)).toContain('inventory/resources.ts');
+    expect(Object.keys(written)).toContain('inventory/resources.json');
     expect(first.log[0]).toMatch(new RegExp(`^generated ${Object.keys(written).length} files \\(${Object.keys(written).length} new, 0 changed, 0 deleted\\) in \\d+ ms$`));
 
     const check = runLogged(project, 'check');
@@ -80,19 +80,19 @@ describe('generate and --check (in-process)', () => {
   it('fails a check on a changed, a missing and an orphaned file, naming each and the fix, writing nothing', () => {
     const project = smallProject();
     runLogged(project, 'write');
-    const resources = join(project.paths.generated, 'inventory/resources.ts');
+    const resources = join(project.paths.generated, 'inventory/resources.json');
     writeFileSync(resources, `${readFileSync(resources, 'utf8')}// edited by hand\n`);
     project.write('generated/inventory/notes.txt', 'stray\n');
     const before = snapshot(project.paths.generated);
     // Any emitted file but the migrations, whose emitter rightly refuses a history with a hole.
-    const victim = Object.keys(before).find((p) => !p.startsWith('inventory/migrations/') && p !== 'inventory/resources.ts' && p !== 'inventory/notes.txt')!;
+    const victim = Object.keys(before).find((p) => !p.startsWith('inventory/migrations/') && p !== 'inventory/resources.json' && p !== 'inventory/notes.txt')!;
     project.write(`generated/${victim}`, null);
 
     const check = runLogged(project, 'check');
     expect(check.status).toBe(1);
     expect(check.log).toEqual([
       `missing:  generated/${victim}`,
-      'changed:  generated/inventory/resources.ts',
+      'changed:  generated/inventory/resources.json',
       'orphaned: generated/inventory/notes.txt',
       '',
       'generated/ is out of date. Run `npm run generate` and commit the result.',
@@ -106,7 +106,7 @@ describe('generate and --check (in-process)', () => {
     runLogged(project, 'write');
     const clean = snapshot(project.paths.generated);
     project.write('generated/inventory/old/leftover.ts', 'export {};\n');
-    project.write('generated/inventory/resources.ts', '// broken\n');
+    project.write('generated/inventory/resources.json', '{}\n');
     const result = runLogged(project, 'write');
     expect(result.log[0]).toContain('(0 new, 1 changed, 1 deleted)');
     expect(snapshot(project.paths.generated)).toEqual(clean);
@@ -155,12 +155,12 @@ describe('generator/cli.ts as a process', { timeout: 60_000 }, () => {
   it('exits 1 on --check after a generated file is edited, naming it and the fixing command', () => {
     const project = smallProject();
     expect(runLogged(project, 'write').status).toBe(0);
-    project.write('generated/inventory/resources.ts', '// edited\n');
+    project.write('generated/inventory/resources.json', '// edited\n');
     const stale = spawnCli(['--check', `--root=${project.root}`]);
     expect(stale.status).toBe(1);
-    expect(stale.stderr).toContain('changed:  generated/inventory/resources.ts\n');
+    expect(stale.stderr).toContain('changed:  generated/inventory/resources.json\n');
     expect(stale.stderr).toContain('Run `npm run generate` and commit the result.');
-    expect(readFileSync(join(project.paths.generated, 'inventory/resources.ts'), 'utf8')).toBe('// edited\n');
+    expect(readFileSync(join(project.paths.generated, 'inventory/resources.json'), 'utf8')).toBe('// edited\n');
   });
 
   it('exits 2 with a clear message on a --root that is not a project', () => {
@@ -192,12 +192,12 @@ describe('generator/cli.ts as a process', { timeout: 60_000 }, () => {
       });
     try {
       await waitFor(/watching definitions/);
-      const before = readFileSync(join(project.paths.generated, 'inventory/resources.ts'), 'utf8');
+      const before = readFileSync(join(project.paths.generated, 'inventory/resources.json'), 'utf8');
       const [file] = readdirSync(project.paths.definitions).filter((f) => !['choices.yaml', 'mixins.yaml'].includes(f));
       const text = readFileSync(join(project.paths.definitions, file), 'utf8');
       project.write(`definitions/${file}`, text.replace(/model: (\w+)/, 'model: $1\n    verbose_name: renamed thing'));
       await waitFor(/generated \d+ files \(0 new, [1-9]\d* changed/);
-      const after = readFileSync(join(project.paths.generated, 'inventory/resources.ts'), 'utf8');
+      const after = readFileSync(join(project.paths.generated, 'inventory/resources.json'), 'utf8');
       expect(after).not.toBe(before);
       expect(after).toContain('renamed thing');
     } finally {

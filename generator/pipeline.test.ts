@@ -56,7 +56,7 @@ describe('golden output of generator/testdata/small', () => {
   }
 
   it('emits at least the resource table', () => {
-    expect(files.map((f) => f.path)).toContain('inventory/resources.ts');
+    expect(files.map((f) => f.path)).toContain('inventory/resources.json');
   });
 
   it('emits exactly the files of the golden folder', () => {

@@ -1,11 +1,22 @@
 /**
  * @module
- * What every emitter returns: files keyed by their path under `generated/`. Emitters are pure
- * functions of the IR; only the write stage touches the file system.
+ * What every emitter takes and returns: the context (templates, migration history) and files keyed
+ * by their path under `generated/`. Emitters are pure functions of the IR; only the write stage
+ * touches the file system. (Kept apart from the emitter list so emitters never import that list.)
  */
+import type { InventoryIR } from '../ir/types.ts';
+import type { MigrationHistory } from '../load/readPreviousMigrations.ts';
+import type { Templates } from '../templates.ts';
 
 export interface GeneratedFile {
   /** Path relative to `generated/`, with forward slashes. */
   path: string;
   contents: string;
 }
+
+export interface EmitContext {
+  templates: Templates;
+  previousMigrations: MigrationHistory;
+}
+
+export type InventoryEmitter = (ir: InventoryIR, context: EmitContext) => GeneratedFile[];

@@ -17,11 +17,8 @@ export function verboseName(model: string): string {
   return snakeCase(model).replace(/_/g, ' ');
 }
 
-/** `physical_address` → `Physical address`. */
-export function fieldLabel(field: string): string {
-  const words = field.replace(/^_+/, '').replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** `physical_address` → `Physical address` (the rule the runtime's table expansion uses too). */
+export { labelOf as fieldLabel } from '../../runtime/kinds/index.ts';
 
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

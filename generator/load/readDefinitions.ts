@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
-import { appFileSchema, choicesFileSchema, mixinFileSchema, type AppFile, type ChoicesFile, type MixinDefinition } from '../validate/definitionSchema.ts';
-import { validateSource } from '../validate/validateDefinitions.ts';
+import { appFileSchema, choicesFileSchema, mixinFileSchema, schemasFileSchema, type AppFile, type ChoicesFile, type MixinDefinition } from '../validate/definitionSchema.ts';
+import { fieldKeyDiagnostics, validateSource } from '../validate/validateDefinitions.ts';
 import { parseYamlSource, type YamlSource } from './yamlSource.ts';
 
 export interface LoadedApp {
@@ -18,6 +18,9 @@ export interface LoadedApp {
 
 export interface LoadedDefinitions {
   choices: ChoicesFile['choice_sets'];
+  /** Component schemas of operation bodies (schemas.yaml), with their source for diagnostics. */
+  schemas: Record<string, unknown>;
+  schemaSource: YamlSource | null;
   mixins: Record<string, MixinDefinition>;
   mixinSource: YamlSource | null;
   apps: LoadedApp[];
@@ -27,11 +30,12 @@ export interface LoadedDefinitions {
 
 export const CHOICES_FILE = 'choices.yaml';
 export const MIXINS_FILE = 'mixins.yaml';
+export const SCHEMAS_FILE = 'schemas.yaml';
 
 /** Loads every `*.yaml` under `dir`; paths in diagnostics are relative to `root`. */
 export function readDefinitions(dir: string, root: string): { definitions: LoadedDefinitions; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const definitions: LoadedDefinitions = { choices: {}, mixins: {}, mixinSource: null, apps: [], invalidFiles: [] };
+  const definitions: LoadedDefinitions = { choices: {}, schemas: {}, schemaSource: null, mixins: {}, mixinSource: null, apps: [], invalidFiles: [] };
   const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
   for (const name of files) {
     const path = join(dir, name);
@@ -45,17 +49,28 @@ export function readDefinitions(dir: string, root: string): { definitions: Loade
       const r = validateSource(source, choicesFileSchema);
       diagnostics.push(...r.diagnostics);
       if (r.value) definitions.choices = r.value.choice_sets;
+    } else if (name === SCHEMAS_FILE) {
+      const r = validateSource(source, schemasFileSchema);
+      diagnostics.push(...r.diagnostics);
+      if (r.value) {
+        definitions.schemas = r.value.schemas;
+        definitions.schemaSource = source;
+      }
     } else if (name === MIXINS_FILE) {
       const r = validateSource(source, mixinFileSchema);
       diagnostics.push(...r.diagnostics);
       if (r.value) {
         definitions.mixins = r.value.mixins;
         definitions.mixinSource = source;
+        for (const [name, mixin] of Object.entries(r.value.mixins)) diagnostics.push(...fieldKeyDiagnostics(source, mixin.fields, ['mixins', name, 'fields']));
       }
     } else {
       const r = validateSource(source, appFileSchema);
       diagnostics.push(...r.diagnostics);
-      if (r.value) definitions.apps.push({ source, definition: r.value });
+      if (r.value) {
+        definitions.apps.push({ source, definition: r.value });
+        for (const [path, resource] of Object.entries(r.value.resources)) diagnostics.push(...fieldKeyDiagnostics(source, resource.fields, ['resources', path, 'fields']));
+      }
     }
     if (diagnostics.some((d) => d.file === source.file) && !definitions.invalidFiles.includes(source.file)) definitions.invalidFiles.push(source.file);
   }

@@ -4,17 +4,22 @@
  * error pointed at the key itself. definitions/README.md documents every key shown here.
  */
 import { z } from 'zod';
+import { fieldKinds, filterKinds } from '../../runtime/kinds/index.ts';
 
-export const fieldTypes = [
-  'string', 'text', 'slug', 'email', 'color', 'password', 'timezone', 'integer', 'decimal', 'boolean',
-  'datetime', 'date', 'json', 'string_list', 'ip_network_list', 'choice', 'fk', 'm2m', 'generic_fk', 'tags', 'custom_fields', 'count', 'depth',
-] as const;
+/**
+ * Field types: the field kinds (runtime/kinds/fields), plus `generic_fk`, which a definition writes
+ * as one entry and the generator expands into its three API fields.
+ */
+export const fieldTypes = [...fieldKinds.keys()].filter((k) => !['id', 'url', 'display_url', 'display', 'object_type'].includes(k));
 
 const name = z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a snake_case name');
 const resourceRef = z.string().regex(/^([a-z]+\.[a-z0-9-]+|self)$/, 'must be `<app>.<resource-path>` or `self`');
 
+/** Keys every field may carry; the kind's own keys (FieldKind.keys) are allowed on top, per type. */
+export const commonFieldKeys = ['type', 'required', 'nullable', 'read_only', 'write_only', 'default', 'unique', 'label', 'column', 'filter', 'orderable', 'create_only', 'expression'] as const;
+
 export const fieldSchema = z.strictObject({
-  type: z.enum(fieldTypes),
+  type: z.string().refine((t) => fieldTypes.includes(t), { message: `must be one of ${fieldTypes.join(', ')}` }),
   required: z.boolean().optional(),
   nullable: z.boolean().optional(),
   read_only: z.boolean().optional(),
@@ -47,6 +52,16 @@ export const fieldSchema = z.strictObject({
   create_only: z.union([z.boolean(), z.string().min(1)]).optional(),
   /** For choice: `false` renders the raw value (a plain model choice) instead of NetBox's `{value, label}`. */
   labelled: z.boolean().optional(),
+  /** For choice: `""` is accepted (DRF's allow_blank). */
+  blank: z.boolean().optional(),
+  /** A named SQL expression (registered in runtime/inventory) computes the value: a read-only computed field. */
+  expression: name.optional(),
+  /** For fk and m2m: the target's fields shown when embedded here (instead of its `nested` set). */
+  shows: z.array(name).optional(),
+  /** For reverse and related_list: the target's fk (or generic relation) that points here. */
+  field: name.optional(),
+  /** For object_list: the nested objects alone, without `object_type`/`object_id`. */
+  bare: z.boolean().optional(),
 });
 export type FieldDefinition = z.infer<typeof fieldSchema>;
 
@@ -58,18 +73,32 @@ export const uniqueSchema = z.strictObject({
 });
 export type UniqueDefinition = z.infer<typeof uniqueSchema>;
 
+/** A filter of `filters:`; its name is the map key. Left-out keys are inferred from the path (definitions/README.md). */
 export const filterSchema = z.strictObject({
-  field: name,
-  kind: z.enum(['string', 'number', 'boolean', 'choice', 'datetime', 'fk_id', 'fk_attr', 'm2m_id', 'm2m_attr']).optional(),
-  attribute: name.optional(),
+  kind: z.string().refine((k) => filterKinds.has(k), { message: `must be one of ${[...filterKinds.keys()].join(', ')}` }).optional(),
+  /** Model field path, Django style: `site__region`. */
+  path: z.string().regex(/^[a-z_][a-z0-9_]*(__[a-z_][a-z0-9_]*)*$/, 'must be a field path such as `site__region`').optional(),
+  to: name.optional(),
+  choices: z.string().optional(),
+  method: name.optional(),
   lookups: z.array(z.string()).optional(),
+  value: z.enum(['string', 'integer', 'number', 'boolean']).optional(),
 });
+export type FilterDefinition = z.infer<typeof filterSchema>;
 
 export const operationSchema = z.strictObject({
   handler: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a kebab-case handler name'),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
   path: z.string().regex(/^([a-z0-9{}_-]+\/)+$/, 'must be a relative path ending in `/`'),
   auth: z.boolean().optional(),
+  /** The permission action checked on the resource (default: the method's: view, add, change, delete). */
+  action: name.optional(),
+  /** Component schemas (of schemas.yaml, or a resource's `<Model>`/`<Model>Request`) of the bodies. */
+  request: z.string().optional(),
+  response: z.string().optional(),
+  many: z.boolean().optional(),
+  status: z.number().int().optional(),
+  summary: z.string().optional(),
 });
 
 const commonModelKeys = {
@@ -81,10 +110,13 @@ const commonModelKeys = {
   nested: z.array(name).optional(),
   ordering: z.array(z.string().regex(/^-?[a-z_][a-z0-9_]*$/)).optional(),
   unique: z.array(uniqueSchema).optional(),
-  search: z.array(name).optional(),
+  /** `q` search: field paths, icontains unless prefixed `=` (iexact) or `^` (istartswith), or with a `__<op>` suffix. */
+  search: z.array(z.string().regex(/^[=^]?[a-z_][a-z0-9_]*(__[a-z_][a-z0-9_]*)*$/, 'must be a field path, optionally prefixed with = or ^')).optional(),
   display: z.string().optional(),
   tree: z.boolean().optional(),
   change_logged: z.boolean().optional(),
+  /** Filters by name; `null` drops one derived from a field. */
+  filters: z.record(name, filterSchema.nullable()).optional(),
 };
 
 export const mixinSchema = z.strictObject(commonModelKeys);
@@ -98,12 +130,6 @@ export const resourceSchema = z.strictObject({
   ui_path: z.string().optional(),
   routes: z.enum(['full', 'read-only', 'no-bulk', 'no-create']).optional(),
   operations: z.array(operationSchema).optional(),
-  filters: z
-    .strictObject({
-      extra: z.record(name, filterSchema).optional(),
-      exclude: z.array(name).optional(),
-    })
-    .optional(),
 });
 export type ResourceDefinition = z.infer<typeof resourceSchema>;
 
@@ -120,3 +146,6 @@ export const choicesFileSchema = z.strictObject({
   choice_sets: z.record(z.string(), z.array(z.tuple([choiceValue, z.string()]))),
 });
 export type ChoicesFile = z.infer<typeof choicesFileSchema>;
+
+/** `schemas.yaml`: OpenAPI schemas of hand-written operations' bodies; `$ref: Name` names a component. */
+export const schemasFileSchema = z.strictObject({ schemas: z.record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a PascalCase schema name'), z.record(z.string(), z.unknown())) });

@@ -96,8 +96,67 @@ resources:
     });
     expect(lines).toEqual([
       'definitions/shop.yaml:4:12 E_INVALID_VALUE resources.shelves.model: must be a PascalCase model name',
-      expect.stringMatching(/^definitions\/shop\.yaml:6:22 E_INVALID_VALUE resources\.shelves\.fields\.width\.type: Invalid option: expected one of "string"\|"text"\|/),
+      expect.stringMatching(/^definitions\/shop\.yaml:6:22 E_INVALID_VALUE resources\.shelves\.fields\.width\.type: must be one of string, text, slug, /),
     ]);
+  });
+
+  it('names every field kind in the message about an unknown type, but not the internal ones', () => {
+    const [line] = diagnosticsWith({ 'shop.yaml': `app: shop\nresources:\n  shelves:\n    model: Shelf\n    fields:\n      width: { type: float }\n` });
+    const kinds = line.replace(/^.*must be one of /, '').split(', ');
+    expect(kinds).toEqual(expect.arrayContaining(['string', 'integer', 'choice', 'fk', 'm2m', 'generic_fk', 'tags', 'count']));
+    for (const internal of ['id', 'url', 'display_url', 'display', 'object_type']) expect(kinds).not.toContain(internal);
+  });
+
+  it('reports a key that does not apply to the field type at the key, in app files and in mixins', () => {
+    const lines = diagnosticsWith({
+      'mixins.yaml': `mixins:
+  named:
+    fields:
+      name: { type: string, max_length: 100, required: true, choices: StatusChoices }
+`,
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    mixins: [named]
+    fields:
+      name:
+      status: { type: choice, choices: StatusChoices, max_length: 10 }
+  books:
+    model: Book
+    fields:
+      shelf: { type: fk, target: shop.shelves, max_length: 10, on_delete: protect }
+      pages: { type: integer, min_value: 1, digits: [4, 0] }
+`,
+    });
+    expect(lines).toEqual([
+      'definitions/mixins.yaml:4:62 E_UNKNOWN_KEY key "choices" does not apply to a field of type string (in mixins.named.fields.name)',
+      'definitions/shop.yaml:8:55 E_UNKNOWN_KEY key "max_length" does not apply to a field of type choice (in resources.shelves.fields.status)',
+      'definitions/shop.yaml:12:48 E_UNKNOWN_KEY key "max_length" does not apply to a field of type fk (in resources.books.fields.shelf)',
+      'definitions/shop.yaml:13:45 E_UNKNOWN_KEY key "digits" does not apply to a field of type integer (in resources.books.fields.pages)',
+    ]);
+  });
+
+  it('accepts the keys of each field type (choices on choice, on_delete on fk, digits on decimal, via on count)', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    mixins: [named]
+    fields:
+      name:
+      status: { type: choice, choices: StatusChoices, labelled: false, blank: true }
+      book_count: { type: count, target: shop.books, via: shelf }
+  books:
+    model: Book
+    mixins: [named]
+    fields:
+      shelf: { type: fk, target: shop.shelves, on_delete: protect, nullable: true }
+      price: { type: decimal, digits: [6, 2], min_value: 0 }
+`,
+    });
+    expect(lines).toEqual([]);
   });
 
   it('reports malformed resource paths and field names at the key', () => {

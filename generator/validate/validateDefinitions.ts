@@ -4,6 +4,8 @@
  * diagnostic: missing keys point at their parent, unknown keys at themselves.
  */
 import type { z } from 'zod';
+import { fieldKinds } from '../../runtime/kinds/index.ts';
+import { commonFieldKeys, type FieldDefinition } from './definitionSchema.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { PathKey, YamlSource } from '../load/yamlSource.ts';
 
@@ -44,4 +46,23 @@ export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { v
     diagnostics.push(source.diagnostic(path, 'E_INVALID_VALUE', `${path.join('.') || '(document)'}: ${issue.message}`));
   }
   return { diagnostics };
+}
+
+/** Keys each field type takes besides the common ones: its kind's keys (runtime/kinds), and generic_fk's. */
+function kindKeys(type: string): readonly string[] {
+  if (type === 'generic_fk') return ['targets', 'on_delete'];
+  return fieldKinds.get(type)?.keys ?? [];
+}
+
+/** A key the field's type does not take (`max_length` on an fk) is reported at the key, like any unknown key. */
+export function fieldKeyDiagnostics(source: YamlSource, fields: Record<string, FieldDefinition | null> | undefined, at: PathKey[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [name, def] of Object.entries(fields ?? {})) {
+    if (!def) continue;
+    const allowed = new Set<string>([...commonFieldKeys, ...kindKeys(def.type)]);
+    for (const key of Object.keys(def)) {
+      if (!allowed.has(key)) out.push(source.diagnostic([...at, name, key], 'E_UNKNOWN_KEY', `key "${key}" does not apply to a field of type ${def.type} (in ${[...at, name].join('.')})`, true));
+    }
+  }
+  return out;
 }

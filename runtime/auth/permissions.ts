@@ -7,9 +7,10 @@
 import type { Queryable } from '../db/index.ts';
 import type { Caller } from './authenticate.ts';
 
-export type Action = 'view' | 'add' | 'change' | 'delete';
+/** view, add, change, delete, or a custom action (sync, render_config, run…). */
+export type Action = string;
 
-export const actionOf: Record<string, Action> = { GET: 'view', HEAD: 'view', POST: 'add', PUT: 'change', PATCH: 'change', DELETE: 'delete' };
+export const actionOf: Record<string, 'view' | 'add' | 'change' | 'delete'> = { GET: 'view', HEAD: 'view', POST: 'add', PUT: 'change', PATCH: 'change', DELETE: 'delete' };
 
 export async function hasPermission(db: Queryable, caller: Caller, objectType: string, action: Action): Promise<boolean> {
   if (caller.isSuperuser) return true;

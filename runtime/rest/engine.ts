@@ -1,26 +1,28 @@
 /**
  * @module
  * The REST engine: one handler per operation kind (list, retrieve, create, update, delete and
- * their bulk forms), the same for every resource, driven by the generated tables. Writes run in
- * one transaction each, so a request changes everything it asks for or nothing.
+ * their bulk forms), the same for every resource, driven by the generated table and the request
+ * context. Writes run in one transaction each, so a request changes everything it asks for or
+ * nothing; a write answers with its objects rendered by one query.
  */
 import type { Context } from 'hono';
+import type { Resource } from '../contract/index.ts';
 import type { Database, Queryable } from '../db/index.ts';
-import { lockRows, lockTree } from './write/locks.ts';
+import { INT4 } from '../kinds/index.ts';
 import { readBody } from './body.ts';
-import { fieldErrorsFromDatabase } from './databaseErrors.ts';
+import type { RequestContext } from './context.ts';
 import { badRequest, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
-import type { Resource } from './model.ts';
-import { Reader } from './read.ts';
+import type { Extensions } from './extensions.ts';
+import type { FilterOptions } from './query/filters.ts';
 import { shownFields } from './query/shape.ts';
+import { Reader } from './read.ts';
 import type { Registry } from './registry.ts';
 import { Serializer } from './serialize.ts';
 import { retryingTransaction } from './transaction.ts';
-import { INT4, type ResourceSchema } from './validation/index.ts';
-import { removeObjects } from './write/remove.ts';
-import { ValidationFailed, Writer, type WriteContext, type WriteMode, type WriterHooks } from './write/writer.ts';
-
-export type RestHooks = WriterHooks;
+import type { WriteMode } from './write/batch.ts';
+import { DeleteCollector } from './write/collector.ts';
+import { lockRows, lockTree } from './write/locks.ts';
+import { ValidationFailed, Writer, type WriterHooks } from './write/writer.ts';
 
 type Row = Record<string, unknown>;
 
@@ -41,48 +43,47 @@ function parseId(raw: string | undefined, resource: Resource): number {
   return id;
 }
 
+export interface EngineOptions extends FilterOptions {
+  hooks: WriterHooks;
+}
+
 export class RestEngine {
   readonly reader: Reader;
   private readonly writer: Writer;
+  private readonly collector: DeleteCollector;
 
   constructor(
     private readonly db: Database,
     readonly registry: Registry,
-    validators: Record<string, ResourceSchema>,
-    hooks: RestHooks,
+    private readonly extensions: Extensions,
+    options: EngineOptions,
   ) {
-    this.reader = new Reader(registry);
-    this.writer = new Writer(registry, validators, hooks);
+    this.reader = new Reader(registry, extensions, options);
+    this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks);
+    this.collector = new DeleteCollector(registry, this.reader.select);
   }
 
   private url(c: Context): URL {
     return new URL(c.req.url);
   }
 
-  async list(c: Context, resource: Resource) {
-    return c.json(await this.reader.list(this.db, resource, this.url(c)));
+  async list(c: Context, resource: Resource, ctx: RequestContext) {
+    return c.json(await this.reader.list(this.db, resource, this.url(c), ctx));
   }
 
-  async retrieve(c: Context, resource: Resource) {
-    const { body, etag } = await this.reader.retrieve(this.db, resource, parseId(c.req.param('id'), resource), this.url(c));
+  async retrieve(c: Context, resource: Resource, ctx: RequestContext) {
+    const { body, etag } = await this.reader.retrieve(this.db, resource, parseId(c.req.param('id'), resource), this.url(c), ctx);
     if (etag) c.header('ETag', etag);
     return c.json(body);
   }
 
-  /** Serialises freshly written objects for the response (fields/omit apply, brief does not). */
-  private async render(tx: Queryable, c: Context, resource: Resource, ids: number[]): Promise<{ bodies: Row[]; etags: (string | null)[] }> {
-    const url = this.url(c);
-    const shown = shownFields(resource, url.searchParams, c.req.method);
-    const serializer = new Serializer(this.registry, url.origin);
-    const bodies: Row[] = [];
-    const etags: (string | null)[] = [];
-    for (const id of ids) {
-      const row = await this.reader.row(tx, resource, id, shown);
-      if (!row) continue;
-      bodies.push(serializer.object(resource, row, new Set(shown)));
-      etags.push(row.__etag ? `W/"${row.__etag}"` : null);
-    }
-    return { bodies, etags };
+  /** Objects by id as a response shows them (`fields`/`omit` of `query` apply, brief does not): one query. */
+  async render(db: Queryable, resource: Resource, ids: number[], ctx: RequestContext, query = new URLSearchParams(), method = 'POST'): Promise<{ bodies: Row[]; etags: (string | null)[] }> {
+    const shown = shownFields(resource, query, method);
+    const rows = await this.reader.rows(db, resource, ids, shown);
+    const serializer = new Serializer(this.registry, ctx.origin);
+    const shownSet = new Set(shown);
+    return { bodies: rows.map((row) => serializer.object(resource, row, shownSet)), etags: rows.map((row) => (row.__etag ? `W/"${row.__etag}"` : null)) };
   }
 
   /**
@@ -102,36 +103,16 @@ export class RestEngine {
     }
   }
 
-  /** Writes each item in its own savepoint, collecting per-item errors (`{}` for good ones). */
-  private async writeMany(tx: Queryable, resource: Resource, items: unknown[], mode: WriteMode, ids: (number | null)[], context: WriteContext): Promise<number[]> {
-    const errors: FieldErrors[] = [];
-    const written: number[] = [];
-    for (const [i, item] of items.entries()) {
-      await tx.query('SAVEPOINT item');
-      try {
-        written.push(await this.writer.write(tx, resource, item, mode, ids[i], context));
-        errors.push({});
-        await tx.query('RELEASE SAVEPOINT item');
-      } catch (error) {
-        // A database error that is the item's fault (a unique index hit by a concurrent write) is
-        // reported in its slot of the per-item list like any validation error.
-        const itemErrors = error instanceof ValidationFailed ? error.errors : fieldErrorsFromDatabase(error, this.registry);
-        if (!itemErrors) throw error;
-        await tx.query('ROLLBACK TO SAVEPOINT item');
-        errors.push(itemErrors);
-      }
-    }
-    if (errors.some((e) => Object.keys(e).length)) throw badRequest(errors);
-    return written;
-  }
-
-  async create(c: Context, resource: Resource, context: WriteContext) {
+  async create(c: Context, resource: Resource, ctx: RequestContext) {
     const body = await readBody(c);
-    if (Array.isArray(body)) {
-      const result = await this.atomic(resource, async (tx) => this.render(tx, c, resource, await this.writeMany(tx, resource, body, 'create', body.map(() => null), context)));
-      return c.json(result.bodies, 201);
-    }
-    const result = await this.atomic(resource, async (tx) => this.render(tx, c, resource, [await this.writer.write(tx, resource, body, 'create', null, context)]));
+    const many = Array.isArray(body);
+    const bodies = many ? body : [body];
+    const url = this.url(c);
+    const result = await this.atomic(resource, async (tx) => {
+      const ids = await this.writer.write(tx, resource, bodies, 'create', bodies.map(() => null), ctx, !many);
+      return this.render(tx, resource, ids, ctx, url.searchParams, 'POST');
+    });
+    if (many) return c.json(result.bodies, 201);
     if (result.etags[0]) c.header('ETag', result.etags[0]);
     return c.json(result.bodies[0], 201);
   }
@@ -151,49 +132,60 @@ export class RestEngine {
     if (!candidates.includes(current)) throw preconditionFailed(current);
   }
 
-  async update(c: Context, resource: Resource, partial: boolean, context: WriteContext) {
+  async update(c: Context, resource: Resource, partial: boolean, ctx: RequestContext) {
     const id = parseId(c.req.param('id'), resource);
     const body = await readBody(c);
+    const url = this.url(c);
     const result = await this.atomic(resource, async (tx) => {
       await this.lockAndCheckIfMatch(tx, c, resource, id);
-      return this.render(tx, c, resource, [await this.writer.write(tx, resource, body, partial ? 'partial' : 'update', id, context)]);
+      await this.writer.write(tx, resource, [body], partial ? 'partial' : 'update', [id], ctx, true);
+      return this.render(tx, resource, [id], ctx, url.searchParams, c.req.method);
     });
     if (result.etags[0]) c.header('ETag', result.etags[0]);
     return c.json(result.bodies[0]);
   }
 
-  async bulkUpdate(c: Context, resource: Resource, partial: boolean, context: WriteContext) {
+  async bulkUpdate(c: Context, resource: Resource, partial: boolean, ctx: RequestContext) {
     const body = await readBody(c);
     requireIds(body);
+    const url = this.url(c);
     const result = await this.atomic(resource, async (tx) => {
-      const wanted = body.map((item) => Number(item.id));
       // Rows are locked in id order, whatever the body's order, so overlapping bulk writes queue instead of deadlocking.
-      const existing = new Set((await lockRows(tx, resource, storedIds(wanted))).map((r) => r.id));
+      const existing = new Set((await lockRows(tx, resource, storedIds(body.map((item) => Number(item.id))))).map((r) => r.id));
       // Ids that do not exist are skipped, as NetBox's queryset filter does.
-      const items = body.filter((_, i) => existing.has(wanted[i]));
-      const ids = await this.writeMany(tx, resource, items, partial ? 'partial' : 'update', items.map((item) => Number(item.id)), context);
-      return this.render(tx, c, resource, ids);
+      const items = body.filter((item) => existing.has(Number(item.id)));
+      const mode: WriteMode = partial ? 'partial' : 'update';
+      const ids = await this.writer.write(tx, resource, items, mode, items.map((item) => Number(item.id)), ctx, false);
+      return this.render(tx, resource, ids, ctx, url.searchParams, c.req.method);
     });
     return c.json(result.bodies);
   }
 
-  async destroy(c: Context, resource: Resource) {
+  /** Deletes `ids` and everything their delete reaches, as one plan. */
+  private async remove(tx: Queryable, resource: Resource, ids: number[], ctx: RequestContext): Promise<void> {
+    if (!ids.length) return;
+    const plan = await this.collector.collect(tx, resource, ids);
+    for (const { resource: r } of plan.deletes) await this.extensions.rules[r.key]?.beforeDelete?.(plan, tx, ctx);
+    await this.collector.run(tx, plan);
+    for (const { resource: r } of plan.deletes) await this.extensions.rules[r.key]?.afterDelete?.(plan, tx, ctx);
+  }
+
+  async destroy(c: Context, resource: Resource, ctx: RequestContext) {
     const id = parseId(c.req.param('id'), resource);
     await this.atomic(resource, async (tx) => {
       await this.lockAndCheckIfMatch(tx, c, resource, id);
-      await removeObjects(tx, this.registry, resource, [id]);
+      await this.remove(tx, resource, [id], ctx);
     });
     return c.body(null, 204);
   }
 
-  async bulkDestroy(c: Context, resource: Resource) {
+  async bulkDestroy(c: Context, resource: Resource, ctx: RequestContext) {
     const body = await readBody(c);
     requireIds(body);
     await this.atomic(resource, async (tx) => {
       const rows = await lockRows(tx, resource, storedIds(body.map((item) => Number(item.id))));
-      await removeObjects(tx, this.registry, resource, rows.map((r) => r.id));
+      await this.remove(tx, resource, rows.map((r) => r.id), ctx);
     });
     return c.body(null, 204);
   }
 }
-

@@ -1,15 +1,19 @@
 /**
  * @module
  * NetBox's REST conventions, the same for every resource: the engine (list, retrieve, writes,
- * bulk), the resource registry built from the generated tables, serialisation, request
- * validation, and NetBox-shaped errors. Other runtime folders import only this file.
+ * bulk, deletes), the registry of the generated table, the request context, the extension points
+ * that runtime/inventory fills, serialisation and NetBox-shaped errors. Other runtime folders
+ * import only this file.
  */
-export { RestEngine, type RestHooks } from './engine.ts';
-export { readBody, MAX_BODY_DEPTH } from './body.ts';
+export { RestEngine, type EngineOptions } from './engine.ts';
 export { Registry } from './registry.ts';
 export { Serializer } from './serialize.ts';
+export { readBody, MAX_BODY_DEPTH } from './body.ts';
+export { unrestricted, type PermissionScope, type Principal, type RequestContext } from './context.ts';
+export { noExtensions, type Extensions, type MethodFilter, type MethodFilterArgs, type ModelRules, type OperationArgs, type OperationHandler, type RestServices, type SqlExpression, type SqlScope } from './extensions.ts';
 export { ApiError, badRequest, expectedDictionary, conflict, forbidden, methodNotAllowed, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
 export { apiErrorFromDatabase } from './databaseErrors.ts';
-export { v, zodErrors, type ResourceSchema } from './validation/index.ts';
-export type { WriteContext } from './write/writer.ts';
-export type { AppIndex, ChoiceSet, Field, Filter, LinkTable, Resource, Unique } from './model.ts';
+export { zodErrors } from './validation.ts';
+export { retryingTransaction } from './transaction.ts';
+export { WriteItem, type WriteBatch } from './write/batch.ts';
+export type { DeletePlan } from './write/deletePlan.ts';

@@ -1,14 +1,20 @@
 /**
  * @module
- * Reading resources: list (filters, ordering, pagination) and retrieve, one SQL statement for
- * the page (related objects come back as JSON) plus one for the count.
+ * Reading resources: list (filters, ordering, pagination) and retrieve. A page is one SQL
+ * statement (related objects, counts and computed values come back from PostgreSQL as JSON and
+ * columns) plus one for the count; filters naming related objects add one statement that checks
+ * they exist.
  */
+import type { Field, Resource } from '../contract/index.ts';
 import type { Queryable } from '../db/index.ts';
+import { fieldKind } from '../kinds/index.ts';
+import type { RequestContext } from './context.ts';
 import { notFound } from './errors.ts';
-import type { Resource } from './model.ts';
-import { buildFilters } from './query/filters.ts';
+import type { Extensions } from './extensions.ts';
+import { FilterBuilder, type FilterOptions } from './query/filters.ts';
 import { envelope, parsePage, type Envelope } from './query/pagination.ts';
-import { Aliases, q, SelectBuilder } from './query/select.ts';
+import { Params } from './query/params.ts';
+import { q, SelectBuilder } from './query/select.ts';
 import { shownFields } from './query/shape.ts';
 import type { Registry } from './registry.ts';
 import { Serializer } from './serialize.ts';
@@ -16,9 +22,31 @@ import { Serializer } from './serialize.ts';
 type Row = Record<string, unknown>;
 
 export class Reader {
-  private readonly select: SelectBuilder;
-  constructor(private readonly registry: Registry) {
-    this.select = new SelectBuilder(registry);
+  readonly select: SelectBuilder;
+  private readonly filters: FilterBuilder;
+
+  constructor(
+    private readonly registry: Registry,
+    extensions: Pick<Extensions, 'expressions' | 'methods'>,
+    options: FilterOptions,
+  ) {
+    this.select = new SelectBuilder(registry, extensions);
+    this.filters = new FilterBuilder(registry, extensions, this.select, options);
+  }
+
+  /** SQL ordering by one field: its column, its computed value, or (for a relation) the target's own ordering. */
+  private orderTerm(resource: Resource, field: Field, alias: string, desc: boolean): string[] {
+    const dir = desc ? 'DESC' : 'ASC';
+    if (field.kind === 'fk' && !field.expression) {
+      const target = this.registry.resource(field.target!);
+      const n = this.select.alias();
+      const sub = (expr: string) => `(SELECT ${expr} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${this.select.value(resource, field, alias)})`;
+      const terms = target.ordering.map((o) => ({ field: this.registry.field(target, o.replace(/^-/, '')), flip: o.startsWith('-') })).filter((t) => t.field?.column);
+      // NULL references sort as PostgreSQL sorts nulls; ties fall through to the next term.
+      return [...terms.map((t) => `${sub(`${n}.${q(t.field!.column!)}`)} ${t.flip !== desc ? 'DESC' : 'ASC'}`), `${this.select.value(resource, field, alias)} ${dir}`];
+    }
+    const expr = field.column !== null && !field.expression ? `${alias}.${q(field.column)}` : fieldKind(field.kind).select(field, resource, alias, this.select);
+    return expr ? [`${expr} ${dir}`] : [];
   }
 
   /**
@@ -26,26 +54,23 @@ export class Reader {
    * field are dropped, and when none is left the default applies (DRF's OrderingFilter).
    */
   orderBy(resource: Resource, ordering: string | null, alias: string): string {
-    const orderable = (term: string) => resource.fields.find((f) => f.name === term.replace(/^-/, '') && f.orderable);
-    const requested = (ordering ?? '').split(',').map((t) => t.trim()).filter((t) => t && orderable(t));
+    const orderable = (term: string) => this.registry.field(resource, term.replace(/^-/, ''));
+    const requested = (ordering ?? '').split(',').map((t) => t.trim()).filter((t) => t && orderable(t)?.orderable);
     const terms = requested.length ? requested : resource.ordering;
     const parts: string[] = [];
     for (const term of terms) {
-      const desc = term.startsWith('-');
       const field = orderable(term);
-      if (!field) continue;
-      const expr = field.kind === 'count' ? this.select.expression(resource, field, alias, new Aliases(), 1) : field.kind === 'display' ? null : field.column ? `${alias}.${q(field.column)}` : null;
-      // PostgreSQL's own null placement (last ascending, first descending), as Django leaves it.
-      if (expr) parts.push(`${expr} ${desc ? 'DESC' : 'ASC'}`);
+      if (field) parts.push(...this.orderTerm(resource, field, alias, term.startsWith('-')));
     }
     parts.push(`${alias}.id ${terms.length === 1 && terms[0] === '-id' ? 'DESC' : 'ASC'}`);
     return parts.join(', ');
   }
 
-  async list(db: Queryable, resource: Resource, url: URL): Promise<Envelope<Row>> {
+  async list(db: Queryable, resource: Resource, url: URL, ctx: RequestContext): Promise<Envelope<Row>> {
     const query = url.searchParams;
     const page = parsePage(query);
-    const { conditions, params } = await buildFilters(db, this.registry, resource, query, 't');
+    const params = new Params();
+    const { conditions } = await this.filters.build(db, resource, query, 't', params);
     const shown = shownFields(resource, query, 'GET');
     // The count shares the filters and their parameters, not the cursor, limit or offset added below.
     const countConditions = [...conditions];
@@ -58,24 +83,26 @@ export class Reader {
     const sql = `SELECT ${this.select.columns(resource, shown, 't').join(', ')} FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
     const [rows, counted] = await Promise.all([db.query(sql, params.values), countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null)]);
-    const serializer = new Serializer(this.registry, url.origin);
+    const serializer = new Serializer(this.registry, ctx.origin);
     const shownSet = new Set(shown);
     const results = rows.map((row) => serializer.object(resource, row, shownSet));
     const lastId = rows.length ? Number(rows[rows.length - 1].id) : undefined;
     return envelope(url, page, results, counted ? Number(counted[0].n) : null, lastId);
   }
 
-  /** One row by id, or null. `shown` defaults to every readable field. */
-  async row(db: Queryable, resource: Resource, id: number, shown: readonly string[]): Promise<Row | null> {
-    const rows = await db.query(`SELECT ${this.select.columns(resource, shown, 't').join(', ')} FROM ${q(resource.table)} t WHERE t.id = $1`, [id]);
-    return rows[0] ?? null;
+  /** Rows of `ids` with the `shown` fields selected, in the order of `ids` (missing ones left out). */
+  async rows(db: Queryable, resource: Resource, ids: readonly number[], shown: readonly string[]): Promise<Row[]> {
+    if (!ids.length) return [];
+    const rows = await db.query(`SELECT ${this.select.columns(resource, shown, 't').join(', ')} FROM ${q(resource.table)} t WHERE t.id = ANY($1::int[])`, [[...ids]]);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
   }
 
-  async retrieve(db: Queryable, resource: Resource, id: number, url: URL, method = 'GET'): Promise<{ body: Row; etag: string | null }> {
+  async retrieve(db: Queryable, resource: Resource, id: number, url: URL, ctx: RequestContext, method = 'GET'): Promise<{ body: Row; etag: string | null }> {
     const shown = shownFields(resource, url.searchParams, method);
-    const row = await this.row(db, resource, id, shown);
+    const [row] = await this.rows(db, resource, [id], shown);
     if (!row) throw notFound(resource.model);
-    const body = new Serializer(this.registry, url.origin).object(resource, row, new Set(shown));
+    const body = new Serializer(this.registry, ctx.origin).object(resource, row, new Set(shown));
     return { body, etag: row.__etag ? `W/"${row.__etag}"` : null };
   }
 }

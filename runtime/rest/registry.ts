@@ -1,52 +1,55 @@
 /**
  * @module
- * Indexes the generated resource table once at boot: resources by key and by URL, fields by name,
- * choice labels, and which relations point at each resource (for protected deletes and counts).
+ * The generated table, indexed once at boot: resources by key, URL and object type, fields by
+ * name, choice labels, and the relations pointing at each resource (what the delete collector
+ * walks). It is also the kinds' Catalog.
  */
-import type { ChoiceSet, Field, LinkTable, Resource } from './model.ts';
+import { readFileSync } from 'node:fs';
+import type { Field, InventoryTable, RelationEntry, Resource } from '../contract/index.ts';
+import { INVENTORY_TABLE_FORMAT, TAG_LINK } from '../contract/index.ts';
+import { expandTable, objectTypeId, type Catalog } from '../kinds/index.ts';
 
 export interface ResourceIndex {
   resource: Resource;
   fields: Map<string, Field>;
-  /** Fields of other resources that reference this one with `on_delete: protect`. */
-  protectedBy: { resource: Resource; field: Field }[];
-  /** Generic relations of other resources that may point at this one. */
-  genericReferrers: { resource: Resource; field: Field }[];
+  /** Relations of other resources (and this one) that may point at this resource. */
+  referrers: RelationEntry[];
 }
 
-export class Registry {
+/** Where `npm run generate` writes the table. */
+export const RESOURCE_TABLE = new URL('../../generated/inventory/resources.json', import.meta.url);
+
+export class Registry implements Catalog {
+  readonly resources: Resource[];
   readonly byKey = new Map<string, ResourceIndex>();
   readonly byUrl = new Map<string, ResourceIndex>();
-  /** By object type (`dcim.site`), for generic relations. */
   readonly byObjectType = new Map<string, ResourceIndex>();
-  readonly choices = new Map<string, Map<string | number, string>>();
-  readonly choiceValues = new Map<string, (string | number)[]>();
-  /** The link table every `tags` field shares (`object_type`, `object_id`, `tag_id`), from the generated tables. */
-  readonly tagLink: { table: string; objectId: string; tagId: string };
+  /** Object types by id (runtime/kinds/objectTypes.ts). */
+  readonly objectTypeById = new Map<number, string>();
+  readonly apps: InventoryTable['apps'];
+  readonly relations: RelationEntry[];
+  readonly tagLink = TAG_LINK;
+  private readonly labels = new Map<string, Map<string, string>>();
 
-  constructor(
-    readonly resources: Resource[],
-    choiceSets: ChoiceSet[],
-    readonly linkTables: LinkTable[],
-  ) {
-    for (const set of choiceSets) {
-      this.choices.set(set.name, new Map(set.choices.map((c) => [c.value, c.label])));
-      this.choiceValues.set(set.name, set.choices.map((c) => c.value));
-    }
-    for (const resource of resources) {
-      const index: ResourceIndex = { resource, fields: new Map(resource.fields.map((f) => [f.name, f])), protectedBy: [], genericReferrers: [] };
+  constructor(private readonly table: InventoryTable) {
+    if (table.format !== INVENTORY_TABLE_FORMAT) throw new Error(`the resource table has format ${table.format}; this runtime reads ${INVENTORY_TABLE_FORMAT} (run npm run generate)`);
+    this.apps = table.apps;
+    this.relations = table.relations;
+    this.resources = expandTable(table);
+    for (const [name, pairs] of Object.entries(table.choiceSets)) this.labels.set(name, new Map(pairs.map(([value, label]) => [String(value), label])));
+    for (const resource of this.resources) {
+      const index: ResourceIndex = { resource, fields: new Map(resource.fields.map((f) => [f.name, f])), referrers: [] };
       this.byKey.set(resource.key, index);
       this.byObjectType.set(resource.objectType, index);
+      this.objectTypeById.set(objectTypeId(resource.objectType), resource.objectType);
       this.byUrl.set(`${resource.app}/${resource.path}`, index);
     }
-    const tags = resources.flatMap((r) => r.fields).find((f) => f.kind === 'tags')?.link;
-    this.tagLink = { table: tags?.table ?? 'extras_tagged_item', objectId: tags?.source ?? 'object_id', tagId: tags?.target ?? 'tag_id' };
-    for (const resource of resources) {
-      for (const field of resource.fields) {
-        if (field.kind === 'fk' && field.onDelete === 'protect' && field.target) this.byKey.get(field.target)?.protectedBy.push({ resource, field });
-        if (field.kind === 'generic_fk') for (const target of field.generic!.targets) this.byKey.get(target)?.genericReferrers.push({ resource, field });
-      }
-    }
+    for (const relation of table.relations) for (const target of relation.targets) this.byKey.get(target)?.referrers.push(relation);
+  }
+
+  /** Reads the generated table (`generated/inventory/resources.json`). */
+  static load(path: URL | string = RESOURCE_TABLE): Registry {
+    return new Registry(JSON.parse(readFileSync(path, 'utf8')) as InventoryTable);
   }
 
   get(key: string): ResourceIndex {
@@ -55,16 +58,21 @@ export class Registry {
     return index;
   }
 
-  choiceLabel(set: string, value: string | number): string {
-    return this.choices.get(set)?.get(value) ?? '';
+  resource(key: string): Resource {
+    return this.get(key).resource;
   }
 
-  /** Choice labels of one resource's fields, as `display` formatters want them. */
-  labelsOf(resource: Resource): (field: string, value: unknown) => string {
-    const fields = this.get(resource.key).fields;
-    return (name, value) => {
-      const set = fields.get(name)?.choiceSet;
-      return set ? this.choiceLabel(set, value as string | number) : String(value ?? '');
-    };
+  field(resource: Resource, name: string): Field | undefined {
+    return this.byKey.get(resource.key)?.fields.get(name);
+  }
+
+  choiceSet(name: string): readonly [string | number, string][] {
+    const set = this.table.choiceSets[name];
+    if (!set) throw new Error(`unknown choice set ${name}`);
+    return set;
+  }
+
+  choiceLabel(set: string, value: unknown): string {
+    return this.labels.get(set)?.get(String(value)) ?? '';
   }
 }

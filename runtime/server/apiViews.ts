@@ -7,8 +7,12 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { Context } from 'hono';
 import type { Caller } from '../auth/index.ts';
+import type { Resource } from '../contract/index.ts';
 import type { Queryable } from '../db/index.ts';
-import { Serializer, type AppIndex, type Resource, type RestEngine } from '../rest/index.ts';
+import { fieldKind } from '../kinds/index.ts';
+import type { Registry, RequestContext, RestEngine } from '../rest/index.ts';
+
+type AppIndex = Registry['apps'][number];
 
 export const NETBOX_VERSION = '4.6.8';
 export const API_VERSION = '4.6';
@@ -19,9 +23,9 @@ export function apiRoot(c: Context): Response {
   return c.json(Object.fromEntries(APPS.map((app) => [app, `${origin}/api/${app}/`])));
 }
 
-export function appRoot(c: Context, app: AppIndex, engine: RestEngine): Response {
+export function appRoot(c: Context, app: AppIndex, registry: Registry): Response {
   const origin = new URL(c.req.url).origin;
-  const entries = app.resources.map((key) => engine.registry.get(key).resource).map((r) => [r.path, `${origin}/api/${r.app}/${r.path}/`] as const);
+  const entries = app.resources.map((key) => registry.resource(key)).map((r) => [r.path, `${origin}/api/${r.app}/${r.path}/`] as const);
   return c.json(Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))));
 }
 
@@ -45,30 +49,20 @@ export function status(c: Context, apps: AppIndex[]): Response {
   });
 }
 
-export async function authenticationCheck(c: Context, engine: RestEngine, db: Queryable, caller: Caller): Promise<Response> {
-  const users = engine.registry.get('users.users').resource;
-  const shown = users.fields.filter((f) => !f.writeOnly).map((f) => f.name);
-  const row = await engine.reader.row(db, users, caller.userId, shown);
-  return c.json(new Serializer(engine.registry, new URL(c.req.url).origin).object(users, row!, new Set(shown)));
+export async function authenticationCheck(c: Context, engine: RestEngine, db: Queryable, caller: Caller, ctx: RequestContext): Promise<Response> {
+  const users = engine.registry.resource('users.users');
+  const { bodies } = await engine.render(db, users, [caller.userId], ctx, new URLSearchParams(), 'GET');
+  return c.json(bodies[0]);
 }
 
-const optionTypes: Record<string, string> = {
-  string: 'string', text: 'string', slug: 'slug', email: 'email', color: 'string', password: 'string', timezone: 'string',
-  integer: 'integer', decimal: 'decimal', boolean: 'boolean', datetime: 'datetime', date: 'date', json: 'json',
-  string_list: 'list', ip_network_list: 'list', choice: 'choice', fk: 'nested object', m2m: 'field', tags: 'field', custom_fields: 'json',
-};
-
 /** DRF's SimpleMetadata, which pynetbox's `choices()` reads (`actions.POST.<field>.choices`). */
-export function options(c: Context, resource: Resource, engine: RestEngine, canWrite: boolean): Response {
+export function options(c: Context, resource: Resource, registry: Registry, canWrite: boolean): Response {
   const post: Record<string, unknown> = {};
   for (const f of resource.fields) {
     if (f.writeOnly && f.readOnly) continue;
-    const entry: Record<string, unknown> = { type: optionTypes[f.kind] ?? 'field', required: f.required && !f.readOnly, read_only: f.readOnly, label: f.label };
+    const entry: Record<string, unknown> = { type: fieldKind(f.kind).optionsType, required: f.required && !f.readOnly, read_only: f.readOnly, label: f.label };
     if (f.maxLength) entry.max_length = f.maxLength;
-    if (f.kind === 'choice') {
-      const values = engine.registry.choiceValues.get(f.choiceSet!) ?? [];
-      entry.choices = values.map((value) => ({ value, display_name: engine.registry.choiceLabel(f.choiceSet!, value) }));
-    }
+    if (f.kind === 'choice') entry.choices = registry.choiceSet(f.choices!).map(([value, label]) => ({ value, display_name: label }));
     post[f.name] = entry;
   }
   const body: Record<string, unknown> = {
@@ -80,4 +74,3 @@ export function options(c: Context, resource: Resource, engine: RestEngine, canW
   if (canWrite) body.actions = { POST: post };
   return c.json(body);
 }
-

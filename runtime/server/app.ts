@@ -1,23 +1,20 @@
 /**
  * @module
  * Builds the inventory server's Hono app from the generated route table: NetBox's headers,
- * trailing-slash rules, authentication, permissions, the generic REST engine for every resource,
- * the API's own views and the schema.
+ * trailing-slash rules, authentication, the request context, permissions, the generic REST engine
+ * for every resource, hand-written operations by handler name, the API's own views and the schema.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { OpenAPIV3 } from 'openapi-types';
-import { apps, choiceSets, linkTables, resources } from '../../generated/inventory/resources.ts';
 import { routes } from '../../generated/inventory/routes.ts';
-import { validators } from '../../generated/inventory/validators.ts';
 import { actionOf, authenticate, hashPassword, hasPermission, type Caller } from '../auth/index.ts';
+import type { RouteEntry } from '../contract/index.ts';
 import type { Database } from '../db/index.ts';
-import { ApiError, apiErrorFromDatabase, forbidden, methodNotAllowed, Registry, RestEngine } from '../rest/index.ts';
+import { ApiError, apiErrorFromDatabase, forbidden, methodNotAllowed, RestEngine, type Extensions, type Registry, type RequestContext } from '../rest/index.ts';
 import { API_VERSION, apiRoot, appRoot, authenticationCheck, NETBOX_VERSION, options, status } from './apiViews.ts';
-import type { RouteEntry } from './routeTable.ts';
 import { logUnhandled } from './log.ts';
 import { schemaRoutes } from './schemaRoutes.ts';
-import { provisionToken } from './tokenProvision.ts';
 
 type Env = { Variables: { caller: Caller | null; requestId: string } };
 
@@ -25,20 +22,24 @@ const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
 
 export interface AppOptions {
   db: Database;
-  openapi: OpenAPIV3.Document;
+  registry: Registry;
+  extensions: Extensions;
+  /** Reads the OpenAPI document (on the first request of /api/schema/). */
+  openapi: () => OpenAPIV3.Document;
   /**
    * Request headers that name the client's address, in order (NetBox's default: X-Real-IP, then
    * X-Forwarded-For). Set from CLIENT_IP_HEADERS; empty means the socket's peer only.
    */
   clientIpHeaders?: readonly string[];
+  /** Refuse query parameters that are no filter (STRICT_FILTERING=true); NetBox ignores them. */
+  strictFiltering?: boolean;
 }
 
 /** NetBox's get_client_ip order. */
 export const DEFAULT_CLIENT_IP_HEADERS = ['X-Real-IP', 'X-Forwarded-For'];
 
-export function createApp({ db, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS }: AppOptions): Hono<Env> {
-  const registry = new Registry(resources, choiceSets, linkTables);
-  const engine = new RestEngine(db, registry, validators, { hashPassword });
+export function createApp({ db, registry, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false }: AppOptions): Hono<Env> {
+  const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering });
   const app = new Hono<Env>({ strict: true });
 
   app.onError((error, c) => {
@@ -83,56 +84,70 @@ export function createApp({ db, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEA
     return caller;
   };
 
+  /** The request's context: caller, request id, where URLs point, and what the caller may do. */
+  const contextOf = (c: Context<Env>): RequestContext => {
+    const caller = c.get('caller');
+    return {
+      requestId: c.get('requestId'),
+      caller,
+      changelogMessage: null,
+      origin: new URL(c.req.url).origin,
+      scope: { allows: async (objectType, action) => !!caller && hasPermission(db, caller, objectType, action) },
+    };
+  };
+
   // pynetbox 7.0 (Debian's) reads the API version from an anonymous GET /api/, so the root answers anyone.
   app.get('/api/', (c) => apiRoot(c));
-  app.get('/api/status/', (c) => (requireCaller(c), status(c, apps)));
-  app.get('/api/authentication-check/', (c) => authenticationCheck(c, engine, db, requireCaller(c)));
+  app.get('/api/status/', (c) => (requireCaller(c), status(c, registry.apps)));
+  app.get('/api/authentication-check/', (c) => authenticationCheck(c, engine, db, requireCaller(c), contextOf(c)));
   // The schema and Swagger UI describe the API, not its data: open to all, so the UI works in a browser.
   app.route('/api/schema', schemaRoutes(openapi));
-  for (const index of apps) app.get(`/api/${index.name}/`, (c) => (requireCaller(c), appRoot(c, index, engine)));
-
-  const extraHandlers: Record<string, (c: Context<Env>) => Promise<Response>> = {
-    'provision-token': (c) => provisionToken(c, engine, db),
-  };
+  for (const index of registry.apps) app.get(`/api/${index.name}/`, (c) => (requireCaller(c), appRoot(c, index, registry)));
 
   const byPath = new Map<string, RouteEntry[]>();
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
 
   for (const route of routes) {
-    const resource = registry.get(route.resource).resource;
+    const resource = registry.resource(route.resource);
+    const declared = route.operation === 'extra' ? resource.operations.find((o) => o.handler === route.handler && o.method === route.method) : undefined;
+    const handler = route.operation === 'extra' ? extensions.operations[route.handler!] : undefined;
+    if (route.operation === 'extra' && !handler) throw new Error(`${route.method} ${route.path}: no handler "${route.handler}" is registered (runtime/inventory/index.ts)`);
     app.on(route.method, route.path, async (c) => {
+      const ctx = contextOf(c);
       if (route.operation === 'extra') {
-        if (route.auth) requireCaller(c);
-        const handler = extraHandlers[route.handler!];
-        if (!handler) throw new ApiError(501, { detail: `Operation ${route.handler} is not available.` });
-        return handler(c);
+        if (route.auth !== false) {
+          const caller = requireCaller(c);
+          if (route.method !== 'GET' && !caller.writeEnabled) throw forbidden();
+          if (!(await ctx.scope.allows(resource.objectType, declared?.action ?? actionOf[route.method]))) throw forbidden();
+        }
+        return handler!(c, { resource, ctx, db, rest: engine });
       }
       const caller = requireCaller(c);
       if (c.req.method !== 'GET' && !caller.writeEnabled) throw forbidden();
-      if (!(await hasPermission(db, caller, resource.objectType, actionOf[c.req.method]))) throw forbidden();
+      if (!(await ctx.scope.allows(resource.objectType, actionOf[c.req.method]))) throw forbidden();
       switch (route.operation) {
-        case 'list': return engine.list(c, resource);
-        case 'retrieve': return engine.retrieve(c, resource);
-        case 'create': return engine.create(c, resource, { userId: caller.userId });
-        case 'update': return engine.update(c, resource, false, { userId: caller.userId });
-        case 'partial_update': return engine.update(c, resource, true, { userId: caller.userId });
-        case 'bulk_update': return engine.bulkUpdate(c, resource, false, { userId: caller.userId });
-        case 'bulk_partial_update': return engine.bulkUpdate(c, resource, true, { userId: caller.userId });
-        case 'destroy': return engine.destroy(c, resource);
-        case 'bulk_destroy': return engine.bulkDestroy(c, resource);
+        case 'list': return engine.list(c, resource, ctx);
+        case 'retrieve': return engine.retrieve(c, resource, ctx);
+        case 'create': return engine.create(c, resource, ctx);
+        case 'update': return engine.update(c, resource, false, ctx);
+        case 'partial_update': return engine.update(c, resource, true, ctx);
+        case 'bulk_update': return engine.bulkUpdate(c, resource, false, ctx);
+        case 'bulk_partial_update': return engine.bulkUpdate(c, resource, true, ctx);
+        case 'destroy': return engine.destroy(c, resource, ctx);
+        case 'bulk_destroy': return engine.bulkDestroy(c, resource, ctx);
       }
     });
   }
 
   // OPTIONS metadata and 405s for every routed path, after the real handlers.
   for (const [path, entries] of byPath) {
-    const resource = registry.get(entries[0].resource).resource;
+    const resource = registry.resource(entries[0].resource);
     const allowed = [...new Set(entries.map((e) => e.method)), 'HEAD', 'OPTIONS'];
     app.options(path, async (c) => {
       c.header('Allow', allowed.join(', '));
       const caller = c.get('caller');
       const canWrite = !!caller && (await hasPermission(db, caller, resource.objectType, 'add'));
-      return options(c, resource, engine, canWrite && allowed.includes('POST'));
+      return options(c, resource, registry, canWrite && allowed.includes('POST'));
     });
     app.all(path, (c) => {
       c.header('Allow', allowed.join(', '));

@@ -30,6 +30,8 @@ describe('bootstrapSuperuser', () => {
   });
 
   it('keeps a given v2 token usable as Bearer, and never stores its secret', async () => {
+    // Start again from an empty user table (tokens first: the database refuses dangling references).
+    await db.query('DELETE FROM users_token');
     await db.query('DELETE FROM users_user');
     const given = 'nbt_abcdefABCDEF.0123456789abcdefghijABCDEFGHIJ0123456789';
     const result = await bootstrapSuperuser(db, { SUPERUSER_API_TOKEN: given });

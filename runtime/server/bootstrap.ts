@@ -4,8 +4,7 @@
  * with SUPERUSER_NAME, SUPERUSER_PASSWORD and SUPERUSER_API_TOKEN. The token is printed once.
  */
 import type { Database } from '../db/index.ts';
-import { hashPassword, randomString } from '../auth/index.ts';
-import { createToken } from './tokenProvision.ts';
+import { createToken, hashPassword, randomString } from '../auth/index.ts';
 
 export interface BootstrapResult {
   username: string;
@@ -34,9 +33,7 @@ export async function bootstrapSuperuser(db: Database, env: NodeJS.ProcessEnv = 
     if (given?.startsWith('nbt_') && given.includes('.')) {
       // A v2 token given in full: keep its key and secret.
       const [key, secret] = given.slice(4).split('.', 2);
-      token = await createToken(tx, Number(user.id), { version: 2, plaintext: secret, description: 'Created at first boot' });
-      await tx.query('UPDATE users_token SET key = $1 WHERE id = $2', [key, token.id]);
-      token.token = given;
+      token = await createToken(tx, Number(user.id), { version: 2, key, plaintext: secret, description: 'Created at first boot' });
     } else if (given) {
       token = await createToken(tx, Number(user.id), { version: 1, plaintext: given, description: 'Created at first boot' });
     } else {

@@ -123,16 +123,20 @@ function assetReader(): (name: string) => Promise<Uint8Array> {
 const notFound = (c: Context) => c.json({ detail: 'Not found.' }, 404);
 
 /**
- * The `/api/schema` sub-app: mount it with `app.route('/api/schema', schemaRoutes(document))`.
- * The document is served as given (its `servers` included); each serialisation is built once.
+ * The `/api/schema` sub-app: mount it with `app.route('/api/schema', schemaRoutes(load))`.
+ * The document (read by `load` on the first request, not at boot) is served as given, its
+ * `servers` included; each serialisation is built once.
  */
-export function schemaRoutes(document: OpenAPIV3.Document): Hono {
+export function schemaRoutes(load: () => OpenAPIV3.Document): Hono {
+  let loaded: OpenAPIV3.Document | undefined;
+  const documentOf = () => (loaded ??= load());
   const app = new Hono();
   const serialised = new Map<Format, string>();
   const render = (format: Format): string => {
     let text = serialised.get(format);
     if (text === undefined) {
       // No anchors/aliases: shared sub-objects must appear in full, as in the JSON form.
+      const document = documentOf();
       text = format === 'json' ? `${JSON.stringify(document, null, 2)}\n` : stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
       serialised.set(format, text);
     }

@@ -32,10 +32,10 @@ export const dcimLocation = pgTable('dcim_location', {
     uniqueIndex('dcim_location_site_id_name_where_parent_id_null_uniq').on(t.site_id, t.name).where(sql`${t.parent_id} IS NULL`),
     uniqueIndex('dcim_location_site_id_parent_id_slug_uniq').on(t.site_id, t.parent_id, t.slug),
     uniqueIndex('dcim_location_site_id_slug_where_parent_id_null_uniq').on(t.site_id, t.slug).where(sql`${t.parent_id} IS NULL`),
-    foreignKey({ name: 'dcim_location_site_id_fk', columns: [t.site_id], foreignColumns: [dcimSite.id] }).onDelete('cascade'),
-    foreignKey({ name: 'dcim_location_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('cascade'),
-    foreignKey({ name: 'dcim_location_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('restrict'),
-    foreignKey({ name: 'dcim_location_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('restrict'),
+    foreignKey({ name: 'dcim_location_site_id_fk', columns: [t.site_id], foreignColumns: [dcimSite.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_location_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_location_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_location_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const dcimRegion = pgTable('dcim_region', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -57,8 +57,8 @@ export const dcimRegion = pgTable('dcim_region', {
     uniqueIndex('dcim_region_name_where_parent_id_null_uniq').on(t.name).where(sql`${t.parent_id} IS NULL`),
     uniqueIndex('dcim_region_parent_id_slug_uniq').on(t.parent_id, t.slug),
     uniqueIndex('dcim_region_slug_where_parent_id_null_uniq').on(t.slug).where(sql`${t.parent_id} IS NULL`),
-    foreignKey({ name: 'dcim_region_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('cascade'),
-    foreignKey({ name: 'dcim_region_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('restrict'),
+    foreignKey({ name: 'dcim_region_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_region_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const dcimSite = pgTable('dcim_site', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -87,10 +87,10 @@ export const dcimSite = pgTable('dcim_site', {
     index('dcim_site_owner_id_idx').on(t.owner_id),
     uniqueIndex('dcim_site_name_uniq').on(t.name),
     uniqueIndex('dcim_site_slug_uniq').on(t.slug),
-    foreignKey({ name: 'dcim_site_region_id_fk', columns: [t.region_id], foreignColumns: [dcimRegion.id] }).onDelete('set null'),
-    foreignKey({ name: 'dcim_site_group_id_fk', columns: [t.group_id], foreignColumns: [dcimSiteGroup.id] }).onDelete('set null'),
-    foreignKey({ name: 'dcim_site_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('restrict'),
-    foreignKey({ name: 'dcim_site_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('restrict'),
+    foreignKey({ name: 'dcim_site_region_id_fk', columns: [t.region_id], foreignColumns: [dcimRegion.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_site_group_id_fk', columns: [t.group_id], foreignColumns: [dcimSiteGroup.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_site_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_site_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const dcimSiteAsns = pgTable('dcim_site_asns', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -99,8 +99,8 @@ export const dcimSiteAsns = pgTable('dcim_site_asns', {
   }, (t) => [
     uniqueIndex('dcim_site_asns_site_id_asn_id_uniq').on(t.site_id, t.asn_id),
     index('dcim_site_asns_asn_id_idx').on(t.asn_id),
-    foreignKey({ name: 'dcim_site_asns_site_id_fk', columns: [t.site_id], foreignColumns: [dcimSite.id] }).onDelete('cascade'),
-    foreignKey({ name: 'dcim_site_asns_asn_id_fk', columns: [t.asn_id], foreignColumns: [ipamAsn.id] }).onDelete('cascade'),
+    foreignKey({ name: 'dcim_site_asns_site_id_fk', columns: [t.site_id], foreignColumns: [dcimSite.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_site_asns_asn_id_fk', columns: [t.asn_id], foreignColumns: [ipamAsn.id] }).onDelete('no action'),
   ]);
 export const dcimSiteGroup = pgTable('dcim_site_group', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -122,6 +122,6 @@ export const dcimSiteGroup = pgTable('dcim_site_group', {
     uniqueIndex('dcim_site_group_name_where_parent_id_null_uniq').on(t.name).where(sql`${t.parent_id} IS NULL`),
     uniqueIndex('dcim_site_group_parent_id_slug_uniq').on(t.parent_id, t.slug),
     uniqueIndex('dcim_site_group_slug_where_parent_id_null_uniq').on(t.slug).where(sql`${t.parent_id} IS NULL`),
-    foreignKey({ name: 'dcim_site_group_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('cascade'),
-    foreignKey({ name: 'dcim_site_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('restrict'),
+    foreignKey({ name: 'dcim_site_group_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_site_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);

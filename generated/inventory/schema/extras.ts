@@ -17,7 +17,7 @@ export const extrasJournalEntry = pgTable('extras_journal_entry', {
   }, (t) => [
     index('extras_journal_entry_assigned_object_type_idx').on(t.assigned_object_type, t.assigned_object_id),
     index('extras_journal_entry_created_by_id_idx').on(t.created_by_id),
-    foreignKey({ name: 'extras_journal_entry_created_by_id_fk', columns: [t.created_by_id], foreignColumns: [usersUser.id] }).onDelete('set null'),
+    foreignKey({ name: 'extras_journal_entry_created_by_id_fk', columns: [t.created_by_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
   ]);
 export const extrasTag = pgTable('extras_tag', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -41,5 +41,5 @@ export const extrasTaggedItem = pgTable('extras_tagged_item', {
   }, (t) => [
     uniqueIndex('extras_tagged_item_tag_id_object_type_object_id_uniq').on(t.tag_id, t.object_type, t.object_id),
     index('extras_tagged_item_object_type_object_id_idx').on(t.object_type, t.object_id),
-    foreignKey({ name: 'extras_tagged_item_tag_id_fk', columns: [t.tag_id], foreignColumns: [extrasTag.id] }).onDelete('cascade'),
+    foreignKey({ name: 'extras_tagged_item_tag_id_fk', columns: [t.tag_id], foreignColumns: [extrasTag.id] }).onDelete('no action'),
   ]);

@@ -4,9 +4,9 @@
 import { dcimLocation, dcimRegion, dcimSite, dcimSiteAsns, dcimSiteGroup } from './dcim.ts';
 import { extrasJournalEntry, extrasTag, extrasTaggedItem } from './extras.ts';
 import { ipamAsn, ipamRir, ipamRole } from './ipam.ts';
-import { tenancyTenant, tenancyTenantGroup } from './tenancy.ts';
+import { tenancyContact, tenancyContactAssignment, tenancyContactGroup, tenancyContactGroups, tenancyContactRole, tenancyTenant, tenancyTenantGroup } from './tenancy.ts';
 import { usersGroup, usersGroupPermissions, usersObjectPermission, usersOwner, usersOwnerGroup, usersOwnerUserGroups, usersOwnerUsers, usersToken, usersUser, usersUserGroups, usersUserPermissions } from './users.ts';
-export { dcimLocation, dcimRegion, dcimSite, dcimSiteAsns, dcimSiteGroup, extrasJournalEntry, extrasTag, extrasTaggedItem, ipamAsn, ipamRir, ipamRole, tenancyTenant, tenancyTenantGroup, usersGroup, usersGroupPermissions, usersObjectPermission, usersOwner, usersOwnerGroup, usersOwnerUserGroups, usersOwnerUsers, usersToken, usersUser, usersUserGroups, usersUserPermissions };
+export { dcimLocation, dcimRegion, dcimSite, dcimSiteAsns, dcimSiteGroup, extrasJournalEntry, extrasTag, extrasTaggedItem, ipamAsn, ipamRir, ipamRole, tenancyContact, tenancyContactAssignment, tenancyContactGroup, tenancyContactGroups, tenancyContactRole, tenancyTenant, tenancyTenantGroup, usersGroup, usersGroupPermissions, usersObjectPermission, usersOwner, usersOwnerGroup, usersOwnerUserGroups, usersOwnerUsers, usersToken, usersUser, usersUserGroups, usersUserPermissions };
 /** Every table, keyed by its SQL name (`ResourceIR.table`). */
 export const tables = {
     dcim_location: dcimLocation,
@@ -20,6 +20,11 @@ export const tables = {
     ipam_asn: ipamAsn,
     ipam_rir: ipamRir,
     ipam_role: ipamRole,
+    tenancy_contact: tenancyContact,
+    tenancy_contact_assignment: tenancyContactAssignment,
+    tenancy_contact_group: tenancyContactGroup,
+    tenancy_contact_groups: tenancyContactGroups,
+    tenancy_contact_role: tenancyContactRole,
     tenancy_tenant: tenancyTenant,
     tenancy_tenant_group: tenancyTenantGroup,
     users_group: usersGroup,

@@ -23,10 +23,10 @@ export const ipamAsn = pgTable('ipam_asn', {
     index('ipam_asn_tenant_id_idx').on(t.tenant_id),
     index('ipam_asn_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_asn_asn_uniq').on(t.asn),
-    foreignKey({ name: 'ipam_asn_rir_id_fk', columns: [t.rir_id], foreignColumns: [ipamRir.id] }).onDelete('restrict'),
-    foreignKey({ name: 'ipam_asn_role_id_fk', columns: [t.role_id], foreignColumns: [ipamRole.id] }).onDelete('set null'),
-    foreignKey({ name: 'ipam_asn_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('restrict'),
-    foreignKey({ name: 'ipam_asn_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('restrict'),
+    foreignKey({ name: 'ipam_asn_rir_id_fk', columns: [t.rir_id], foreignColumns: [ipamRir.id] }).onDelete('no action'),
+    foreignKey({ name: 'ipam_asn_role_id_fk', columns: [t.role_id], foreignColumns: [ipamRole.id] }).onDelete('no action'),
+    foreignKey({ name: 'ipam_asn_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
+    foreignKey({ name: 'ipam_asn_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const ipamRir = pgTable('ipam_rir', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -43,7 +43,7 @@ export const ipamRir = pgTable('ipam_rir', {
     index('ipam_rir_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_rir_name_uniq').on(t.name),
     uniqueIndex('ipam_rir_slug_uniq').on(t.slug),
-    foreignKey({ name: 'ipam_rir_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('restrict'),
+    foreignKey({ name: 'ipam_rir_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const ipamRole = pgTable('ipam_role', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -60,5 +60,5 @@ export const ipamRole = pgTable('ipam_role', {
     index('ipam_role_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_role_name_uniq').on(t.name),
     uniqueIndex('ipam_role_slug_uniq').on(t.slug),
-    foreignKey({ name: 'ipam_role_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('restrict'),
+    foreignKey({ name: 'ipam_role_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);

@@ -4,6 +4,89 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { usersOwner } from './users.ts';
+export const tenancyContact = pgTable('tenancy_contact', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    phone: varchar('phone', { length: 50 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    address: varchar('address', { length: 200 }).notNull(),
+    link: varchar('link', { length: 200 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    owner_id: integer('owner_id'),
+    comments: text('comments').notNull(),
+    custom_field_data: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t) => [
+    index('tenancy_contact_owner_id_idx').on(t.owner_id),
+    foreignKey({ name: 'tenancy_contact_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+  ]);
+export const tenancyContactAssignment = pgTable('tenancy_contact_assignment', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    object_type: varchar('object_type', { length: 100 }).notNull(),
+    object_id: integer('object_id').notNull(),
+    contact_id: integer('contact_id').notNull(),
+    role_id: integer('role_id').notNull(),
+    priority: varchar('priority', { length: 50 }).notNull(),
+    custom_field_data: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t) => [
+    index('tenancy_contact_assignment_object_type_idx').on(t.object_type, t.object_id),
+    index('tenancy_contact_assignment_contact_id_idx').on(t.contact_id),
+    index('tenancy_contact_assignment_role_id_idx').on(t.role_id),
+    uniqueIndex('tenancy_contact_assignment_object_type_object_id__fa4a7734_uniq').on(t.object_type, t.object_id, t.contact_id, t.role_id),
+    foreignKey({ name: 'tenancy_contact_assignment_contact_id_fk', columns: [t.contact_id], foreignColumns: [tenancyContact.id] }).onDelete('no action'),
+    foreignKey({ name: 'tenancy_contact_assignment_role_id_fk', columns: [t.role_id], foreignColumns: [tenancyContactRole.id] }).onDelete('no action'),
+  ]);
+export const tenancyContactGroup = pgTable('tenancy_contact_group', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    slug: varchar('slug', { length: 100 }).notNull(),
+    parent_id: integer('parent_id'),
+    description: varchar('description', { length: 200 }).notNull(),
+    custom_field_data: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+    owner_id: integer('owner_id'),
+    comments: text('comments').notNull(),
+    tree_depth: integer('tree_depth').notNull().default(sql`0`),
+    tree_path: integer('tree_path').array().notNull().default(sql`'{}'`),
+  }, (t) => [
+    index('tenancy_contact_group_parent_id_idx').on(t.parent_id),
+    index('tenancy_contact_group_owner_id_idx').on(t.owner_id),
+    uniqueIndex('tenancy_contact_group_parent_id_name_uniq').on(t.parent_id, t.name),
+    uniqueIndex('tenancy_contact_group_name_where_parent_id_null_uniq').on(t.name).where(sql`${t.parent_id} IS NULL`),
+    foreignKey({ name: 'tenancy_contact_group_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
+    foreignKey({ name: 'tenancy_contact_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+  ]);
+export const tenancyContactGroups = pgTable('tenancy_contact_groups', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    contact_id: integer('contact_id').notNull(),
+    group_id: integer('group_id').notNull(),
+  }, (t) => [
+    uniqueIndex('tenancy_contact_groups_contact_id_group_id_uniq').on(t.contact_id, t.group_id),
+    index('tenancy_contact_groups_group_id_idx').on(t.group_id),
+    foreignKey({ name: 'tenancy_contact_groups_contact_id_fk', columns: [t.contact_id], foreignColumns: [tenancyContact.id] }).onDelete('no action'),
+    foreignKey({ name: 'tenancy_contact_groups_group_id_fk', columns: [t.group_id], foreignColumns: [tenancyContactGroup.id] }).onDelete('no action'),
+  ]);
+export const tenancyContactRole = pgTable('tenancy_contact_role', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    slug: varchar('slug', { length: 100 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    owner_id: integer('owner_id'),
+    comments: text('comments').notNull(),
+    custom_field_data: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t) => [
+    index('tenancy_contact_role_owner_id_idx').on(t.owner_id),
+    uniqueIndex('tenancy_contact_role_name_uniq').on(t.name),
+    uniqueIndex('tenancy_contact_role_slug_uniq').on(t.slug),
+    foreignKey({ name: 'tenancy_contact_role_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+  ]);
 export const tenancyTenant = pgTable('tenancy_tenant', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -22,8 +105,8 @@ export const tenancyTenant = pgTable('tenancy_tenant', {
     uniqueIndex('tenancy_tenant_name_where_group_id_null_uniq').on(t.name).where(sql`${t.group_id} IS NULL`),
     uniqueIndex('tenancy_tenant_group_id_slug_uniq').on(t.group_id, t.slug),
     uniqueIndex('tenancy_tenant_slug_where_group_id_null_uniq').on(t.slug).where(sql`${t.group_id} IS NULL`),
-    foreignKey({ name: 'tenancy_tenant_group_id_fk', columns: [t.group_id], foreignColumns: [tenancyTenantGroup.id] }).onDelete('restrict'),
-    foreignKey({ name: 'tenancy_tenant_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('restrict'),
+    foreignKey({ name: 'tenancy_tenant_group_id_fk', columns: [t.group_id], foreignColumns: [tenancyTenantGroup.id] }).onDelete('no action'),
+    foreignKey({ name: 'tenancy_tenant_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const tenancyTenantGroup = pgTable('tenancy_tenant_group', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -43,6 +126,6 @@ export const tenancyTenantGroup = pgTable('tenancy_tenant_group', {
     index('tenancy_tenant_group_owner_id_idx').on(t.owner_id),
     uniqueIndex('tenancy_tenant_group_name_uniq').on(t.name),
     uniqueIndex('tenancy_tenant_group_slug_uniq').on(t.slug),
-    foreignKey({ name: 'tenancy_tenant_group_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('cascade'),
-    foreignKey({ name: 'tenancy_tenant_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('restrict'),
+    foreignKey({ name: 'tenancy_tenant_group_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
+    foreignKey({ name: 'tenancy_tenant_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);

@@ -17,8 +17,8 @@ export const usersGroupPermissions = pgTable('users_group_permissions', {
   }, (t) => [
     uniqueIndex('users_group_permissions_group_id_permission_id_uniq').on(t.group_id, t.permission_id),
     index('users_group_permissions_permission_id_idx').on(t.permission_id),
-    foreignKey({ name: 'users_group_permissions_group_id_fk', columns: [t.group_id], foreignColumns: [usersGroup.id] }).onDelete('cascade'),
-    foreignKey({ name: 'users_group_permissions_permission_id_fk', columns: [t.permission_id], foreignColumns: [usersObjectPermission.id] }).onDelete('cascade'),
+    foreignKey({ name: 'users_group_permissions_group_id_fk', columns: [t.group_id], foreignColumns: [usersGroup.id] }).onDelete('no action'),
+    foreignKey({ name: 'users_group_permissions_permission_id_fk', columns: [t.permission_id], foreignColumns: [usersObjectPermission.id] }).onDelete('no action'),
   ]);
 export const usersObjectPermission = pgTable('users_object_permission', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -37,7 +37,7 @@ export const usersOwner = pgTable('users_owner', {
   }, (t) => [
     index('users_owner_group_id_idx').on(t.group_id),
     uniqueIndex('users_owner_name_uniq').on(t.name),
-    foreignKey({ name: 'users_owner_group_id_fk', columns: [t.group_id], foreignColumns: [usersOwnerGroup.id] }).onDelete('restrict'),
+    foreignKey({ name: 'users_owner_group_id_fk', columns: [t.group_id], foreignColumns: [usersOwnerGroup.id] }).onDelete('no action'),
   ]);
 export const usersOwnerGroup = pgTable('users_owner_group', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -53,8 +53,8 @@ export const usersOwnerUserGroups = pgTable('users_owner_user_groups', {
   }, (t) => [
     uniqueIndex('users_owner_user_groups_owner_id_user_group_id_uniq').on(t.owner_id, t.user_group_id),
     index('users_owner_user_groups_user_group_id_idx').on(t.user_group_id),
-    foreignKey({ name: 'users_owner_user_groups_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('cascade'),
-    foreignKey({ name: 'users_owner_user_groups_user_group_id_fk', columns: [t.user_group_id], foreignColumns: [usersGroup.id] }).onDelete('cascade'),
+    foreignKey({ name: 'users_owner_user_groups_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+    foreignKey({ name: 'users_owner_user_groups_user_group_id_fk', columns: [t.user_group_id], foreignColumns: [usersGroup.id] }).onDelete('no action'),
   ]);
 export const usersOwnerUsers = pgTable('users_owner_users', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -63,8 +63,8 @@ export const usersOwnerUsers = pgTable('users_owner_users', {
   }, (t) => [
     uniqueIndex('users_owner_users_owner_id_user_id_uniq').on(t.owner_id, t.user_id),
     index('users_owner_users_user_id_idx').on(t.user_id),
-    foreignKey({ name: 'users_owner_users_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('cascade'),
-    foreignKey({ name: 'users_owner_users_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('cascade'),
+    foreignKey({ name: 'users_owner_users_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+    foreignKey({ name: 'users_owner_users_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
   ]);
 export const usersToken = pgTable('users_token', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -84,7 +84,7 @@ export const usersToken = pgTable('users_token', {
   }, (t) => [
     index('users_token_user_id_idx').on(t.user_id),
     uniqueIndex('users_token_key_uniq').on(t.key),
-    foreignKey({ name: 'users_token_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('cascade'),
+    foreignKey({ name: 'users_token_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
   ]);
 export const usersUser = pgTable('users_user', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -107,8 +107,8 @@ export const usersUserGroups = pgTable('users_user_groups', {
   }, (t) => [
     uniqueIndex('users_user_groups_user_id_group_id_uniq').on(t.user_id, t.group_id),
     index('users_user_groups_group_id_idx').on(t.group_id),
-    foreignKey({ name: 'users_user_groups_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('cascade'),
-    foreignKey({ name: 'users_user_groups_group_id_fk', columns: [t.group_id], foreignColumns: [usersGroup.id] }).onDelete('cascade'),
+    foreignKey({ name: 'users_user_groups_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+    foreignKey({ name: 'users_user_groups_group_id_fk', columns: [t.group_id], foreignColumns: [usersGroup.id] }).onDelete('no action'),
   ]);
 export const usersUserPermissions = pgTable('users_user_permissions', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -117,6 +117,6 @@ export const usersUserPermissions = pgTable('users_user_permissions', {
   }, (t) => [
     uniqueIndex('users_user_permissions_user_id_permission_id_uniq').on(t.user_id, t.permission_id),
     index('users_user_permissions_permission_id_idx').on(t.permission_id),
-    foreignKey({ name: 'users_user_permissions_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('cascade'),
-    foreignKey({ name: 'users_user_permissions_permission_id_fk', columns: [t.permission_id], foreignColumns: [usersObjectPermission.id] }).onDelete('cascade'),
+    foreignKey({ name: 'users_user_permissions_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+    foreignKey({ name: 'users_user_permissions_permission_id_fk', columns: [t.permission_id], foreignColumns: [usersObjectPermission.id] }).onDelete('no action'),
   ]);

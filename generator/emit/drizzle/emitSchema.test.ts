@@ -30,10 +30,12 @@ describe('emitSchema', () => {
   it('imports tables of other apps and refers to its own table through the callback', () => {
     const dcim = file('dcim.ts');
     expect(dcim).toContain(`import { tenancyTenant } from './tenancy.ts';`);
-    expect(dcim).toContain(`foreignKey({ name: 'dcim_site_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('restrict')`);
-    expect(dcim).toContain(`foreignKey({ name: 'dcim_region_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('cascade')`);
+    expect(dcim).toContain(`foreignKey({ name: 'dcim_site_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action')`);
+    expect(dcim).toContain(`foreignKey({ name: 'dcim_region_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action')`);
     expect(dcim).toContain(`uniqueIndex('dcim_region_name_where_parent_id_null_uniq').on(t.name).where(sql\`\${t.parent_id} IS NULL\`)`);
     expect(dcim).toContain(`latitude: numeric('latitude', { precision: 8, scale: 6 }),`);
+    // Deletes are collected by the application: no key cascades, clears or restricts by itself.
+    for (const f of files) expect(f.contents, f.path).not.toMatch(/onDelete\('(cascade|set null|set default|restrict)'\)/);
   });
 
   it('prints lower() for case-insensitive uniques', () => {

@@ -7,7 +7,7 @@
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { InventoryIR } from '../../ir/types.ts';
-import type { EmitContext } from '../inventoryEmitters.ts';
+import type { EmitContext } from '../types.ts';
 import { literal, printTypeScript } from '../printTypeScript.ts';
 import type { GeneratedFile } from '../types.ts';
 import { tableImports, printTableInitializer } from './printTable.ts';

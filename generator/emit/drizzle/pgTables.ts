@@ -5,8 +5,8 @@
  * so the migrations describe exactly the tables generated/inventory/schema/ declares.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, varchar, type PgTableWithColumns } from 'drizzle-orm/pg-core';
-import type { ColumnBuilderName, ColumnSpec } from './columns.ts';
+import { bigint, boolean, cidr, date, foreignKey, index, inet, integer, jsonb, macaddr, numeric, pgTable, text, timestamp, uniqueIndex, varchar, type PgTableWithColumns } from 'drizzle-orm/pg-core';
+import type { ColumnBuilderName, ColumnSpec } from '../../../runtime/kinds/index.ts';
 import type { TableSpec } from './tables.ts';
 
 /**
@@ -23,7 +23,7 @@ interface ChainableColumn {
 
 type BuilderFunction = (name: string, config?: Record<string, unknown>) => ChainableColumn;
 
-const builders = { bigint, boolean, date, integer, jsonb, numeric, text, timestamp, varchar } as unknown as Record<ColumnBuilderName, BuilderFunction>;
+const builders = { bigint, boolean, cidr, date, inet, integer, jsonb, macaddr, numeric, text, timestamp, varchar } as unknown as Record<ColumnBuilderName, BuilderFunction>;
 
 function buildColumn(spec: ColumnSpec): ChainableColumn {
   let column = spec.args ? builders[spec.builder](spec.name, spec.args) : builders[spec.builder](spec.name);

@@ -5,7 +5,7 @@
  * Foreign keys are declared there (not with `.references()`) so their names are ours: drizzle's
  * default names can pass PostgreSQL's 63-byte limit.
  */
-import type { ColumnSpec } from './columns.ts';
+import type { ColumnSpec } from '../../../runtime/kinds/index.ts';
 import type { TableSpec } from './tables.ts';
 
 /** A TypeScript literal for a scalar config value. */

@@ -35,12 +35,21 @@ describe('buildTableSpecs', () => {
     const location = table('dcim_location');
     expect(location.app).toBe('dcim');
     expect(location.constName).toBe('dcimLocation');
-    expect(location.columns.at(-1)).toEqual({ builder: 'integer', name: 'tree_path', args: null, modifiers: [{ kind: 'array' }, { kind: 'notNull' }, { kind: 'default', sql: `'{}'` }] });
+    expect(location.columns.at(-1)).toEqual({ builder: 'integer', name: 'tree_path', args: null, modifiers: [{ kind: 'array' }, { kind: 'notNull' }, { kind: 'default', sql: `'{}'` }], sqlType: 'integer[]' });
     const fkColumns = location.foreignKeys.map((fk) => fk.column);
     expect(fkColumns).toEqual(['site_id', 'parent_id', 'tenant_id', 'owner_id']);
     for (const column of fkColumns) expect(location.indexes).toContainEqual(expect.objectContaining({ unique: false, parts: [{ column, lower: false }] }));
-    expect(location.foreignKeys.find((fk) => fk.column === 'tenant_id')).toMatchObject({ references: 'tenancy_tenant', onDelete: 'restrict', meaning: { resource: 'dcim.locations', field: 'tenant' } });
-    expect(location.foreignKeys.find((fk) => fk.column === 'parent_id')).toMatchObject({ references: 'dcim_location', onDelete: 'cascade' });
+    expect(location.foreignKeys.find((fk) => fk.column === 'tenant_id')).toEqual({ name: 'dcim_location_tenant_id_fk', column: 'tenant_id', references: 'tenancy_tenant', onDelete: 'no action', meaning: { resource: 'dcim.locations', field: 'tenant' } });
+    expect(location.foreignKeys.find((fk) => fk.column === 'parent_id')).toMatchObject({ references: 'dcim_location', onDelete: 'no action' });
+  });
+
+  it('makes every foreign key `no action`: what a delete does is the relation graph\'s, for the application', () => {
+    const keys = tables.flatMap((t) => t.foreignKeys);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys.map((fk) => fk.onDelete))).toEqual(new Set(['no action']));
+    // The database keeps no rule; the relation graph the delete collector walks keeps each field's.
+    const relation = (resource: string, field: string) => ir.relations.find((r) => r.resource === resource && r.field === field)?.onDelete;
+    expect([relation('dcim.locations', 'tenant'), relation('dcim.locations', 'parent'), relation('dcim.sites', 'region'), relation('dcim.sites', 'asns')]).toEqual(['protect', 'cascade', 'set_null', 'cascade']);
   });
 
   it('turns conditional uniques into partial unique indexes', () => {
@@ -59,7 +68,7 @@ describe('buildTableSpecs', () => {
     expect(table('dcim_site', specs).indexes).toContainEqual(expect.objectContaining({ name: 'dcim_site_lower_name_uniq', parts: [{ column: 'name', lower: true }] }));
   });
 
-  it('builds link tables with cascading keys, a unique pair and a target index', () => {
+  it('builds link tables with keys on both sides, a unique pair and a target index', () => {
     expect(table('dcim_site_asns')).toMatchObject({
       app: 'dcim',
       columns: [expect.objectContaining({ name: 'id' }), expect.objectContaining({ name: 'site_id', modifiers: [{ kind: 'notNull' }] }), expect.objectContaining({ name: 'asn_id' })],
@@ -68,8 +77,8 @@ describe('buildTableSpecs', () => {
         { name: 'dcim_site_asns_asn_id_idx', unique: false, parts: [{ column: 'asn_id', lower: false }] },
       ],
       foreignKeys: [
-        { column: 'site_id', references: 'dcim_site', onDelete: 'cascade' },
-        { column: 'asn_id', references: 'ipam_asn', onDelete: 'cascade' },
+        { name: 'dcim_site_asns_site_id_fk', column: 'site_id', references: 'dcim_site', onDelete: 'no action', meaning: null },
+        { name: 'dcim_site_asns_asn_id_fk', column: 'asn_id', references: 'ipam_asn', onDelete: 'no action', meaning: null },
       ],
     });
   });
@@ -79,7 +88,7 @@ describe('buildTableSpecs', () => {
     expect(table('extras_tagged_item')).toMatchObject({
       app: 'extras',
       columns: [{ name: 'id' }, { name: 'tag_id' }, { name: 'object_type', args: { length: 100 } }, { name: 'object_id' }],
-      foreignKeys: [{ column: 'tag_id', references: 'extras_tag', onDelete: 'cascade' }],
+      foreignKeys: [{ column: 'tag_id', references: 'extras_tag', onDelete: 'no action' }],
     });
     const untagged = changed((x) => x.resources.forEach((r) => (r.fields = r.fields.filter((f) => f.kind !== 'tags'))));
     expect(buildTableSpecs(untagged).map((t) => t.name)).not.toContain('extras_tagged_item');

@@ -7,9 +7,9 @@
  * turn a constraint violation into the right NetBox error.
  */
 import { createHash } from 'node:crypto';
-import { TAGGED_ITEM_TABLE } from '../../ir/inventory/fields.ts';
-import type { InventoryIR, ResourceIR } from '../../ir/types.ts';
-import { columnSpec, identityColumn, onDeleteAction, referenceColumn, treePathColumn, varcharColumn, type ColumnSpec } from './columns.ts';
+import { TAG_LINK } from '../../../runtime/contract/index.ts';
+import { fieldKind, identityColumn, referenceColumn, treePathColumn, varcharColumn, type Catalog, type ColumnSpec } from '../../../runtime/kinds/index.ts';
+import type { FieldIR, InventoryIR, ResourceIR } from '../../ir/types.ts';
 
 export interface IndexPart {
   column: string;
@@ -32,7 +32,12 @@ export interface ForeignKeySpec {
   column: string;
   /** Referenced table (always its `id`). */
   references: string;
-  onDelete: 'cascade' | 'set null' | 'restrict';
+  /**
+   * Always `no action`: deletes are collected by the application (runtime/rest/write/collector.ts),
+   * which removes or clears every dependent first; a key left pointing at a deleted row is a bug the
+   * database refuses, never something it cascades silently.
+   */
+  onDelete: 'no action';
   /** The resource field this key stores, when it is one. */
   meaning: { resource: string; field: string } | null;
 }
@@ -68,13 +73,25 @@ export function tableConstName(table: string): string {
   return table.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-function resourceTable(resource: ResourceIR, ir: InventoryIR): TableSpec {
+/** The kinds' view of the IR: resources and choice sets (a choice column's type depends on its values). */
+function catalogOf(ir: InventoryIR): Catalog {
+  const byKey = new Map(ir.resources.map((r) => [r.key, r]));
+  const sets = new Map(ir.choiceSets.map((c) => [c.name, c.choices.map((x) => [x.value, x.label] as [string | number, string])]));
+  return { resource: (key) => byKey.get(key)!, choiceSet: (name) => sets.get(name) ?? [] };
+}
+
+/** The column of a field, from its kind, or null when the value is not stored on the row. */
+export function columnSpec(field: FieldIR, catalog: Catalog): ColumnSpec | null {
+  return field.column === null ? null : fieldKind(field.kind).column(field, catalog);
+}
+
+function resourceTable(resource: ResourceIR, ir: InventoryIR, catalog: Catalog): TableSpec {
   const byKey = new Map(ir.resources.map((r) => [r.key, r]));
   const columns: ColumnSpec[] = [];
   const indexes: IndexSpec[] = [];
   const foreignKeys: ForeignKeySpec[] = [];
   for (const field of resource.fields) {
-    const column = columnSpec(field, ir.choiceSets);
+    const column = columnSpec(field, catalog);
     if (!column) continue;
     columns.push(column);
     if (field.kind === 'object_type' && field.generic) {
@@ -85,9 +102,8 @@ function resourceTable(resource: ResourceIR, ir: InventoryIR): TableSpec {
     if (field.kind !== 'fk') continue;
     const target = field.target ? byKey.get(field.target) : undefined;
     if (!target) throw new Error(`${resource.key}.${field.name}: foreign key target ${String(field.target)} is not a resource`);
-    const onDelete = onDeleteAction(field.onDelete);
-    if (onDelete === 'set null' && !field.nullable) throw new Error(`${resource.key}.${field.name}: on_delete set_null needs a nullable field`);
-    foreignKeys.push({ name: constraintName(`${resource.table}_${column.name}`, 'fk'), column: column.name, references: target.table, onDelete, meaning: { resource: resource.key, field: field.name } });
+    if (field.onDelete === 'set_null' && !field.nullable) throw new Error(`${resource.key}.${field.name}: on_delete set_null needs a nullable field`);
+    foreignKeys.push({ name: constraintName(`${resource.table}_${column.name}`, 'fk'), column: column.name, references: target.table, onDelete: 'no action', meaning: { resource: resource.key, field: field.name } });
     indexes.push({ name: constraintName(`${resource.table}_${column.name}`, 'idx'), unique: false, parts: [{ column: column.name, lower: false }], whereNull: [], meaning: null });
   }
   if (resource.tree) columns.push(treePathColumn());
@@ -100,9 +116,9 @@ function resourceTable(resource: ResourceIR, ir: InventoryIR): TableSpec {
     const parts = unique.fields.map((name) => {
       const field = resource.fields.find((f) => f.name === name);
       const textual = field ? ['string', 'slug', 'email', 'text', 'color', 'timezone'].includes(field.kind) : false;
-      return { column: columnOf(name), lower: unique.caseInsensitive && textual };
+      return { column: columnOf(name), lower: !!unique.caseInsensitive && textual };
     });
-    const whereNull = unique.whereNull.map(columnOf);
+    const whereNull = (unique.whereNull ?? []).map(columnOf);
     const base = [resource.table, ...parts.map((p) => (p.lower ? `lower_${p.column}` : p.column)), ...(whereNull.length ? ['where', ...whereNull, 'null'] : [])].join('_');
     indexes.push({ name: constraintName(base, 'uniq'), unique: true, parts, whereNull, meaning: { resource: resource.key, unique: position } });
   });
@@ -118,7 +134,7 @@ function appOfTable(table: string, ir: InventoryIR): string {
 function linkTable(link: InventoryIR['linkTables'][number], ir: InventoryIR): TableSpec {
   const { name, source, target } = link;
   if (source.column === target.column) throw new Error(`link table ${name}: source and target columns are both ${source.column}`);
-  const fk = (side: typeof source): ForeignKeySpec => ({ name: constraintName(`${name}_${side.column}`, 'fk'), column: side.column, references: side.table, onDelete: 'cascade', meaning: null });
+  const fk = (side: typeof source): ForeignKeySpec => ({ name: constraintName(`${name}_${side.column}`, 'fk'), column: side.column, references: side.table, onDelete: 'no action', meaning: null });
   return {
     app: appOfTable(source.table, ir),
     name,
@@ -136,7 +152,7 @@ function taggedItemTable(ir: InventoryIR): TableSpec | null {
   if (!ir.resources.some((r) => r.fields.some((f) => f.kind === 'tags'))) return null;
   const tags = ir.resources.find((r) => r.key === 'extras.tags');
   if (!tags) throw new Error('a resource has a tags field but there is no extras.tags resource');
-  const name = TAGGED_ITEM_TABLE;
+  const name = TAG_LINK.table;
   const plain = (column: string): IndexPart => ({ column, lower: false });
   return {
     app: tags.app,
@@ -147,13 +163,14 @@ function taggedItemTable(ir: InventoryIR): TableSpec | null {
       { name: constraintName(`${name}_tag_id_object_type_object_id`, 'uniq'), unique: true, parts: ['tag_id', 'object_type', 'object_id'].map(plain), whereNull: [], meaning: null },
       { name: constraintName(`${name}_object_type_object_id`, 'idx'), unique: false, parts: ['object_type', 'object_id'].map(plain), whereNull: [], meaning: null },
     ],
-    foreignKeys: [{ name: constraintName(`${name}_tag_id`, 'fk'), column: 'tag_id', references: tags.table, onDelete: 'cascade', meaning: null }],
+    foreignKeys: [{ name: constraintName(`${name}_tag_id`, 'fk'), column: 'tag_id', references: tags.table, onDelete: 'no action', meaning: null }],
   };
 }
 
 /** Every table of the inventory, sorted by name. Throws on IR inconsistencies (unknown targets…). */
 export function buildTableSpecs(ir: InventoryIR): TableSpec[] {
-  const tables = [...ir.resources.map((r) => resourceTable(r, ir)), ...ir.linkTables.map((l) => linkTable(l, ir))];
+  const catalog = catalogOf(ir);
+  const tables = [...ir.resources.map((r) => resourceTable(r, ir, catalog)), ...ir.linkTables.map((l) => linkTable(l, ir))];
   const tagged = taggedItemTable(ir);
   if (tagged) tables.push(tagged);
   tables.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -8,13 +8,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { FieldEntry } from '../../../runtime/contract/index.ts';
 import { migrate, openPglite } from '../../../runtime/db/index.ts';
+import { expandField } from '../../../runtime/kinds/index.ts';
 import { DiagnosticsError } from '../../diagnostics.ts';
 import type { FieldIR, InventoryIR } from '../../ir/types.ts';
 import { FINGERPRINT_FILE, SNAPSHOT_FILE, type MigrationHistory } from '../../load/readPreviousMigrations.ts';
 import { buildProjectIR, projectPaths } from '../../pipeline.ts';
 import { loadTemplates } from '../../templates.ts';
-import type { EmitContext } from '../inventoryEmitters.ts';
+import type { EmitContext } from '../types.ts';
 import type { GeneratedFile } from '../types.ts';
 import { emitMigrations, STATEMENT_BREAKPOINT } from './emitMigrations.ts';
 
@@ -33,12 +35,9 @@ function historyOf(files: GeneratedFile[]): MigrationHistory {
 
 const sqlFiles = (files: GeneratedFile[]) => files.filter((f) => f.path.endsWith('.sql'));
 
-function field(name: string, overrides: Partial<FieldIR>): FieldIR {
-  return {
-    name, kind: 'string', column: name, required: false, nullable: false, readOnly: false, writeOnly: false, default: null, maxLength: 50,
-    minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null, link: null, reverseOf: null, generic: null, count: null,
-    label: name, orderable: true, createOnly: false, labelled: false, ...overrides,
-  };
+/** A string field as the IR holds it: the kind's defaults filled in, as the inventory stage builds it. */
+function field(name: string, overrides: Partial<FieldEntry>): FieldIR {
+  return expandField({ name, kind: 'string', maxLength: 50, ...overrides });
 }
 
 function changed(base: InventoryIR, change: (ir: InventoryIR) => void): InventoryIR {
@@ -117,7 +116,8 @@ describe('emitMigrations', () => {
     expect(latest.contents).toContain('CREATE TABLE "dcim_site_asn_links"');
   });
 
-  it('produces a chain of migrations PostgreSQL applies in order', async () => {
+  // Boots an embedded PostgreSQL (PGlite), which alone can take seconds on a busy machine.
+  it('produces a chain of migrations PostgreSQL applies in order', { timeout: 30_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nb-emitted-'));
     const db = await openPglite('memory://');
     try {

@@ -13,7 +13,7 @@ import { DiagnosticsError } from '../../diagnostics.ts';
 import type { InventoryIR } from '../../ir/types.ts';
 import { FINGERPRINT_FILE, MIGRATIONS_DIR, SNAPSHOT_FILE } from '../../load/readPreviousMigrations.ts';
 import { buildTableSpecs } from '../drizzle/tables.ts';
-import type { EmitContext } from '../inventoryEmitters.ts';
+import type { EmitContext } from '../types.ts';
 import type { GeneratedFile } from '../types.ts';
 import { diffSnapshots } from './diff.ts';
 import { canonicalSnapshot, currentSnapshot, emptySnapshot, serializeSnapshot, specsFingerprint, type Snapshot } from './snapshot.ts';

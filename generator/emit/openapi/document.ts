@@ -33,15 +33,15 @@ export function buildOpenApiDocument(ir: InventoryIR): OpenAPIV3.Document {
   const paths: Record<string, OpenAPIV3.PathItemObject> = { ...fixedPaths(ctx) };
   const schemas = allResourceSchemas(ctx);
   for (const resource of ir.resources) {
-    const { paths: own, schemas: extra } = resourcePaths(ctx, resource);
-    for (const [path, item] of Object.entries(own)) {
+    for (const [path, item] of Object.entries(resourcePaths(ctx, resource))) {
       if (paths[path]) throw new Error(`openapi: path ${path} of ${resource.key} is already taken by another resource or a fixed path`);
       paths[path] = item;
     }
-    for (const [name, schema] of Object.entries(extra)) {
-      if (schemas[name]) throw new Error(`openapi: component schema \`${name}\` of an extra operation of ${resource.key} is already defined`);
-      schemas[name] = schema;
-    }
+  }
+  // The bodies of hand-written operations (definitions/schemas.yaml), `$ref: Name` pointing at components.
+  for (const [name, schema] of Object.entries(ir.schemas)) {
+    if (schemas[name]) throw new Error(`openapi: component schema \`${name}\` of schemas.yaml is also a resource's component`);
+    schemas[name] = withComponentRefs(schema) as OpenAPIV3.SchemaObject;
   }
   const document: OpenAPIV3.Document = {
     openapi: '3.0.3',
@@ -63,6 +63,13 @@ export function buildOpenApiDocument(ir: InventoryIR): OpenAPIV3.Document {
   };
   assertUniqueOperationIds(document);
   return document;
+}
+
+/** `{$ref: Name}` → `{$ref: '#/components/schemas/Name'}`, everywhere in a schema. */
+function withComponentRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withComponentRefs);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && !v.startsWith('#') ? `#/components/schemas/${v}` : withComponentRefs(v)]));
 }
 
 /** Client generators name methods after operation ids; a clash would silently drop one. */

@@ -197,8 +197,20 @@ describe('emitOpenApi', () => {
     expect((op.responses['201'] as OpenAPIV3.ResponseObject).content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/TokenProvision' });
     expect(schema('TokenProvisionRequest').required).toEqual(['username', 'password']);
     expect(Object.keys(schema('TokenProvisionRequest').properties!)).toEqual(['username', 'password', 'expires', 'description', 'enabled', 'write_enabled', 'allowed_ips', 'version']);
-    expect(schema('TokenProvision').properties!.token).toMatchObject({ type: 'string', readOnly: true });
+    // definitions/schemas.yaml: `$ref: Token` names the resource's component.
+    const [token, secret] = schema('TokenProvision').allOf as [OpenAPIV3.ReferenceObject, OpenAPIV3.SchemaObject];
+    expect(token).toEqual({ $ref: '#/components/schemas/Token' });
+    expect(secret.properties!.token).toMatchObject({ type: 'string', readOnly: true });
+    expect(secret.required).toEqual(['token']);
+    expect(op.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TokenProvisionRequest' } } } });
+    expect(Object.keys(op.responses).sort()).toEqual(['201', '400', '403']);
     expect(doc.paths['/api/dcim/sites/']!.get!.security).toBeUndefined();
+  });
+
+  it('keeps every schema of definitions/schemas.yaml as a component, with every $ref resolved', () => {
+    for (const name of Object.keys(ir.schemas)) expect(doc.components!.schemas, name).toHaveProperty(name);
+    const refs = [...contents.matchAll(/"\$ref": "#\/components\/schemas\/(\w+)"/g)].map((m) => m[1]);
+    for (const name of new Set(refs)) expect(doc.components!.schemas, name).toHaveProperty(name);
   });
 
   it('documents the schema endpoint\'s format and lang parameters', () => {
@@ -225,14 +237,14 @@ describe('buildOpenApiDocument on inconsistent IR', () => {
   it('names the filter whose choice set is missing', () => {
     const bad = clone();
     const site = bad.resources.find((r) => r.key === 'dcim.sites')!;
-    site.filters.find((f) => f.name === 'status')!.choiceSet = 'NoSuchChoices';
-    expect(() => buildOpenApiDocument(bad)).toThrow('uses choice set `NoSuchChoices`');
+    site.filters.find((f) => f.name === 'status')!.choices = 'NoSuchChoices';
+    expect(() => buildOpenApiDocument(bad)).toThrow('openapi: dcim.sites filter `status` uses choice set `NoSuchChoices`, which is not defined');
   });
 
   it('rejects a filter that shadows a paging parameter', () => {
     const bad = clone();
     const site = bad.resources.find((r) => r.key === 'dcim.sites')!;
-    site.filters.push({ name: 'limit', kind: 'number', field: 'id', attribute: null, choiceSet: null, lookups: [] });
+    site.filters.push({ name: 'limit', kind: 'number', path: 'id', lookups: [] });
     expect(() => buildOpenApiDocument(bad)).toThrow(/dcim.sites: query parameter `limit` comes from both/);
   });
 
@@ -250,5 +262,30 @@ describe('buildOpenApiDocument on inconsistent IR', () => {
     const op = result.paths['/api/dcim/sites/{id}/frob-report/']!.get!;
     expect(op.operationId).toBe('dcim_sites_frob_report_retrieve');
     expect(op.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
+    expect(op.description).toBe('Served by the `frobnicate` handler (runtime/inventory).');
+    expect((op.responses['200'] as OpenAPIV3.ResponseObject).content!['application/json'].schema).toEqual({ type: 'object', additionalProperties: {} });
+  });
+
+  it('builds an extra operation from what it declares: bodies by component name, many, status, summary', () => {
+    const bad = clone();
+    const site = bad.resources.find((r) => r.key === 'dcim.sites')!;
+    site.operations.push(
+      { handler: 'site-report', method: 'GET', path: '{id}/report/', response: 'Site', many: true, summary: 'The report.' },
+      { handler: 'site-import', method: 'POST', path: 'import/', request: 'WritableSiteRequest', response: 'Site', many: true, status: 200 },
+      { handler: 'site-purge', method: 'DELETE', path: '{id}/purge/' },
+    );
+    const result = buildOpenApiDocument(bad);
+    const report = result.paths['/api/dcim/sites/{id}/report/']!.get!;
+    expect(report.description).toBe('The report.');
+    expect(Object.keys(report.responses)).toEqual(['200']);
+    expect((report.responses['200'] as OpenAPIV3.ResponseObject).content!['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Site' } });
+    const imported = result.paths['/api/dcim/sites/import/']!.post!;
+    expect(imported.operationId).toBe('dcim_sites_import_create');
+    expect(Object.keys(imported.responses)).toEqual(['200', '400']);
+    expect(imported.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WritableSiteRequest' } } } });
+    expect(imported.security).toBeUndefined();
+    const purge = result.paths['/api/dcim/sites/{id}/purge/']!.delete!;
+    expect(purge.responses).toMatchObject({ '204': { description: 'No response body' } });
+    expect(purge.requestBody).toBeUndefined();
   });
 });

@@ -5,9 +5,10 @@
  * Ansible inventory plugin and pynetbox's `strict_filters` read `parameters[*].name` unresolved.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import type { FieldIR, FilterIR, ResourceIR } from '../../ir/types.ts';
+import { filterKind, labelOf } from '../../../runtime/kinds/index.ts';
+import type { FilterIR, ResourceIR } from '../../ir/types.ts';
 import type { OpenApiContext } from './context.ts';
-import { choiceValueSchema, scalarSchema } from './fieldSchemas.ts';
+import { kindContext } from './fieldSchemas.ts';
 
 type Parameter = OpenAPIV3.ParameterObject;
 
@@ -50,105 +51,39 @@ const lookupPhrases: Record<string, string> = {
   any: 'has any of the given values',
 };
 
-/** Lookups that keep the exact match's value type (the others compare text). */
-const typedLookups = new Set(['n', 'lt', 'lte', 'gt', 'gte']);
-
-interface FilterContext {
-  ctx: OpenApiContext;
-  resource: ResourceIR;
-  filter: FilterIR;
-  usedBy: string;
-}
-
-function fieldOf(resource: ResourceIR, name: string): FieldIR | undefined {
-  return resource.fields.find((f) => f.name === name);
-}
-
-/** The field a relation filter (`site`, `region_id`, `tag`, `asn`) compares on its target. */
-function targetAttribute({ ctx, resource, filter, usedBy }: FilterContext): FieldIR | undefined {
-  const relation = fieldOf(resource, filter.field);
-  if (!relation?.target) return undefined;
-  const target = ctx.resource(relation.target, usedBy);
-  return fieldOf(target, filter.attribute ?? 'id');
-}
-
-/** Schema of one value of the exact filter; arrays are built around it. */
-function valueSchema(fc: FilterContext): OpenAPIV3.SchemaObject {
-  const { ctx, resource, filter, usedBy } = fc;
-  switch (filter.kind) {
-    case 'id':
-    case 'fk_id':
-    case 'tree_id':
-    case 'm2m_id':
-      return { type: 'integer' };
-    case 'boolean':
-      return { type: 'boolean' };
-    case 'choice': {
-      if (!filter.choiceSet) throw new Error(`openapi: ${usedBy} is a choice filter without a choice set`);
-      // The parameter's own description says what it matches; the values need no second one.
-      const { description: _labels, ...values } = choiceValueSchema(ctx.choiceSet(filter.choiceSet, usedBy));
-      return values;
-    }
-    case 'datetime':
-      return fieldOf(resource, filter.field)?.kind === 'date' ? { type: 'string', format: 'date' } : { type: 'string', format: 'date-time' };
-    case 'number': {
-      const kind = fieldOf(resource, filter.field)?.kind;
-      return kind === 'integer' || kind === 'id' ? { type: 'integer' } : { type: 'number' };
-    }
-    case 'fk_attr':
-    case 'tree_attr':
-    case 'm2m_attr':
-    case 'tag': {
-      const attribute = targetAttribute(fc);
-      if (!attribute) return filter.attribute === 'id' ? { type: 'integer' } : { type: 'string' };
-      const { type, format } = scalarSchema(attribute);
-      return type === 'integer' || type === 'number' || type === 'boolean' ? { type, ...(format ? { format } : {}) } : { type: 'string' };
-    }
-    default:
-      return { type: 'string' };
-  }
-}
-
 /** What the filter matches, e.g. `Region (ID)`, `Tenant (slug)`, `Name`. */
-function subject({ resource, filter }: FilterContext): string {
-  const label = fieldOf(resource, filter.field)?.label ?? filter.field;
-  switch (filter.kind) {
-    case 'id':
-      return 'ID';
-    case 'fk_id':
-    case 'tree_id':
-    case 'm2m_id':
-      return `${label} (ID)`;
-    case 'fk_attr':
-    case 'tree_attr':
-    case 'm2m_attr':
-      return `${label} (${filter.attribute ?? 'id'})`;
-    case 'tag':
-      return `Tag (${filter.attribute === 'id' ? 'ID' : (filter.attribute ?? 'slug')})`;
-    default:
-      return label;
-  }
+function subject(resource: ResourceIR, filter: FilterIR): string {
+  const head = filter.path.split('__')[0];
+  const label = resource.fields.find((f) => f.name === head)?.label ?? filter.name;
+  if (filter.kind === 'method') return labelOf(filter.name);
+  if (filter.name === 'id') return 'ID';
+  if (filter.kind === 'tag' || filter.kind === 'tag_id') return `Tag (${filter.kind === 'tag_id' ? 'ID' : 'slug'})`;
+  if (filter.kind.endsWith('_id')) return `${label} (ID)`;
+  if (filter.to) return `${label} (${filter.to})`;
+  return label;
 }
 
-function exactDescription(fc: FilterContext): string {
-  const what = subject(fc);
-  if (fc.filter.kind === 'boolean') return `${what} is true or false.`;
-  if (fc.filter.kind === 'tag') return `${what}: objects carrying all of the given tags.`;
-  const tree = fc.filter.kind === 'tree_id' || fc.filter.kind === 'tree_attr' ? ', or one of its descendants' : '';
+function exactDescription(resource: ResourceIR, filter: FilterIR): string {
+  const what = subject(resource, filter);
+  if (filter.kind === 'boolean') return `${what} is true or false.`;
+  if (filter.kind === 'method') return `${what}.`;
+  if (filter.kind === 'tag' || filter.kind === 'tag_id') return `${what}: objects carrying all of the given tags.`;
+  const tree = filter.kind === 'tree_id' || filter.kind === 'tree_slug' ? ', or one of its descendants' : '';
   return `${what} equals one of the given values${tree}.`;
 }
 
 /** The exact filter and each lookup variant of one filter, as parameters. */
 export function filterParameters(ctx: OpenApiContext, resource: ResourceIR, filter: FilterIR): Parameter[] {
-  const fc: FilterContext = { ctx, resource, filter, usedBy: `${resource.key} filter \`${filter.name}\`` };
-  const value = valueSchema(fc);
+  const kind = filterKind(filter.kind);
+  const value = kind.valueSchema(filter, resource, kindContext(ctx, `${resource.key} filter \`${filter.name}\``));
   const many = (items: OpenAPIV3.SchemaObject): OpenAPIV3.SchemaObject => (items.type === 'boolean' ? items : { type: 'array', items });
-  const params = [query(filter.name, many(value), exactDescription(fc))];
+  const params = [query(filter.name, many(value), exactDescription(resource, filter))];
   for (const lookup of filter.lookups) {
     const name = `${filter.name}__${lookup}`;
     const phrase = lookupPhrases[lookup] ?? `matches with the \`${lookup}\` lookup`;
-    const schema = lookup === 'empty' ? { type: 'boolean' as const } : many(typedLookups.has(lookup) || lookup === 'any' ? value : { type: 'string' });
-    params.push(query(name, schema, `${subject(fc)} ${phrase}.`));
+    const text = kind.textLookups?.includes(lookup) ?? false;
+    const schema = lookup === 'empty' ? { type: 'boolean' as const } : many(text ? { type: 'string' } : value);
+    params.push(query(name, schema, `${subject(resource, filter)} ${phrase}.`));
   }
   return params;
 }

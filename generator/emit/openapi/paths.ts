@@ -12,7 +12,6 @@ import { extraOperation, extraOperationId } from './extraOperations.ts';
 import { idParameter, listParameters } from './parameters.ts';
 
 type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
-type Schemas = Record<string, OpenAPIV3.SchemaObject>;
 
 const jsonBody = (schema: Schema, description?: string): OpenAPIV3.RequestBodyObject => ({
   required: true,
@@ -87,12 +86,11 @@ function standardOperation(ctx: OpenApiContext, resource: ResourceIR, name: Excl
 
 const methodKey = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const;
 
-function operationFor(ctx: OpenApiContext, resource: ResourceIR, op: OperationIR): { operation: OpenAPIV3.OperationObject; schemas: Schemas } {
+function operationFor(ctx: OpenApiContext, resource: ResourceIR, op: OperationIR): OpenAPIV3.OperationObject {
   let body: Partial<OpenAPIV3.OperationObject>;
   let operationId: string;
-  let schemas: Schemas = {};
   if (op.operation === 'extra') {
-    ({ operation: body, schemas } = extraOperation(ctx, resource, op));
+    body = extraOperation(op);
     operationId = extraOperationId(resource, op);
     if (op.path.includes('{id}') && !body.parameters) body.parameters = [idParameter(resource)];
   } else {
@@ -109,20 +107,17 @@ function operationFor(ctx: OpenApiContext, resource: ResourceIR, op: OperationIR
     ...(op.auth ? {} : { security: [] }),
     responses: responses ?? {},
   };
-  return { operation, schemas };
+  return operation;
 }
 
-/** Path items and the extra component schemas their hand-written operations need. */
-export function resourcePaths(ctx: OpenApiContext, resource: ResourceIR): { paths: Record<string, OpenAPIV3.PathItemObject>; schemas: Schemas } {
+/** Path items of one resource. */
+export function resourcePaths(ctx: OpenApiContext, resource: ResourceIR): Record<string, OpenAPIV3.PathItemObject> {
   const paths: Record<string, OpenAPIV3.PathItemObject> = {};
-  const schemas: Schemas = {};
   for (const op of resourceOperations(resource)) {
     const item = (paths[op.path] ??= {});
     const key = methodKey[op.method];
     if (item[key]) throw new Error(`openapi: ${resource.key} defines ${op.method} ${op.path} twice`);
-    const { operation, schemas: extra } = operationFor(ctx, resource, op);
-    item[key] = operation;
-    Object.assign(schemas, extra);
+    item[key] = operationFor(ctx, resource, op);
   }
-  return { paths, schemas };
+  return paths;
 }

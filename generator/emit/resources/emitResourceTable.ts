@@ -1,35 +1,62 @@
 /**
  * @module
- * Emits the resource table the REST engine runs on: every resource's fields, relations, uniques,
- * filters and routes as plain data (the IR's resource part), the choice sets, and the link tables.
+ * Emits `generated/inventory/resources.json`, the table the REST engine runs on: every resource's
+ * fields, filters, uniques and routes, the choice sets and the relation graph, as compact data —
+ * keys at their default are left out (runtime/kinds/table.ts fills them back in), and fields and
+ * filters inherited unchanged from a mixin are written once and referenced (`primary.description`,
+ * `@netbox-model`). JSON, not TypeScript: nothing to type-check or transpile at NetBox's scale.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
-import type { InventoryIR } from '../../ir/types.ts';
-import type { EmitContext } from '../inventoryEmitters.ts';
-import { literal, printTypeScript } from '../printTypeScript.ts';
+import type { FieldEntry, FilterEntry, InventoryTable, ResourceEntry } from '../../../runtime/contract/index.ts';
+import { INVENTORY_TABLE_FORMAT } from '../../../runtime/contract/index.ts';
+import { compactField, compactFilter } from '../../../runtime/kinds/index.ts';
+import type { InventoryIR, ResourceIR } from '../../ir/types.ts';
 import type { GeneratedFile } from '../types.ts';
 
-export function emitResourceTable(ir: InventoryIR, { templates }: EmitContext): GeneratedFile[] {
-  const path = 'inventory/resources.ts';
-  const header = templates['ts-header']({ source: 'definitions/', description: 'Resource metadata read by the REST engine in runtime/rest/.' });
-  const constant = (name: string, type: string, value: unknown) => ({
-    kind: StructureKind.VariableStatement as const,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, type, initializer: literal(value) }],
+export const RESOURCE_TABLE_PATH = 'inventory/resources.json';
+
+const HEAD = new Set(['id', 'url', 'display_url', 'display']);
+
+function resourceEntry(r: ResourceIR, ir: InventoryIR): ResourceEntry {
+  const fields: (FieldEntry | string)[] = r.fields.filter((f) => !HEAD.has(f.name)).map((f) => (r.inherited[f.name] ? `${r.inherited[f.name]}.${f.name}` : compactField(f)));
+  const shared = new Set(r.filterSetsUsed.flatMap((set) => ir.filterSets[set].map((f) => f.name)));
+  const filters: (FilterEntry | string)[] = [...r.filterSetsUsed.map((set) => `@${set}`), ...r.filters.filter((f) => !shared.has(f.name)).map(compactFilter)];
+  const entry: ResourceEntry = {
+    key: r.key, app: r.app, path: r.path, model: r.model, verboseName: r.verboseName, objectType: r.objectType, table: r.table, uiPath: r.uiPath,
+    display: r.display, fields, brief: r.brief, ordering: r.ordering, filters,
+  };
+  if (r.routes !== 'full') entry.routes = r.routes;
+  if (r.operations.length) entry.operations = r.operations;
+  if (r.nested.join() !== r.brief.join()) entry.nested = r.nested;
+  if (r.unique.length) entry.unique = r.unique.map((u) => ({ ...u, ...(u.whereNull?.length ? {} : { whereNull: undefined }), ...(u.caseInsensitive ? {} : { caseInsensitive: undefined }) }));
+  if (r.search.length) entry.search = r.search;
+  if (r.tree) entry.tree = true;
+  if (r.changeLogged) entry.changeLogged = true;
+  return entry;
+}
+
+export function emitResourceTable(ir: InventoryIR): GeneratedFile[] {
+  const table: InventoryTable = {
+    format: INVENTORY_TABLE_FORMAT,
+    apps: ir.apps,
+    choiceSets: Object.fromEntries(ir.choiceSets.map((c) => [c.name, c.choices.map((x) => [x.value, x.label] as [string | number, string])])),
+    fieldSets: Object.fromEntries(Object.entries(ir.fieldSets).sort(([a], [b]) => a.localeCompare(b)).map(([set, fields]) => [set, Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, compactField(f)]))])),
+    filterSets: Object.fromEntries(Object.entries(ir.filterSets).sort(([a], [b]) => a.localeCompare(b)).map(([set, filters]) => [set, filters.map(compactFilter)])),
+    resources: ir.resources.map((r) => resourceEntry(r, ir)),
+    relations: ir.relations,
+  };
+  // One resource, field set or relation per line: compact, and a change diffs as the lines it touches.
+  return [{ path: RESOURCE_TABLE_PATH, contents: `${stringify(table)}\n` }];
+}
+
+/** JSON with the top-level lists and maps broken one entry per line. */
+function stringify(table: InventoryTable): string {
+  const parts = Object.entries(table).map(([key, value]) => {
+    if (Array.isArray(value)) return value.length ? `  ${JSON.stringify(key)}: [\n${value.map((v) => `    ${JSON.stringify(v)}`).join(',\n')}\n  ]` : `  ${JSON.stringify(key)}: []`;
+    if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      return entries.length ? `  ${JSON.stringify(key)}: {\n${entries.map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n  }` : `  ${JSON.stringify(key)}: {}`;
+    }
+    return `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`;
   });
-  const contents = printTypeScript(
-    path,
-    {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/rest/model.ts', namedImports: ['AppIndex', 'ChoiceSet', 'LinkTable', 'Resource'] },
-        constant('resources', 'Resource[]', ir.resources),
-        constant('choiceSets', 'ChoiceSet[]', ir.choiceSets),
-        constant('linkTables', 'LinkTable[]', ir.linkTables),
-        constant('apps', 'AppIndex[]', ir.apps),
-      ],
-    },
-    header,
-  );
-  return [{ path, contents }];
+  return `{\n${parts.join(',\n')}\n}`;
 }

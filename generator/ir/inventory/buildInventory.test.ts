@@ -54,20 +54,65 @@ resources:
       - { fields: [name, height] }
       - { fields: [name], where_null: [parent] }
     filters:
-      extra:
-        size: { field: size }
-      exclude: [width]
+      size: { path: size }
+      width:
 `,
     });
     expect(lines).toEqual([
       'definitions/shop.yaml:8:31 E_UNKNOWN_FIELD shop.shelves brief: unknown field "nmae"',
       'definitions/shop.yaml:9:18 E_UNKNOWN_FIELD shop.shelves nested: unknown field "wdith"',
       'definitions/shop.yaml:10:16 E_UNKNOWN_FIELD shop.shelves ordering: unknown field "widht"',
-      'definitions/shop.yaml:11:20 E_UNKNOWN_FIELD shop.shelves search: unknown field "title"',
       'definitions/shop.yaml:13:26 E_UNKNOWN_FIELD shop.shelves unique: unknown field "height"',
       'definitions/shop.yaml:14:40 E_UNKNOWN_FIELD shop.shelves unique: unknown field "parent"',
-      'definitions/shop.yaml:17:24 E_UNKNOWN_FIELD shop.shelves filter size: unknown field "size"',
     ]);
+    // Filter and search paths walk other resources, so they are checked once every field name is sound.
+    const paths = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    fields:
+      name: { type: string }
+      width: { type: integer }
+    search: [name, title, =name__slug]
+    filters:
+      size: { path: size }
+      width:
+`,
+    });
+    expect(paths).toEqual([
+      'definitions/shop.yaml:8:20 E_UNKNOWN_FIELD shop.shelves search: shop.shelves has no field `title` (in `title`)',
+      'definitions/shop.yaml:8:27 E_UNKNOWN_FIELD shop.shelves search: `name` of shop.shelves is not a relation (in `name__slug`)',
+      'definitions/shop.yaml:10:13 E_UNKNOWN_FIELD shop.shelves filter `size`: shop.shelves has no field `size` (in `size`)',
+    ]);
+  });
+
+  it('reports a filter of a mixin that does not fit a resource at the resource\'s mixins, naming the mixin', () => {
+    const lines = diagnosticsWith({
+      'mixins.yaml': `mixins:
+  named:
+    fields:
+      name: { type: string, max_length: 100, required: true }
+    filters:
+      shelf_name: { path: shelf__name }
+`,
+    });
+    // shop.books has a shelf; shop.shelves has not.
+    expect(lines).toEqual(['definitions/shop.yaml:5:13 E_UNKNOWN_FIELD shop.shelves filter `shelf_name`: shop.shelves has no field `shelf` (in `shelf__name`) (from mixin named)']);
+  });
+
+  it('reports an operation body that names no component schema', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': baseDefinitions['shop.yaml'].replace(
+        '    brief: [id, url, display, name]\n',
+        `    brief: [id, url, display, name]
+    operations:
+      - { handler: book-report, method: GET, path: "{id}/report/", response: BookReport }
+      - { handler: book-copy, method: POST, path: "{id}/copy/", request: BookRequest, response: Book }
+`,
+      ),
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:16:78 E_UNKNOWN_FIELD shop.books operation book-report: no schema "BookReport" (define it in schemas.yaml)']);
   });
 
   it('reports a null field entry that no mixin defines, at its key', () => {
@@ -255,7 +300,10 @@ resources:
     expect(shelf.fields.map((f) => f.name)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'note', 'secret', 'parent', 'home', 'aliases', 'custom_fields', '_depth', 'stored_as', 'hidden']);
     expect(row('id')).toMatchObject({ column: 'id', readOnly: true, orderable: true });
     expect(row('url')).toMatchObject({ column: null, readOnly: true, orderable: false });
-    expect(row('name')).toEqual({ column: 'name', default: null, readOnly: false, writeOnly: false, target: null, onDelete: null, label: 'Name', orderable: true });
+    // Keys that do not apply to a field are absent, not null.
+    expect(shelf.fields.find((x) => x.name === 'name')).toEqual({
+      name: 'name', kind: 'string', column: 'name', required: true, nullable: false, readOnly: false, writeOnly: false, default: null, label: 'Name', orderable: true, createOnly: false,
+    });
     expect(row('note')).toMatchObject({ default: '' });
     expect(row('secret')).toMatchObject({ writeOnly: true, orderable: false, default: '' });
     expect(row('parent')).toMatchObject({ column: 'parent_id', target: 'shop.shelves', onDelete: 'set_null' });
@@ -265,6 +313,11 @@ resources:
     expect(row('_depth')).toMatchObject({ column: 'tree_depth', readOnly: true, label: 'Depth' });
     expect(row('stored_as')).toMatchObject({ column: 'other_column', label: 'Stored as X' });
     expect(row('hidden')).toMatchObject({ readOnly: true, writeOnly: true });
+    // What deleting the target does is the relation graph's (the database keys are all `no action`).
+    expect(ir.relations).toEqual([
+      { resource: 'shop.shelves', field: 'home', kind: 'fk', targets: ['shop.shelves'], onDelete: 'cascade' },
+      { resource: 'shop.shelves', field: 'parent', kind: 'fk', targets: ['shop.shelves'], onDelete: 'set_null' },
+    ]);
   });
 
   it('shares one link table between an m2m field and its reverse_of side', () => {
@@ -284,9 +337,12 @@ resources:
 `,
     });
     const field = (key: string, name: string) => ir.resources.find((r) => r.key === key)!.fields.find((f) => f.name === name)!;
-    expect(field('shop.shelves', 'featured_books')).toMatchObject({ column: null, link: { table: 'shop_shelf_featured_books', source: 'shelf_id', target: 'featured_book_id' }, reverseOf: null });
+    expect(field('shop.shelves', 'featured_books')).toMatchObject({ column: null, link: { table: 'shop_shelf_featured_books', source: 'shelf_id', target: 'featured_book_id' } });
+    expect(field('shop.shelves', 'featured_books')).not.toHaveProperty('reverseOf');
     expect(field('shop.books', 'featured_on')).toMatchObject({ column: null, link: { table: 'shop_shelf_featured_books', source: 'featured_book_id', target: 'shelf_id' }, reverseOf: 'featured_books' });
     expect(ir.linkTables).toEqual([{ name: 'shop_shelf_featured_books', source: { column: 'shelf_id', table: 'shop_shelf' }, target: { column: 'featured_book_id', table: 'shop_book' } }]);
+    // One relation for the link table: the reverse side adds none.
+    expect(ir.relations).toEqual([{ resource: 'shop.shelves', field: 'featured_books', kind: 'm2m', targets: ['shop.books'], onDelete: 'cascade' }]);
   });
 
   it('keeps only the choice sets some field uses, in name order', () => {
@@ -314,10 +370,13 @@ resources:
       tagged: { type: count, via: tags }
 `,
     });
-    const shelf = ir.resources[0];
-    expect(shelf.tree).toEqual({ parent: 'parent' });
-    expect(shelf.fields.find((f) => f.name === 'child_count')).toMatchObject({ column: null, readOnly: true, orderable: true, count: { target: 'shop.shelves', via: 'parent', cumulative: true } });
-    expect(shelf.fields.find((f) => f.name === 'tagged')!.count).toEqual({ target: '', via: 'tags', cumulative: false });
+    const shelf = ir.resources.find((r) => r.key === 'shop.shelves')!;
+    expect(shelf.tree).toBe(true);
+    expect(shelf.fields.find((f) => f.name === 'child_count')).toMatchObject({ kind: 'count', column: null, readOnly: true, orderable: true, target: 'shop.shelves', via: 'parent', cumulative: true });
+    const tagged = shelf.fields.find((f) => f.name === 'tagged')!;
+    expect(tagged).toMatchObject({ kind: 'count', column: null, readOnly: true, via: 'tags' });
+    expect(tagged).not.toHaveProperty('target');
+    expect(tagged).not.toHaveProperty('cumulative');
   });
 
   it('builds the same IR JSON twice from the same definitions', () => {

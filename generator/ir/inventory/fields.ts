@@ -1,84 +1,65 @@
 /**
  * @module
- * Turns a merged field definition into its IR form: storage column, defaults, and the link table
- * of a many-to-many field. Relation targets are resolved later, once every resource is known.
+ * Turns a merged field definition into its IR form through its field kind: storage column,
+ * defaults, label, and the link table of a many-to-many field. Relation targets are resolved
+ * later, once every resource is known.
  */
+import type { Field, FieldEntry } from '../../../runtime/contract/index.ts';
+import { expandField, labelOf } from '../../../runtime/kinds/index.ts';
 import type { FieldDefinition } from '../../validate/definitionSchema.ts';
-import type { FieldIR } from '../types.ts';
-import { fieldLabel, snakeCase } from '../naming.ts';
+import { snakeCase } from '../naming.ts';
 
-/** The tag link table shared by every taggable model (NetBox's extras.TaggedItem). */
-export const TAGGED_ITEM_TABLE = 'extras_tagged_item';
-
-/** Fields every resource starts with, before its own. */
-export function headFields(): FieldIR[] {
-  return (['id', 'url', 'display_url', 'display'] as const).map((name) => ({
-    ...blankField(name, name),
-    column: name === 'id' ? 'id' : null,
-    readOnly: true,
-    orderable: name === 'id' || name === 'display',
-  }));
-}
-
-function blankField(name: string, kind: FieldIR['kind']): FieldIR {
-  return {
-    name, kind, column: null, required: false, nullable: false, readOnly: false, writeOnly: false, default: null,
-    maxLength: null, minValue: null, maxValue: null, digits: null, choiceSet: null, target: null, onDelete: null,
-    link: null, reverseOf: null, generic: null, count: null, label: fieldLabel(name), orderable: false,
-    createOnly: false, labelled: kind === 'choice',
-  };
-}
-
-const unstored = new Set<FieldIR['kind']>(['m2m', 'tags', 'count', 'generic_fk']);
-
-function defaultColumn(name: string, def: FieldDefinition): string | null {
-  if (def.column) return def.column;
-  if (unstored.has(def.type)) return null;
-  if (def.type === 'fk') return `${name}_id`;
-  if (def.type === 'custom_fields') return 'custom_field_data';
-  if (def.type === 'depth') return 'tree_depth';
-  return name;
-}
-
+/** Value on create when the definition gives none: what NetBox's model fields default to. */
 function defaultValue(def: FieldDefinition): unknown {
   if (def.default !== undefined) return def.default;
   if (def.required || def.nullable || def.read_only) return null;
   switch (def.type) {
     case 'string': case 'text': case 'slug': case 'email': case 'password': return '';
-    case 'string_list': case 'ip_network_list': return [];
+    case 'string_list': case 'ip_network_list': case 'integer_list': case 'integer_ranges': return [];
     case 'custom_fields': return {};
     default: return null;
   }
 }
 
-export function buildField(name: string, def: FieldDefinition, table: string, model: string): FieldIR {
-  const kind = def.type;
-  const readOnly = def.read_only ?? (kind === 'count' || kind === 'depth');
-  const field: FieldIR = {
-    ...blankField(name, kind),
-    column: defaultColumn(name, def),
-    required: def.required ?? false,
-    nullable: def.nullable ?? false,
-    readOnly,
-    writeOnly: def.write_only ?? kind === 'password',
-    default: defaultValue(def),
-    maxLength: def.max_length ?? null,
-    minValue: def.min_value ?? null,
-    maxValue: def.max_value ?? null,
-    digits: def.digits ?? null,
-    choiceSet: def.choices ?? null,
-    target: def.target ?? (kind === 'tags' ? 'extras.tags' : null),
-    onDelete: kind === 'fk' ? (def.on_delete ?? (def.nullable ? 'set_null' : 'cascade')) : null,
-    label: def.label ?? fieldLabel(name),
-    createOnly: def.create_only ?? false,
-    labelled: kind === 'choice' && (def.labelled ?? true),
+/** The definition's keys as the table's entry (snake_case → camelCase), without what the kind fills in. */
+function entryOf(name: string, def: FieldDefinition): FieldEntry {
+  const entry: FieldEntry = { name, kind: def.type };
+  const set = <K extends keyof FieldEntry>(key: K, value: FieldEntry[K] | undefined) => {
+    if (value !== undefined) entry[key] = value;
   };
-  if (kind === 'm2m') field.link = { table: `${table}_${name}`, source: `${snakeCase(model)}_id`, target: `${name.replace(/s$/, '')}_id` };
-  if (kind === 'tags') field.link = { table: TAGGED_ITEM_TABLE, source: 'object_id', target: 'tag_id' };
-  if (kind === 'count') field.count = { target: def.target ?? '', via: def.via ?? '', cumulative: def.cumulative ?? false };
-  const storedScalar = field.column !== null && !['json', 'custom_fields', 'password', 'string_list', 'ip_network_list'].includes(kind);
-  // Only what a client may read may order a list: sorting by a hidden field (a token's secret) would leak it.
-  field.orderable = !field.writeOnly && (def.orderable ?? (storedScalar || kind === 'count'));
+  set('column', def.column);
+  set('required', def.required);
+  set('nullable', def.nullable);
+  set('readOnly', def.read_only);
+  set('writeOnly', def.write_only);
+  set('label', def.label);
+  set('orderable', def.orderable);
+  set('createOnly', def.create_only);
+  set('expression', def.expression);
+  set('maxLength', def.max_length);
+  set('minValue', def.min_value);
+  set('maxValue', def.max_value);
+  set('digits', def.digits);
+  set('choices', def.choices);
+  set('labelled', def.labelled);
+  set('blank', def.blank);
+  set('target', def.target ?? (def.type === 'tags' ? 'extras.tags' : undefined));
+  set('via', def.via);
+  set('cumulative', def.cumulative);
+  set('shows', def.shows);
+  set('field', def.field);
+  set('bare', def.bare);
+  if (def.type === 'object_list' && def.targets) entry.generic = { typeField: 'object_type', idField: 'object_id', targets: def.targets };
+  if (def.type === 'fk') entry.onDelete = def.on_delete ?? (def.nullable ? 'set_null' : 'cascade');
+  return entry;
+}
+
+export function buildField(name: string, def: FieldDefinition, table: string, model: string): Field {
+  const field = expandField(entryOf(name, def));
+  field.default = defaultValue(def);
+  // A value computed by an expression is never written.
+  if (def.expression) field.readOnly = true;
+  if (def.type === 'm2m') field.link = { table: `${table}_${name}`, source: `${snakeCase(model)}_id`, target: `${name.replace(/s$/, '')}_id` };
   return field;
 }
 
@@ -86,14 +67,15 @@ export function buildField(name: string, def: FieldDefinition, table: string, mo
  * A generic relation becomes three API fields, as in NetBox: `<name>_type` (writable `app.model`),
  * `<name>_id` (writable id) and `<name>` (the related object, read-only).
  */
-export function buildGenericFields(name: string, def: FieldDefinition): FieldIR[] {
+export function buildGenericFields(name: string, def: FieldDefinition): Field[] {
   const generic = { typeField: `${name}_type`, idField: `${name}_id`, targets: def.targets ?? [] };
   const required = def.required ?? false;
   const nullable = def.nullable ?? !required;
-  const typeField: FieldIR = { ...blankField(generic.typeField, 'object_type'), column: generic.typeField, required, nullable, maxLength: 100, generic, orderable: true };
-  const idField: FieldIR = { ...blankField(generic.idField, 'integer'), column: generic.idField, required, nullable, minValue: 0, maxValue: 2147483647, orderable: true };
+  const createOnly = def.create_only ?? false;
+  const typeField = { ...expandField({ name: generic.typeField, kind: 'object_type', required, nullable, maxLength: 100, generic, createOnly }), default: null };
+  const idField = { ...expandField({ name: generic.idField, kind: 'integer', required, nullable, minValue: 0, maxValue: 2147483647, createOnly }), default: null };
   // What happens to this object when the one it points at is deleted (NetBox's GenericRelation cascades).
   const onDelete = def.on_delete ?? (nullable ? 'set_null' : 'cascade');
-  const object: FieldIR = { ...blankField(name, 'generic_fk'), readOnly: true, nullable: true, generic, onDelete, label: def.label ?? fieldLabel(name) };
+  const object = expandField({ name, kind: 'generic_fk', readOnly: true, nullable: true, generic, onDelete, label: def.label ?? labelOf(name) });
   return [typeField, idField, object];
 }

@@ -1,70 +1,102 @@
 /**
  * @module
- * Derives a resource's filters from its fields, the way NetBox's filtersets do, and adds the
- * definition's extra filters. Lookup suffixes follow `BaseFilterSet.get_additional_lookups`.
+ * A resource's filters: those NetBox's filtersets derive from its fields (each field kind says
+ * which), its mixins' declared filters, and its own `filters:` entries, whose kind, path and choice
+ * set are inferred from the field path when the definition leaves them out. Every path is checked
+ * against the resources it walks through.
  */
-import type { ResourceDefinition } from '../../validate/definitionSchema.ts';
-import type { FieldIR, FilterIR, ResourceIR } from '../types.ts';
+import type { Field, Filter, FilterEntry, Resource } from '../../../runtime/contract/index.ts';
+import { expandFilter, fieldKind, type Catalog } from '../../../runtime/kinds/index.ts';
+import type { FilterDefinition } from '../../validate/definitionSchema.ts';
 
-export const CHAR_LOOKUPS = ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 'empty', 'regex', 'iregex'];
-export const NUMBER_LOOKUPS = ['n', 'lt', 'lte', 'gt', 'gte', 'empty'];
-const RELATION_LOOKUPS = ['n'];
+const relationKinds = new Set(['fk', 'm2m', 'reverse', 'related_list', 'tags']);
 
-const stringKinds = new Set(['string', 'slug', 'email', 'color', 'timezone']);
-const numberKinds = new Set(['integer', 'decimal']);
-
-function filter(name: string, kind: FilterIR['kind'], field: string, extra: Partial<FilterIR> = {}): FilterIR {
-  return { name, kind, field, attribute: null, choiceSet: null, lookups: [], ...extra };
+/** The field at the end of a Django-style path, or an error message. `id` ends on no field. */
+export function walkPath(resource: Resource, path: string, catalog: Catalog): { field: Field | null; holder: Resource } | { error: string } {
+  let current = resource;
+  const segments = path.split('__');
+  for (const [index, segment] of segments.entries()) {
+    if (segment === 'id') {
+      if (index !== segments.length - 1) return { error: `\`id\` must end the path \`${path}\`` };
+      return { field: null, holder: current };
+    }
+    const field = current.fields.find((f) => f.name === segment);
+    if (!field) return { error: `${current.key} has no field \`${segment}\` (in \`${path}\`)` };
+    if (index === segments.length - 1) return { field, holder: current };
+    if (!relationKinds.has(field.kind) || !field.target) return { error: `\`${segment}\` of ${current.key} is not a relation (in \`${path}\`)` };
+    current = catalog.resource(field.target);
+  }
+  return { error: `empty path` };
 }
 
-/** Attribute a relation filter without `_id` matches: the target's slug if it has one, else its name. */
-export function relationAttribute(target: Pick<ResourceIR, 'fields'> | undefined): string {
-  if (!target) return 'name';
-  if (target.fields.some((f) => f.name === 'slug')) return 'slug';
-  if (target.fields.some((f) => f.name === 'name')) return 'name';
-  return 'id';
+/** The kind a filter on `field` gets when the definition does not name one. */
+function inferKind(field: Field | null, to: string | undefined, holder: Resource, catalog: Catalog): string {
+  if (!field) return 'number';
+  if (field.kind === 'object_type') return 'content_type';
+  if (relationKinds.has(field.kind)) {
+    const target = catalog.resource(field.target!);
+    const many = field.kind !== 'fk';
+    const tree = target.tree && target.key !== holder.key;
+    if (to && to !== 'id') return tree ? 'tree_slug' : field.kind === 'tags' ? 'tag' : to !== 'slug' ? 'fk_other' : many ? 'm2m_slug' : 'fk_slug';
+    return tree ? 'tree_id' : field.kind === 'tags' ? 'tag_id' : many ? 'm2m_id' : 'fk_id';
+  }
+  const derived = fieldKind(field.kind).filters?.(field, holder, catalog) ?? [];
+  return derived[0]?.kind ?? 'char';
 }
 
-function fromField(field: FieldIR, self: string, targets: Map<string, ResourceIR>): FilterIR[] {
-  if (field.kind === 'id') return [filter('id', 'id', 'id', { lookups: NUMBER_LOOKUPS })];
-  if (field.readOnly && field.kind !== 'datetime') return [];
-  if (stringKinds.has(field.kind)) return [filter(field.name, 'string', field.name, { lookups: CHAR_LOOKUPS })];
-  if (numberKinds.has(field.kind)) return [filter(field.name, 'number', field.name, { lookups: NUMBER_LOOKUPS })];
-  if (field.kind === 'datetime' || field.kind === 'date') return [filter(field.name, 'datetime', field.name, { lookups: NUMBER_LOOKUPS })];
-  if (field.kind === 'boolean') return [filter(field.name, 'boolean', field.name)];
-  if (field.kind === 'object_type') return [filter(field.name, 'string', field.name, { lookups: RELATION_LOOKUPS })];
-  if (field.kind === 'choice') return [filter(field.name, 'choice', field.name, { choiceSet: field.choiceSet, lookups: CHAR_LOOKUPS })];
-  if (field.kind === 'tags') {
-    return [
-      filter('tag', 'tag', field.name, { attribute: 'slug', lookups: RELATION_LOOKUPS }),
-      filter('tag_id', 'tag', field.name, { attribute: 'id', lookups: RELATION_LOOKUPS }),
-    ];
+/** The filter a `filters:` entry describes, or an error message about it. */
+export function resolveFilter(name: string, spec: FilterDefinition, resource: Resource, catalog: Catalog): Filter | { error: string } {
+  if (spec.method || spec.kind === 'method') {
+    if (!spec.method) return { error: `filter \`${name}\` of kind method needs \`method\`` };
+    return expandFilter({ name, kind: 'method', method: spec.method, ...(spec.value ? { value: spec.value } : {}), ...(spec.lookups ? { lookups: spec.lookups } : {}) });
   }
-  if (field.kind === 'fk' && field.target) {
-    const target = targets.get(field.target);
-    const tree = target?.tree && field.target !== self;
-    return [
-      filter(`${field.name}_id`, tree ? 'tree_id' : 'fk_id', field.name, { attribute: 'id', lookups: RELATION_LOOKUPS }),
-      filter(field.name, tree ? 'tree_attr' : 'fk_attr', field.name, { attribute: relationAttribute(target), lookups: RELATION_LOOKUPS }),
-    ];
+  const own = (candidate: string) => resource.fields.some((f) => f.name === candidate);
+  const path = spec.path ?? (own(name) ? name : name.endsWith('_id') && own(name.slice(0, -3)) ? name.slice(0, -3) : name);
+  const walked = walkPath(resource, path, catalog);
+  if ('error' in walked) return { error: `filter \`${name}\`: ${walked.error}` };
+  // A content type is stored as `app.model`: a filter by its id maps ids to types.
+  const onType = walked.field?.kind === 'object_type' && (spec.kind === 'fk_id' || (!spec.kind && name.endsWith('_id')));
+  const kind = onType ? 'content_type_id' : (spec.kind ?? inferKind(walked.field, spec.to, walked.holder, catalog));
+  const choices = spec.choices ?? (kind === 'choice' || kind === 'multichoice' ? walked.field?.choices : undefined);
+  const mismatch = kindMismatch(kind, walked.field, choices, catalog);
+  if (mismatch) return { error: `filter \`${name}\`: ${mismatch}` };
+  const entry: FilterEntry = { name, kind, path };
+  if (spec.to) entry.to = spec.to;
+  else if (['fk_slug', 'tree_slug', 'm2m_slug', 'tag'].includes(kind)) entry.to = 'slug';
+  if (choices) entry.choices = choices;
+  if (spec.lookups) entry.lookups = spec.lookups;
+  if (spec.value) entry.value = spec.value;
+  if (kind.endsWith('_slug') || kind === 'fk_other' || kind === 'tag') {
+    const target = walked.field?.target ? catalog.resource(walked.field.target) : null;
+    if (target && entry.to && entry.to !== 'id' && !target.fields.some((f) => f.name === entry.to)) return { error: `filter \`${name}\`: ${target.key} has no field \`${entry.to}\`` };
   }
-  return [];
+  return expandFilter(entry);
 }
 
-/** `unfiltered` names the fields marked `filter: false`: they derive no filter (extras may still use them). */
-export function buildFilters(resource: ResourceIR, definition: ResourceDefinition, targets: Map<string, ResourceIR>, unfiltered: ReadonlySet<string> = new Set()): FilterIR[] {
-  const excluded = new Set(definition.filters?.exclude ?? []);
-  const byName = new Map<string, FilterIR>();
-  for (const field of resource.fields) {
-    if (unfiltered.has(field.name)) continue;
-    for (const f of fromField(field, resource.key, targets)) byName.set(f.name, f);
+const relationFilterKinds = new Set(['fk_id', 'fk_slug', 'fk_other', 'm2m_id', 'm2m_slug', 'tree_id', 'tree_slug', 'tag', 'tag_id']);
+
+/** Why `kind` cannot filter `field` (the field at the path's end), or null. */
+function kindMismatch(kind: string, field: Field | null, choices: string | undefined, catalog: Catalog): string | null {
+  if (relationFilterKinds.has(kind)) {
+    if (!field || !relationKinds.has(field.kind)) return `a ${kind} filter needs a path ending at a relation`;
+    if (kind.startsWith('tree_') && !catalog.resource(field.target!).tree) return `a ${kind} filter needs a relation to a tree (nested groups)`;
   }
-  for (const [name, extra] of Object.entries(definition.filters?.extra ?? {})) {
-    const field = resource.fields.find((f) => f.name === extra.field);
-    const relation = field?.kind === 'm2m' ? 'm2m' : 'fk';
-    const kind = extra.kind ?? (field?.kind === 'm2m' || field?.kind === 'fk' ? (extra.attribute && extra.attribute !== 'id' ? `${relation}_attr` : `${relation}_id`) : 'string');
-    const lookups = extra.lookups ?? (kind === 'string' || kind === 'choice' ? CHAR_LOOKUPS : kind === 'number' || kind === 'datetime' ? NUMBER_LOOKUPS : RELATION_LOOKUPS);
-    byName.set(name, filter(name, kind as FilterIR['kind'], extra.field, { attribute: extra.attribute ?? (kind.endsWith('_id') ? 'id' : null), choiceSet: field?.choiceSet ?? null, lookups }));
+  if (kind === 'choice' || kind === 'multichoice') {
+    if (!choices) return `a ${kind} filter needs \`choices\``;
+    try {
+      catalog.choiceSet(choices);
+    } catch {
+      return `unknown choice set "${choices}"`;
+    }
   }
-  return [...byName.values()].filter((f) => !excluded.has(f.name)).sort((a, b) => a.name.localeCompare(b.name));
+  return null;
+}
+
+/** Filters NetBox derives from the fields themselves (Meta.fields); `unfiltered` fields derive none. */
+export function derivedFilters(resource: Resource, catalog: Catalog, unfiltered: ReadonlySet<string>): Filter[] {
+  return resource.fields
+    .filter((f) => !unfiltered.has(f.name) && !(f.readOnly && f.writeOnly))
+    .filter((f) => !f.readOnly || f.kind === 'id' || f.kind === 'datetime')
+    .flatMap((f) => fieldKind(f.kind).filters?.(f, resource, catalog) ?? [])
+    .map(expandFilter);
 }

@@ -24,9 +24,18 @@ describe('generic_fk fields', () => {
     expect(type).toMatchObject({ name: 'about_type', kind: 'object_type', column: 'about_type', required: true, readOnly: false, generic });
     expect(id).toMatchObject({ name: 'about_id', kind: 'integer', column: 'about_id', required: true, readOnly: false });
     expect(object).toMatchObject({ name: 'about', kind: 'generic_fk', column: null, readOnly: true, onDelete: 'cascade', generic });
-    expect(notes.filters.filter((f) => f.name.startsWith('about')).map((f) => [f.name, f.kind, f.lookups])).toEqual([
-      ['about_id', 'number', ['n', 'lt', 'lte', 'gt', 'gte', 'empty']],
-      ['about_type', 'string', ['n']],
+    const filters = notes.filters.filter((f) => f.name.startsWith('about'));
+    expect(filters.map((f) => [f.name, f.kind, f.path])).toEqual([
+      ['about_id', 'number', 'about_id'],
+      ['about_type', 'content_type', 'about_type'],
+    ]);
+    expect(filters[0].lookups).toEqual(['n', 'lte', 'lt', 'gte', 'gt', 'empty']);
+    expect(filters[1].lookups).toContain('n');
+    // The related object itself is read-only and derives no filter.
+    expect(notes.filters.map((f) => f.name)).not.toContain('about');
+    // No database foreign key: the delete collector follows the relation graph instead.
+    expect(ir!.inventory.relations.filter((r) => r.resource === 'shop.notes')).toEqual([
+      { resource: 'shop.notes', field: 'about', kind: 'generic', targets: ['shop.books', 'shop.shelves'], onDelete: 'cascade' },
     ]);
   });
 

@@ -6,10 +6,14 @@
  */
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { PathKey, YamlSource } from '../../load/yamlSource.ts';
-import type { FieldDefinition, MixinDefinition, ResourceDefinition, UniqueDefinition } from '../../validate/definitionSchema.ts';
+import type { FieldDefinition, FilterDefinition, MixinDefinition, ResourceDefinition, UniqueDefinition } from '../../validate/definitionSchema.ts';
 
 export interface MergedModel {
   fields: [string, FieldDefinition][];
+  /** Fields inherited unchanged: field name → the mixin that defines it. */
+  origins: Map<string, string>;
+  /** Mixin filters (by name, with the mixin declaring them), then the resource's own (mixin null). */
+  filters: Map<string, { spec: FilterDefinition | null; mixin: string | null }>;
   brief?: string[];
   nested?: string[];
   ordering?: string[];
@@ -28,25 +32,31 @@ export function mergeMixins(
   diagnostics: Diagnostic[],
 ): MergedModel {
   const inherited = new Map<string, FieldDefinition>();
-  const merged: MergedModel = { fields: [], unique: [], search: [], tree: false, changeLogged: false };
+  const inheritedFrom = new Map<string, string>();
+  const merged: MergedModel = { fields: [], origins: new Map(), filters: new Map(), unique: [], search: [], tree: false, changeLogged: false };
 
   // Each mixin is absorbed once, like a base class in an MRO: a diamond (two mixins sharing
   // netbox-model) must not repeat its uniques, and a cycle ends instead of recursing forever.
   // Unknown names inside mixins.yaml are reported there, once, by checkMixinReferences.
   const absorbed = new Set<string>();
   let unknownMixin = false;
-  const absorb = (mixin: MixinDefinition, isResource: boolean) => {
+  const absorb = (mixin: MixinDefinition, mixinName: string | null) => {
     (mixin.mixins ?? []).forEach((name, index) => {
       const inner = mixins[name];
       if (!inner) {
         unknownMixin = true;
-        if (isResource) diagnostics.push(source.diagnostic([...at, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"`));
+        if (mixinName === null) diagnostics.push(source.diagnostic([...at, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"`));
       } else if (!absorbed.has(name)) {
         absorbed.add(name);
-        absorb(inner, false);
+        absorb(inner, name);
       }
     });
-    for (const [field, def] of Object.entries(mixin.fields ?? {})) if (def) inherited.set(field, def);
+    for (const [field, def] of Object.entries(mixin.fields ?? {})) {
+      if (!def) continue;
+      inherited.set(field, def);
+      inheritedFrom.set(field, mixinName!);
+    }
+    for (const [filter, spec] of Object.entries(mixin.filters ?? {})) merged.filters.set(filter, { spec, mixin: mixinName });
     merged.unique.push(...(mixin.unique ?? []));
     merged.search.push(...(mixin.search ?? []));
     if (mixin.brief) merged.brief = mixin.brief;
@@ -56,7 +66,7 @@ export function mergeMixins(
     if (mixin.tree) merged.tree = true;
     if (mixin.change_logged) merged.changeLogged = true;
   };
-  absorb({ mixins: resource.mixins }, true);
+  absorb({ mixins: resource.mixins }, null);
 
   const placed = new Set<string>();
   for (const [field, def] of Object.entries(resource.fields ?? {})) {
@@ -67,9 +77,19 @@ export function mergeMixins(
       continue;
     }
     merged.fields.push([field, resolved]);
+    if (!def) merged.origins.set(field, inheritedFrom.get(field)!);
     placed.add(field);
   }
-  for (const [field, def] of inherited) if (!placed.has(field)) merged.fields.push([field, def]);
+  for (const [field, def] of inherited) {
+    if (placed.has(field)) continue;
+    merged.fields.push([field, def]);
+    merged.origins.set(field, inheritedFrom.get(field)!);
+  }
+  for (const [filter, spec] of Object.entries(resource.filters ?? {})) {
+    // `null` for a mixin's filter drops it here; for a derived one it is resolved later.
+    if (spec === null && merged.filters.get(filter)?.mixin) merged.filters.delete(filter);
+    else merged.filters.set(filter, { spec, mixin: null });
+  }
 
   // A resource's own unique list replaces the inherited one (Location narrows the nested-group rules).
   if (resource.unique) merged.unique = [...resource.unique];

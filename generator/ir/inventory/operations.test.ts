@@ -7,7 +7,7 @@ import type { ResourceIR } from '../types.ts';
 import { resourceOperations } from './operations.ts';
 
 const resource = (routes: ResourceIR['routes'], operations: ResourceIR['operations'] = []) => ({ app: 'users', path: 'tokens', routes, operations }) as ResourceIR;
-const summary = (r: ResourceIR) => resourceOperations(r).map((o) => `${o.method} ${o.path} ${o.operation}${o.handler ? ` ${o.handler}` : ''}${o.auth ? '' : ' (no auth)'}`);
+const summary = (r: ResourceIR) => resourceOperations(r).map((o) => `${o.method} ${o.path} ${o.operation}${o.extra ? ` ${o.extra.handler}` : ''}${o.auth ? '' : ' (no auth)'}`);
 
 describe('resourceOperations', () => {
   it('gives a full route set nine operations, collection first', () => {
@@ -34,5 +34,12 @@ describe('resourceOperations', () => {
   it('places extra operations between the collection and the detail routes', () => {
     const ops = summary(resource('read-only', [{ handler: 'provision-token', method: 'POST', path: 'provision/', auth: false }]));
     expect(ops).toEqual(['GET /api/users/tokens/ list', 'POST /api/users/tokens/provision/ extra provision-token (no auth)', 'GET /api/users/tokens/{id}/ retrieve']);
+  });
+
+  it('carries the declared operation on extra operations and nothing on standard ones', () => {
+    const declared = { handler: 'available-ips', method: 'GET', path: '{id}/available-ips/', response: 'AvailableIP', many: true } as const;
+    const ops = resourceOperations(resource('read-only', [declared]));
+    expect(ops.find((o) => o.operation === 'extra')).toEqual({ operation: 'extra', method: 'GET', path: '/api/users/tokens/{id}/available-ips/', extra: declared, auth: true });
+    expect(ops.filter((o) => o.operation !== 'extra').map((o) => o.extra)).toEqual([null, null]);
   });
 });

@@ -3,17 +3,18 @@
  * The HTTP operations a resource answers, derived from its route set and extra operations. The
  * route emitter and the OpenAPI emitter both read this, so the two can never disagree.
  */
+import type { HttpMethod, OperationEntry, OperationName } from '../../../runtime/contract/index.ts';
 import type { ResourceIR } from '../types.ts';
 
-export type OperationName = 'list' | 'create' | 'bulk_update' | 'bulk_partial_update' | 'bulk_destroy' | 'retrieve' | 'update' | 'partial_update' | 'destroy' | 'extra';
+export type { OperationName };
 
 export interface OperationIR {
   operation: OperationName;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: HttpMethod;
   /** Full path with a trailing slash, `{id}` for the record id. */
   path: string;
-  /** For `extra`: the runtime handler name. */
-  handler: string | null;
+  /** For `extra`: the operation as the definitions declare it. */
+  extra: OperationEntry | null;
   /** Whether an authenticated user is needed. */
   auth: boolean;
 }
@@ -41,12 +42,12 @@ function allowed(routes: ResourceIR['routes'], op: OperationName): boolean {
   }
 }
 
-export function resourceOperations(resource: ResourceIR): OperationIR[] {
+export function resourceOperations(resource: Pick<ResourceIR, 'app' | 'path' | 'routes' | 'operations'>): OperationIR[] {
   const base = `/api/${resource.app}/${resource.path}/`;
   const ops: OperationIR[] = [];
-  for (const [operation, method] of collectionOps) if (allowed(resource.routes, operation)) ops.push({ operation, method, path: base, handler: null, auth: true });
+  for (const [operation, method] of collectionOps) if (allowed(resource.routes, operation)) ops.push({ operation, method, path: base, extra: null, auth: true });
   // Extra operations come before the detail routes so that `provision/` is not taken for an id.
-  for (const extra of resource.operations) ops.push({ operation: 'extra', method: extra.method, path: base + extra.path, handler: extra.handler, auth: extra.auth });
-  for (const [operation, method] of detailOps) if (allowed(resource.routes, operation)) ops.push({ operation, method, path: `${base}{id}/`, handler: null, auth: true });
+  for (const extra of resource.operations) ops.push({ operation: 'extra', method: extra.method, path: base + extra.path, extra, auth: extra.auth !== false });
+  for (const [operation, method] of detailOps) if (allowed(resource.routes, operation)) ops.push({ operation, method, path: `${base}{id}/`, extra: null, auth: true });
   return ops;
 }

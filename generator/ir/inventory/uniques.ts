@@ -5,7 +5,8 @@
  * `__all__` for multi-column constraints, or the definition's own message.
  */
 import type { FieldDefinition, UniqueDefinition } from '../../validate/definitionSchema.ts';
-import type { FieldIR, UniqueIR } from '../types.ts';
+import type { UniqueEntry as UniqueIR } from '../../../runtime/contract/index.ts';
+import type { FieldIR } from '../types.ts';
 import { capitalize } from '../naming.ts';
 
 /**

@@ -1,47 +1,77 @@
 /**
  * @module
- * Builds the SELECT list for a resource: stored columns, related objects as JSON built in
- * PostgreSQL (one round trip per page, however many relations), and counts as subqueries.
+ * Builds SELECT lists: every value PostgreSQL can compute is computed there — stored columns,
+ * related objects as JSON, counts, `display` strings and named expressions (computed fields) — so
+ * a page is one statement however deep its nesting, and JavaScript only arranges the result.
+ * Each field kind says how its value is selected; this is the context they say it in.
  */
-import type { Field, Resource } from '../model.ts';
+import type { Field, Resource } from '../../contract/index.ts';
+import { fieldKind, isoTimestamp, type SelectContext } from '../../kinds/index.ts';
+import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
-import { displayNeeds } from '../display.ts';
 
 export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const literal = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
 
-/** SQL rendering of timestamps in NetBox's format (UTC, microseconds, Z). */
-export const isoTimestamp = (expr: string) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 /** Python's isoformat, used in ETags: `W/"2026-05-01T17:42:11.123456+00:00"`. */
 export const etagTimestamp = (expr: string) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"')`;
 
-export class Aliases {
-  private n = 0;
-  next(): string {
-    return `a${++this.n}`;
-  }
-}
+/** Nested objects deeper than this are shown by id only (brief serializers nest a few levels at most). */
+const MAX_DEPTH = 4;
 
-export class SelectBuilder {
-  constructor(private readonly registry: Registry) {}
+const placeholder = /\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}/g;
 
-  /** Names of the fields to read for `shown`, plus what `display` needs. */
-  needed(resource: Resource, shown: readonly string[]): Field[] {
-    const names = new Set(['id', ...shown, ...(shown.includes('display') ? displayNeeds(resource) : [])]);
-    // A generic relation is rendered with the resource its type names.
-    for (const f of resource.fields) if (f.kind === 'generic_fk' && names.has(f.name)) names.add(f.generic!.typeField);
-    // Hidden fields (read-only and write-only) may feed `display` (a v1 token's masked plaintext).
-    return resource.fields.filter((f) => names.has(f.name) && !(f.writeOnly && !f.readOnly));
-  }
-
+export class SelectBuilder implements SelectContext, SqlScope {
+  depth = 0;
+  private aliasCount = 0;
+  readonly tagLink;
   /** Select lists already built, by resource, alias and shown fields: the hot path builds each once. */
   private readonly built = new Map<string, string[]>();
 
-  /** `expr AS "name"` items for the top-level row of `resource` under `alias`. */
+  constructor(
+    private readonly registry: Registry,
+    private readonly extensions: Pick<Extensions, 'expressions'>,
+  ) {
+    this.tagLink = registry.tagLink;
+  }
+
+  resource(key: string): Resource {
+    return this.registry.resource(key);
+  }
+
+  choiceSet(name: string) {
+    return this.registry.choiceSet(name);
+  }
+
+  alias(): string {
+    return `a${++this.aliasCount}`;
+  }
+
+  table(key: string): string {
+    return q(this.registry.resource(key).table);
+  }
+
+  /** The fields a response shows (plus what rendering them needs): never a hidden one. */
+  needed(resource: Resource, shown: readonly string[]): Field[] {
+    const names = new Set(['id', ...shown]);
+    // A generic relation is rendered with the resource its type names.
+    for (const f of resource.fields) if (f.kind === 'generic_fk' && names.has(f.name)) names.add(f.generic!.typeField);
+    return resource.fields.filter((f) => names.has(f.name) && !(f.readOnly && f.writeOnly));
+  }
+
+  /** `expr AS "name"` items for the rows of `resource` under `alias`, plus `__etag` for change-logged ones. */
   columns(resource: Resource, shown: readonly string[], alias: string): string[] {
     const key = `${resource.key}|${alias}|${shown.join(',')}`;
     let columns = this.built.get(key);
     if (!columns) {
-      columns = this.build(resource, shown, alias);
+      this.depth = 0;
+      columns = this.needed(resource, shown)
+        .map((f) => {
+          const expr = fieldKind(f.kind).select(f, resource, alias, this);
+          return expr === null ? null : `${expr} AS ${q(f.name)}`;
+        })
+        .filter((x): x is string => x !== null);
+      if (resource.changeLogged) columns.push(`${etagTimestamp(`coalesce(${alias}.last_updated, ${alias}.created)`)} AS "__etag"`);
       // `?fields=` makes the key space open-ended; keep the cache bounded.
       if (this.built.size > 1000) this.built.clear();
       this.built.set(key, columns);
@@ -49,97 +79,94 @@ export class SelectBuilder {
     return columns;
   }
 
-  private build(resource: Resource, shown: readonly string[], alias: string): string[] {
-    const aliases = new Aliases();
-    const out = this.needed(resource, shown)
-      .map((f) => {
-        const expr = this.expression(resource, f, alias, aliases, 1);
-        return expr ? `${expr} AS ${q(f.name)}` : null;
-      })
-      .filter((x): x is string => x !== null);
-    if (resource.changeLogged) out.push(`${etagTimestamp(`coalesce(${alias}.last_updated, ${alias}.created)`)} AS "__etag"`);
-    return out;
+  value(resource: Resource, field: Field, alias: string): string {
+    if (field.expression) return this.expression(field.expression, resource, alias);
+    if (field.column === null) throw new Error(`${resource.key}.${field.name} has no column and no expression`);
+    return `${alias}.${q(field.column)}`;
   }
 
-  /** The SQL expression of one field, or null when the value is computed in JavaScript. */
-  expression(resource: Resource, field: Field, alias: string, aliases: Aliases, depth: number): string | null {
-    switch (field.kind) {
-      case 'url': case 'display_url': case 'display': return null;
-      case 'datetime': return isoTimestamp(`${alias}.${q(field.column!)}`);
-      case 'date': return `to_char(${alias}.${q(field.column!)}, 'YYYY-MM-DD')`;
-      case 'fk': return this.nestedObject(field, alias, aliases, depth);
-      case 'generic_fk': return depth >= 2 ? null : this.genericObject(resource, field, alias, aliases, depth);
-      case 'm2m': case 'tags': return this.nestedList(resource, field, alias, aliases, depth);
-      case 'count': return this.count(resource, field, alias, aliases);
-      default: return field.column ? `${alias}.${q(field.column)}` : null;
-    }
+  column(resourceKey: string, fieldName: string, alias: string): string {
+    const resource = this.registry.resource(resourceKey);
+    const field = this.registry.field(resource, fieldName);
+    if (!field) throw new Error(`${resourceKey} has no field ${fieldName}`);
+    return this.value(resource, field, alias);
   }
 
-  private nestedFields(target: Resource): Field[] {
-    return this.needed(target, target.nested);
+  expression(name: string, resource: Resource, alias: string): string {
+    const expression = this.extensions.expressions[name];
+    if (!expression) throw new Error(`${resource.key}: no SQL expression named "${name}" is registered (runtime/inventory)`);
+    return expression(alias, this);
   }
 
-  private jsonObject(target: Resource, alias: string, aliases: Aliases, depth: number): string {
-    const parts: string[] = [];
-    for (const f of this.nestedFields(target)) {
-      // Relations nested two levels deep are shown by id only, as NetBox's brief serializers do.
-      const expr = depth >= 2 && (f.kind === 'fk' || f.kind === 'm2m' || f.kind === 'tags') ? null : this.expression(target, f, alias, aliases, depth + 1);
-      if (expr) parts.push(`'${f.name}', ${expr}`);
+  /** `json_build_object(…)` of `target`'s nested fields on the row `alias`. */
+  private jsonObject(target: Resource, alias: string, shows?: string[]): string {
+    const parts = [`'id', ${alias}.id`];
+    this.depth++;
+    try {
+      for (const f of this.needed(target, shows ?? target.nested)) {
+        if (f.name === 'id') continue;
+        // Nested objects nest brief objects of their own, a few levels at most.
+        const deep = this.depth > MAX_DEPTH && ['fk', 'm2m', 'tags', 'generic_fk'].includes(f.kind);
+        const expr = deep ? null : fieldKind(f.kind).select(f, target, alias, this);
+        if (expr !== null) parts.push(`'${f.name}', ${expr}`);
+      }
+    } finally {
+      this.depth--;
     }
     return `json_build_object(${parts.join(', ')})`;
   }
 
-  private nestedObject(field: Field, alias: string, aliases: Aliases, depth: number): string {
-    const target = this.registry.get(field.target!).resource;
-    const n = aliases.next();
-    return `(SELECT ${this.jsonObject(target, n, aliases, depth)} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${alias}.${q(field.column!)})`;
+  nested(targetKey: string, idSql: string, shows?: string[]): string {
+    const target = this.registry.resource(targetKey);
+    const n = this.alias();
+    return `(SELECT ${this.jsonObject(target, n, shows)} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${idSql})`;
   }
 
-  /** One branch per target type: the object the `(type, id)` pair names, as JSON. */
-  private genericObject(resource: Resource, field: Field, alias: string, aliases: Aliases, depth: number): string {
-    const column = (name: string) => `${alias}.${q(resource.fields.find((f) => f.name === name)!.column!)}`;
-    const branches = field.generic!.targets.map((key) => {
-      const target = this.registry.get(key).resource;
-      const n = aliases.next();
-      return `WHEN '${target.objectType}' THEN (SELECT ${this.jsonObject(target, n, aliases, depth)} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${column(field.generic!.idField)})`;
-    });
-    return `CASE ${column(field.generic!.typeField)} ${branches.join(' ')} END`;
+  nestedList(targetKey: string, n: string, join: string): string {
+    const target = this.registry.resource(targetKey);
+    return `(SELECT coalesce(json_agg(${this.jsonObject(target, n)} ORDER BY ${this.orderOf(target, n)}), '[]'::json) FROM ${q(target.table)} ${n} ${join})`;
   }
 
-  private orderBy(target: Resource, alias: string): string {
+  /** A resource's default ordering as SQL on the row `alias` (stored columns only), ending on id. */
+  orderOf(target: Resource, alias: string): string {
     const parts = target.ordering.map((o) => {
-      const desc = o.startsWith('-');
-      const f = target.fields.find((x) => x.name === o.replace(/^-/, ''));
-      return f?.column ? `${alias}.${q(f.column)}${desc ? ' DESC' : ''}` : null;
+      const field = this.registry.field(target, o.replace(/^-/, ''));
+      return field?.column ? `${alias}.${q(field.column)}${o.startsWith('-') ? ' DESC' : ''}` : null;
     });
     return [...parts.filter(Boolean), `${alias}.id`].join(', ');
   }
 
-  private nestedList(resource: Resource, field: Field, alias: string, aliases: Aliases, depth: number): string {
-    const target = this.registry.get(field.target!).resource;
-    const n = aliases.next();
-    const l = aliases.next();
-    const link = field.link!;
-    const where = field.kind === 'tags'
-      ? `${l}.object_type = '${resource.objectType}' AND ${l}.${q(link.source)} = ${alias}.id`
-      : `${l}.${q(link.source)} = ${alias}.id`;
-    return `(SELECT coalesce(json_agg(${this.jsonObject(target, n, aliases, depth)} ORDER BY ${this.orderBy(target, n)}), '[]'::json) FROM ${q(target.table)} ${n} JOIN ${q(link.table)} ${l} ON ${l}.${q(link.target)} = ${n}.id WHERE ${where})`;
+  /** The SQL of a choice's label (`CASE value WHEN 'active' THEN 'Active' … END`). */
+  choiceLabel(set: string, valueSql: string): string {
+    const whens = this.registry.choiceSet(set).map(([value, label]) => `WHEN ${literal(value)} THEN ${literal(label)}`);
+    return `(CASE ${valueSql} ${whens.join(' ')} ELSE '' END)`;
   }
 
-  private count(resource: Resource, field: Field, alias: string, aliases: Aliases): string {
-    const spec = field.count!;
-    if (!spec.target && spec.via === 'tags') {
-      const { table, tagId } = this.registry.tagLink;
-      return `(SELECT count(*) FROM ${q(table)} ti WHERE ti.${q(tagId)} = ${alias}.id)::int`;
+  /** `display`: a template (`{name} ({facility})`, `{site.name}`) as SQL text, or a named expression (`@device`). */
+  display(resource: Resource, alias: string): string {
+    if (resource.display.startsWith('@')) return this.expression(resource.display.slice(1), resource, alias);
+    const pieces: string[] = [];
+    let last = 0;
+    for (const m of resource.display.matchAll(placeholder)) {
+      if (m.index! > last) pieces.push(literal(resource.display.slice(last, m.index)));
+      pieces.push(`coalesce(${this.placeholderSql(resource, alias, m[1], m[2])}, '')`);
+      last = m.index! + m[0].length;
     }
-    const target = this.registry.get(spec.target).resource;
-    const via = target.fields.find((f) => f.name === spec.via)!;
-    const c = aliases.next();
-    if (via.kind === 'm2m') return `(SELECT count(*) FROM ${q(via.link!.table)} ${c} WHERE ${c}.${q(via.link!.target)} = ${alias}.id)::int`;
-    if (spec.cumulative && resource.tree) {
-      const d = aliases.next();
-      return `(SELECT count(*) FROM ${q(target.table)} ${c} JOIN ${q(resource.table)} ${d} ON ${d}.id = ${c}.${q(via.column!)} WHERE ${alias}.id = ANY(${d}.tree_path))::int`;
+    if (last < resource.display.length) pieces.push(literal(resource.display.slice(last)));
+    return pieces.length ? `concat(${pieces.join(', ')})` : `''`;
+  }
+
+  private placeholderSql(resource: Resource, alias: string, name: string, sub: string | undefined): string {
+    const field = this.registry.field(resource, name)!;
+    if (field.kind === 'fk') {
+      const target = this.registry.resource(field.target!);
+      const n = this.alias();
+      const inner = sub ? this.placeholderSql(target, n, sub, undefined) : this.display(target, n);
+      return `(SELECT ${inner} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${this.value(resource, field, alias)})`;
     }
-    return `(SELECT count(*) FROM ${q(target.table)} ${c} WHERE ${c}.${q(via.column!)} = ${alias}.id)::int`;
+    const value = this.value(resource, field, alias);
+    // As Python formats it: a choice's raw value, a time in ISO form.
+    if (field.kind === 'datetime') return isoTimestamp(value);
+    return `${value}::text`;
   }
 }

@@ -3,7 +3,7 @@
  * Which fields a response shows: `?fields=` wins, then `?omit=`, then brief mode (any non-empty
  * `brief` on a GET), else every readable field.
  */
-import type { Resource } from '../model.ts';
+import type { Resource } from '../../contract/index.ts';
 
 export function shownFields(resource: Resource, query: URLSearchParams, method: string): string[] {
   const readable = resource.fields.filter((f) => !f.writeOnly).map((f) => f.name);

@@ -5,7 +5,7 @@
  * instead of deadlocking; the ETag a conditional write compares is read under that lock.
  */
 import type { Queryable } from '../../db/index.ts';
-import type { Resource } from '../model.ts';
+import type { Resource } from '../../contract/index.ts';
 import { etagTimestamp, q } from '../query/select.ts';
 
 export interface LockedRow {

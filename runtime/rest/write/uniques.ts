@@ -1,29 +1,44 @@
 /**
  * @module
- * Checks unique constraints before writing, so a violation is answered with NetBox's message
- * (under the field or `__all__`) instead of a database error.
+ * Checks unique constraints before writing, for a whole batch with one query per constraint, so a
+ * violation is answered with NetBox's message (under the field or `__all__`) instead of a
+ * database error. Two objects of one batch that would collide are reported too.
  */
+import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
-import type { ErrorCollector } from '../errors.ts';
-import type { Resource } from '../model.ts';
 import { Params } from '../query/params.ts';
 import { q } from '../query/select.ts';
+import type { WriteItem } from './batch.ts';
 
-/** `row` holds the object's column values after the write (column name → value). */
-export async function checkUniques(db: Queryable, resource: Resource, row: Record<string, unknown>, selfId: number | null, errors: ErrorCollector): Promise<void> {
+export async function checkUniques(db: Queryable, resource: Resource, items: WriteItem[]): Promise<void> {
+  const columnOf = (name: string) => resource.fields.find((f) => f.name === name)!.column!;
   for (const unique of resource.unique) {
-    const columns = unique.fields.map((name) => resource.fields.find((f) => f.name === name)!.column!);
-    const nullColumns = unique.whereNull.map((name) => resource.fields.find((f) => f.name === name)!.column!);
-    if (nullColumns.some((c) => row[c] !== null && row[c] !== undefined)) continue;
+    const columns = unique.fields.map(columnOf);
+    const nullColumns = (unique.whereNull ?? []).map(columnOf);
+    const key = (item: WriteItem) => columns.map((c) => (unique.caseInsensitive ? String(item.value(c)).toLowerCase() : String(item.value(c)))).join('\u0000');
     // NULLs never collide in a unique index; the `whereNull` variants cover those rows.
-    if (columns.some((c) => row[c] === null || row[c] === undefined)) continue;
-    const params = new Params();
-    const conditions = columns.map((c) =>
-      unique.caseInsensitive ? `lower(${q(c)}::text) = lower(${params.add(String(row[c]))})` : `${q(c)}::text = ${params.add(String(row[c]))}`,
+    const candidates = items.filter(
+      (item) => item.errors.empty && nullColumns.every((c) => item.value(c) === null || item.value(c) === undefined) && columns.every((c) => item.value(c) !== null && item.value(c) !== undefined),
     );
-    for (const c of nullColumns) conditions.push(`${q(c)} IS NULL`);
-    if (selfId !== null) conditions.push(`id <> ${params.add(selfId)}`);
-    const rows = await db.query(`SELECT 1 FROM ${q(resource.table)} WHERE ${conditions.join(' AND ')} LIMIT 1`, params.values);
-    if (rows.length && !errors.has(unique.errorField, unique.message)) errors.add(unique.errorField, unique.message);
+    if (!candidates.length) continue;
+    const params = new Params();
+    const arrays = columns.map((c) => params.add(candidates.map((item) => String(item.value(c)))));
+    const ci = (expr: string) => (unique.caseInsensitive ? `lower(${expr})` : expr);
+    const tuple = `(${columns.map((c) => ci(`t.${q(c)}::text`)).join(', ')})`;
+    const wanted = `SELECT ${arrays.map((a, i) => `${ci(`v${i}`)}`).join(', ')} FROM unnest(${arrays.map((a) => `${a}::text[]`).join(', ')}) AS u(${arrays.map((_, i) => `v${i}`).join(', ')})`;
+    const where = [`${tuple} IN (${wanted})`, ...nullColumns.map((c) => `t.${q(c)} IS NULL`)].join(' AND ');
+    const rows = await db.query<Record<string, unknown>>(`SELECT t.id, ${columns.map((c, i) => `t.${q(c)}::text AS c${i}`).join(', ')} FROM ${q(resource.table)} t WHERE ${where}`, params.values);
+    const taken = new Map<string, number[]>();
+    for (const row of rows) {
+      const k = columns.map((_, i) => (unique.caseInsensitive ? String(row[`c${i}`]).toLowerCase() : String(row[`c${i}`]))).join('\u0000');
+      taken.set(k, [...(taken.get(k) ?? []), Number(row.id)]);
+    }
+    const inBatch = new Set<string>();
+    for (const item of candidates) {
+      const k = key(item);
+      const clash = (taken.get(k) ?? []).some((id) => id !== item.id) || inBatch.has(k);
+      inBatch.add(k);
+      if (clash && !item.errors.has(unique.errorField, unique.message)) item.error(unique.errorField, unique.message);
+    }
   }
 }

@@ -1,0 +1,90 @@
+/**
+ * @module
+ * Checks a built resource's references to other definitions: relation targets, choice sets and
+ * defaults, count and reverse fields, and the field names used by brief, nested, ordering, unique
+ * and display. Each problem becomes a positioned diagnostic.
+ */
+import type { Diagnostic } from '../../diagnostics.ts';
+import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
+import type { PathKey } from '../../load/yamlSource.ts';
+import type { ResourceIR } from '../types.ts';
+import type { Pending } from './buildInventory.ts';
+
+const needsTarget = new Set(['fk', 'm2m', 'reverse', 'related_list']);
+
+export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: LoadedDefinitions['choices'], out: Diagnostic[]): void {
+  const { ir, source, at, definition } = p;
+  const fieldAt = (name: string): PathKey[] => (definition.fields && name in definition.fields ? [...at, 'fields', name] : [...at, 'mixins']);
+  const names = new Set(ir.fields.map((f) => f.name));
+  for (const f of ir.fields) {
+    if (needsTarget.has(f.kind) && !f.target) {
+      out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: an ${f.kind} field needs "target"`));
+    } else if (needsTarget.has(f.kind) && !byKey.has(f.target!)) {
+      out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown ${f.kind} target "${f.target ?? ''}"`));
+    }
+    if ((f.kind === 'reverse' || f.kind === 'related_list') && f.target && byKey.has(f.target) && !byKey.get(f.target)!.fields.some((t) => t.name === f.field && (t.kind === 'fk' || t.kind === 'generic_fk'))) {
+      out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no fk "${f.field ?? ''}" pointing here`));
+    }
+    if (f.kind === 'generic_fk') {
+      if (!f.generic!.targets.length) out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a generic_fk field needs "targets"`));
+      f.generic!.targets.forEach((target, index) => {
+        if (!byKey.has(target)) out.push(source.diagnostic([...fieldAt(f.name), 'targets', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown generic_fk target "${target}"`));
+      });
+    }
+    if (f.kind === 'choice' && !f.choices) {
+      out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a choice field needs "choices"`));
+    } else if (f.kind === 'choice' && !choices[f.choices!]) {
+      out.push(source.diagnostic([...fieldAt(f.name), 'choices'], 'E_UNKNOWN_CHOICES', `${ir.key}.${f.name}: unknown choice set "${f.choices ?? ''}"`));
+    }
+    const choiceSet = f.kind === 'choice' && f.choices ? choices[f.choices] : undefined;
+    if (choiceSet && f.default !== null && f.default !== '' && !choiceSet.some(([value]) => value === f.default)) {
+      out.push(source.diagnostic([...fieldAt(f.name), 'default'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: default ${JSON.stringify(f.default)} is not a value of ${f.choices}`));
+    }
+    if (f.kind === 'count' && !f.expression && !(f.target === undefined && f.via === 'tags')) {
+      const target = f.target ? byKey.get(f.target) : undefined;
+      if (!target) out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown count target "${f.target ?? ''}"`));
+      else if (!target.fields.some((t) => t.name === f.via && (t.kind === 'fk' || t.kind === 'm2m'))) {
+        out.push(source.diagnostic([...fieldAt(f.name), 'via'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${target.key} has no relation field "${f.via ?? ''}"`));
+      }
+    }
+    if ((f.kind === 'fk' || f.kind === 'm2m') && f.shows && f.target && byKey.has(f.target)) {
+      for (const shown of f.shows) if (!byKey.get(f.target)!.fields.some((t) => t.name === shown)) out.push(source.diagnostic([...fieldAt(f.name), 'shows'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no field "${shown}"`));
+    }
+  }
+  const check = (list: readonly string[] | undefined, key: string, strip = (s: string) => s) =>
+    (list ?? []).forEach((name, index) => {
+      if (!names.has(strip(name))) out.push(source.diagnostic([...at, key, index], 'E_UNKNOWN_FIELD', `${ir.key} ${key}: unknown field "${strip(name)}"`));
+    });
+  check(definition.brief, 'brief');
+  check(definition.nested, 'nested');
+  check(definition.ordering, 'ordering', (s) => s.replace(/^-/, ''));
+  (definition.unique ?? []).forEach((u, i) =>
+    (['fields', 'where_null'] as const).forEach((list) =>
+      (u[list] ?? []).forEach((name, j) => {
+        if (!names.has(name)) out.push(source.diagnostic([...at, 'unique', i, list, j], 'E_UNKNOWN_FIELD', `${ir.key} unique: unknown field "${name}"`));
+      }),
+    ),
+  );
+  checkDisplay(p, byKey, out);
+  const parent = ir.fields.find((f) => f.name === 'parent');
+  if (ir.tree && (parent?.kind !== 'fk' || parent.target !== ir.key)) {
+    out.push(source.diagnostic(definition.tree ? [...at, 'tree'] : [...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key}: a tree needs a field "parent" of type fk with target self`));
+  }
+  // Inherited names (from mixins) are checked once the mixin is applied to a real resource.
+  const inherited = [...(definition.brief ? [] : (p.merged.brief ?? [])), ...(definition.ordering ? [] : (p.merged.ordering ?? []).map((s) => s.replace(/^-/, '')))];
+  for (const name of inherited) {
+    if (!names.has(name)) out.push(source.diagnostic([...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key}: a mixin names unknown field "${name}"`));
+  }
+}
+
+/** `{field}` and `{field.subfield}` placeholders of `display` must name real fields; `@name` is a named SQL expression. */
+function checkDisplay({ ir, source, at, definition }: Pending, byKey: Map<string, ResourceIR>, out: Diagnostic[]): void {
+  if (ir.display.startsWith('@')) return;
+  const where = definition.display ? [...at, 'display'] : [...at, 'model'];
+  for (const [, name, sub] of ir.display.matchAll(/\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}/g)) {
+    const field = ir.fields.find((f) => f.name === name);
+    const target = field?.target ? byKey.get(field.target) : undefined;
+    if (!field) out.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} display "${ir.display}": unknown field "${name}"${definition.display ? '' : ' (set `display`)'}`));
+    else if (sub && target && !target.fields.some((f) => f.name === sub)) out.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} display "${ir.display}": ${target.key} has no field "${sub}"`));
+  }
+}

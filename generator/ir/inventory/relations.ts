@@ -1,0 +1,53 @@
+/**
+ * @module
+ * The relations between resources: m2m link tables (a `reverse_of` field shares its forward
+ * field's table), and the relation graph the runtime's delete collector walks — every fk, generic
+ * relation, m2m and tag link, with what deleting the object it points at does.
+ */
+import type { RelationEntry } from '../../../runtime/contract/index.ts';
+import type { Diagnostic } from '../../diagnostics.ts';
+import type { LinkTableIR, ResourceIR } from '../types.ts';
+import type { Pending } from './buildInventory.ts';
+
+/** Points each `reverse_of` m2m field at the link table of the field it mirrors, source and target swapped. */
+export function linkReverseRelations(pending: Pending[], byKey: Map<string, ResourceIR>, out: Diagnostic[]): void {
+  for (const p of pending) {
+    for (const [name, def] of Object.entries(p.definition.fields ?? {})) {
+      if (!def?.reverse_of) continue;
+      const field = p.ir.fields.find((f) => f.name === name);
+      const forward = field?.target ? byKey.get(field.target)?.fields.find((f) => f.name === def.reverse_of) : undefined;
+      if (!field || !forward?.link || forward.kind !== 'm2m') {
+        out.push(p.source.diagnostic([...p.at, 'fields', name, 'reverse_of'], 'E_UNKNOWN_FIELD', `${p.ir.key}.${name}: ${field?.target ?? '?'} has no m2m field "${def.reverse_of}"`));
+        continue;
+      }
+      field.link = { table: forward.link.table, source: forward.link.target, target: forward.link.source };
+      field.reverseOf = def.reverse_of;
+    }
+  }
+}
+
+export function linkTables(resources: ResourceIR[]): LinkTableIR[] {
+  const byKey = new Map(resources.map((r) => [r.key, r]));
+  const tables: LinkTableIR[] = [];
+  for (const r of resources) {
+    for (const f of r.fields) {
+      if (f.kind !== 'm2m' || !f.link || !f.target || f.reverseOf) continue;
+      const target = byKey.get(f.target);
+      if (target) tables.push({ name: f.link.table, source: { column: f.link.source, table: r.table }, target: { column: f.link.target, table: target.table } });
+    }
+  }
+  return tables.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function buildRelations(resources: ResourceIR[]): RelationEntry[] {
+  const relations: RelationEntry[] = [];
+  for (const r of resources) {
+    for (const f of r.fields) {
+      if (f.kind === 'fk' && !f.expression) relations.push({ resource: r.key, field: f.name, kind: 'fk', targets: [f.target!], onDelete: f.onDelete ?? 'cascade' });
+      else if (f.kind === 'generic_fk') relations.push({ resource: r.key, field: f.name, kind: 'generic', targets: [...f.generic!.targets].sort(), onDelete: f.onDelete ?? 'cascade' });
+      else if (f.kind === 'm2m' && !f.reverseOf) relations.push({ resource: r.key, field: f.name, kind: 'm2m', targets: [f.target!], onDelete: 'cascade' });
+      else if (f.kind === 'tags') relations.push({ resource: r.key, field: f.name, kind: 'tags', targets: ['extras.tags'], onDelete: 'cascade' });
+    }
+  }
+  return relations.sort((a, b) => `${a.resource}.${a.field}`.localeCompare(`${b.resource}.${b.field}`));
+}

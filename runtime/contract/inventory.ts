@@ -1,0 +1,197 @@
+/**
+ * @module
+ * The inventory's generated table (`generated/inventory/resources.json`): every resource, its
+ * fields, filters, uniques and routes, as compact data. generator/ writes it and runtime/ reads it;
+ * both import these types through this folder's face. Keys left out of an entry take their
+ * defaults (runtime/kinds expands and compacts entries), so the file states only what differs.
+ */
+
+/** Bumped when the table's shape changes incompatibly. */
+export const INVENTORY_TABLE_FORMAT = 2;
+
+/** The one table of tag assignments every taggable model shares (NetBox's extras.TaggedItem). */
+export const TAG_LINK = { table: 'extras_tagged_item', objectType: 'object_type', objectId: 'object_id', tagId: 'tag_id' } as const;
+
+export type OnDelete = 'cascade' | 'set_null' | 'protect';
+
+/** Which standard operations a resource has. */
+export type RouteSet = 'full' | 'read-only' | 'no-bulk' | 'no-create';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A many-to-many link table and its two columns (`source` points at the owner of the field). */
+export interface LinkEntry {
+  table: string;
+  source: string;
+  target: string;
+}
+
+/** A generic relation (NetBox's GenericForeignKey): the fields holding `app.model` and the id, and the allowed targets. */
+export interface GenericEntry {
+  typeField: string;
+  idField: string;
+  targets: string[];
+}
+
+/**
+ * One field. `kind` names its field kind (runtime/kinds/fields/<kind>.ts), which decides storage,
+ * validation, SQL and serialisation; the other keys are the options kinds read.
+ */
+export interface FieldEntry {
+  name: string;
+  kind: string;
+  /** Database column; null when the value is not stored on the row. Default: the kind's. */
+  column?: string | null;
+  required?: boolean;
+  nullable?: boolean;
+  /** Read-only and write-only together mean hidden: stored, never shown, never written by clients. */
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  /** Default on create as a JSON value (`now` and `current_user` are resolved at write time). */
+  default?: unknown;
+  label?: string;
+  orderable?: boolean;
+  /** Fixed after create: `true` ignores a new value on update; a message refuses a changed value. */
+  createOnly?: boolean | string;
+  /** A named SQL expression (runtime/inventory) computes the value instead of a column. */
+  expression?: string;
+  maxLength?: number;
+  minValue?: number;
+  maxValue?: number;
+  /** For decimals: total digits and digits after the point. */
+  digits?: [number, number];
+  /** Choice set name (choice kinds). */
+  choices?: string;
+  /** For choice: false renders the raw value instead of `{value, label}`. */
+  labelled?: boolean;
+  /** For choice: `""` is accepted (DRF's allow_blank); it is stored as null when the field is nullable. */
+  blank?: boolean;
+  /** Related resource key (`dcim.sites`) for relation kinds and counts. */
+  target?: string;
+  onDelete?: OnDelete;
+  link?: LinkEntry;
+  /** For m2m: the other side of this field of the target (one link table for both). */
+  reverseOf?: string;
+  generic?: GenericEntry;
+  /** For count: the target's fk or m2m field that points back here; `cumulative` counts a tree's subtree. */
+  via?: string;
+  cumulative?: boolean;
+  /** For reverse relations: the field of the target pointing here. */
+  field?: string;
+  /** Fields of the target shown when the value is a nested object (instead of its `nested` set). */
+  shows?: string[];
+  /** For object_list: show the nested objects alone, not `{object_type, object_id, object}`. */
+  bare?: boolean;
+}
+
+/** One filter: a query parameter and, with each lookup, `<name>__<lookup>`. */
+export interface FilterEntry {
+  name: string;
+  /** Filter kind (runtime/kinds/filters/<kind>.ts). */
+  kind: string;
+  /** Model field path, Django style (`site__region`); default: the name. */
+  path?: string;
+  /** Attribute of the target matched by slug/name/other relation filters (`slug`, `asn`). */
+  to?: string;
+  /** Choice set validated against. */
+  choices?: string;
+  /** For method filters: the handler's name (runtime/inventory registers it). */
+  method?: string;
+  /** For method filters: the JSON type of a value (default string), for the OpenAPI document. */
+  value?: 'string' | 'integer' | 'number' | 'boolean';
+  /** Lookups accepted besides the exact match; default: the kind's. */
+  lookups?: string[];
+}
+
+export interface UniqueEntry {
+  fields: string[];
+  /** Only rows where all these fields are null take part. */
+  whereNull?: string[];
+  caseInsensitive?: boolean;
+  /** NetBox's message, reported under `errorField` (`__all__` unless the constraint is one field). */
+  message: string;
+  errorField: string;
+}
+
+/** An operation served by a hand-written handler (runtime/inventory/<app>/<handler>.ts). */
+export interface OperationEntry {
+  handler: string;
+  method: HttpMethod;
+  /** Path below the collection, e.g. `{id}/available-ips/`. */
+  path: string;
+  /** Whether the caller must be authenticated (default true). */
+  auth?: boolean;
+  /** Permission action checked on the resource (default: the method's). */
+  action?: string;
+  /** Component schema names of the request and response bodies (OpenAPI). */
+  request?: string;
+  response?: string;
+  /** Response status (default 200, 201 for POST). */
+  status?: number;
+  /** Whether the response is a list of `response`. */
+  many?: boolean;
+  /** One line for the OpenAPI document. */
+  summary?: string;
+}
+
+/** `q` search: a field path and how it matches (Django lookup, default icontains). */
+export interface SearchEntry {
+  path: string;
+  lookup?: string;
+}
+
+export interface ResourceEntry {
+  /** `<app>.<path>`. */
+  key: string;
+  app: string;
+  path: string;
+  model: string;
+  verboseName: string;
+  objectType: string;
+  table: string;
+  uiPath: string;
+  routes?: RouteSet;
+  operations?: OperationEntry[];
+  /** `{field}` template or `@<expression>` (a named SQL expression). */
+  display: string;
+  /**
+   * Fields after the four every resource starts with (id, url, display_url, display). A string
+   * `<set>.<name>` is a field inherited unchanged from the field set (mixin) of that name.
+   */
+  fields: (FieldEntry | string)[];
+  brief: string[];
+  nested?: string[];
+  ordering: string[];
+  unique?: UniqueEntry[];
+  /** Filters; a string `@<set>` includes a shared filter set. */
+  filters: (FilterEntry | string)[];
+  search?: SearchEntry[];
+  /** Set on nested-group models (a tree of `parent`). */
+  tree?: boolean;
+  changeLogged?: boolean;
+}
+
+/** An edge of the relation graph: what deleting a `target` object does to `resource` rows. */
+export interface RelationEntry {
+  /** The resource holding the reference. */
+  resource: string;
+  field: string;
+  kind: 'fk' | 'generic' | 'm2m' | 'tags';
+  /** Resource keys the reference may point at. */
+  targets: string[];
+  onDelete: OnDelete;
+}
+
+export interface InventoryTable {
+  format: number;
+  apps: { name: string; resources: string[] }[];
+  /** Choice sets by name: `[value, label]` pairs in NetBox's order. */
+  choiceSets: Record<string, [string | number, string][]>;
+  /** Fields shared by reference (a mixin's fields), by set name and field name. */
+  fieldSets: Record<string, Record<string, FieldEntry>>;
+  /** Filters shared by reference, by set name. */
+  filterSets: Record<string, FilterEntry[]>;
+  resources: ResourceEntry[];
+  /** Every reference between resources, with what a delete does (the delete collector's graph). */
+  relations: RelationEntry[];
+}

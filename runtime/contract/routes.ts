@@ -1,0 +1,20 @@
+/**
+ * @module
+ * The generated route table (`generated/inventory/routes.ts`): one entry per HTTP operation of
+ * the inventory API, which the server mounts with the engine's handler for its operation kind.
+ */
+import type { HttpMethod } from './inventory.ts';
+
+export type OperationName = 'list' | 'create' | 'bulk_update' | 'bulk_partial_update' | 'bulk_destroy' | 'retrieve' | 'update' | 'partial_update' | 'destroy' | 'extra';
+
+export interface RouteEntry {
+  method: HttpMethod;
+  /** Hono path, e.g. `/api/dcim/sites/:id/`. */
+  path: string;
+  resource: string;
+  operation: OperationName;
+  /** For `extra` operations: the runtime handler name. */
+  handler?: string;
+  /** False when the route answers anonymous callers. */
+  auth?: boolean;
+}

@@ -1,0 +1,57 @@
+/**
+ * @module
+ * PostgreSQL arrays: lists of strings, of integers, of IP networks (a token's allowed IPs), and
+ * integer ranges (a VLAN group's VID ranges).
+ */
+import { column, notNull } from '../columns.ts';
+import * as v from '../validation.ts';
+import { ownFilter, storedKind } from './stored.ts';
+
+const arrayModifiers = (nullable: boolean) => [{ kind: 'array' as const }, ...(nullable ? [] : [notNull, { kind: 'default' as const, sql: `'{}'` }])];
+
+export const stringList = storedKind({
+  name: 'string_list',
+  optionsType: 'list',
+  orderable: false,
+  column: (field) => column('text', field.column!, null, arrayModifiers(field.nullable)),
+  validator: (field) => v.stringList({ nullable: field.nullable }),
+  schema: () => ({ type: 'array', items: { type: 'string' } }),
+  serialize: (raw) => raw ?? [],
+});
+
+export const integerList = storedKind({
+  name: 'integer_list',
+  keys: ['min_value', 'max_value'],
+  optionsType: 'list',
+  orderable: false,
+  column: (field) => column('integer', field.column!, null, arrayModifiers(field.nullable)),
+  validator: (field) => v.integerList({ nullable: field.nullable, min: field.minValue, max: field.maxValue }),
+  schema: () => ({ type: 'array', items: { type: 'integer' } }),
+  filters: (field) => [ownFilter(field, 'number')],
+  serialize: (raw) => (raw === null || raw === undefined ? [] : (raw as unknown[]).map(Number)),
+});
+
+export const ipNetworkList = storedKind({
+  name: 'ip_network_list',
+  optionsType: 'list',
+  orderable: false,
+  column: (field) => column('text', field.column!, null, arrayModifiers(field.nullable)),
+  validator: (field) => v.ipNetworkList({ nullable: field.nullable }),
+  schema: () => ({ type: 'array', items: { type: 'string' } }),
+  serialize: (raw) => raw ?? [],
+});
+
+/**
+ * Inclusive integer ranges, stored as `int4range[]`-like pairs in a jsonb column and rendered as
+ * NetBox renders them: `[[1, 100], [200, 299]]`.
+ */
+export const integerRanges = storedKind({
+  name: 'integer_ranges',
+  keys: ['min_value', 'max_value'],
+  optionsType: 'list',
+  orderable: false,
+  column: (field) => column('jsonb', field.column!, null, [notNull, { kind: 'default', sql: `'[]'::jsonb` }]),
+  validator: (field) => v.integerRanges({ min: field.minValue, max: field.maxValue }),
+  schema: () => ({ type: 'array', items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 } }),
+  serialize: (raw) => raw ?? [],
+});

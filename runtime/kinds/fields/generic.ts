@@ -1,0 +1,49 @@
+/**
+ * @module
+ * NetBox's generic foreign key: `<name>_type` (an `object_type` field, `app.model`) and `<name>_id`
+ * (an integer) are written together; `<name>` (a `generic_fk` field, read-only) shows the object
+ * they name in its nested form. The writer checks that the pair names an existing object.
+ */
+import { column, nullability } from '../columns.ts';
+import * as v from '../validation.ts';
+import { ownFilter, storedKind } from './stored.ts';
+import type { Catalog, FieldKind } from './types.ts';
+import type { Field } from '../../contract/index.ts';
+
+const objectTypes = (field: Field, catalog: Catalog) => field.generic!.targets.map((key) => catalog.resource(key).objectType);
+
+export const objectType = storedKind({
+  name: 'object_type',
+  optionsType: 'string',
+  column: (field) => column('varchar', field.column!, { length: 100 }, nullability(field.nullable)),
+  validator: (field, catalog) => v.objectType(objectTypes(field, catalog), { nullable: field.nullable }),
+  schema: (field, catalog) => ({ type: 'string', enum: objectTypes(field, catalog), description: 'Object type, `<app>.<model>`' }),
+  filters: (field) => [ownFilter(field, 'content_type')],
+});
+
+export const genericFk: FieldKind = {
+  name: 'generic_fk',
+  keys: ['targets', 'on_delete'],
+  optionsType: 'field',
+  readOnly: true,
+  defaultColumn: () => null,
+  column: () => null,
+  response: (field, ctx) => ({
+    type: 'object',
+    additionalProperties: {},
+    readOnly: true,
+    nullable: true,
+    description: `A ${field.generic!.targets.map((t) => ctx.resource(t).verboseName).join(', ')}`,
+  }),
+  // One branch per target type: the object the (type, id) pair names, as JSON.
+  select(field, resource, alias, ctx) {
+    const columnOf = (name: string) => ctx.value(resource, resource.fields.find((f) => f.name === name)!, alias);
+    const branches = field.generic!.targets.map((key) => `WHEN '${ctx.resource(key).objectType}' THEN ${ctx.nested(key, columnOf(field.generic!.idField))}`);
+    return `CASE ${columnOf(field.generic!.typeField)} ${branches.join(' ')} END`;
+  },
+  serialize(field, _resource, row, ctx) {
+    const target = ctx.byObjectType(String(row[field.generic!.typeField]));
+    return target ? ctx.nested(target.key, row[field.name] as Record<string, unknown> | null) : null;
+  },
+};
+

@@ -1,0 +1,86 @@
+/**
+ * @module
+ * The fields every object has (`id`, `url`, `display_url`, `display`), read-only values computed
+ * from others (`count`, a tree node's `_depth`), and `custom_fields`.
+ */
+import type { Field, Resource } from '../../contract/index.ts';
+import { column, identityColumn, notNull } from '../columns.ts';
+import * as v from '../validation.ts';
+import { ownFilter } from './stored.ts';
+import type { FieldKind, SelectContext } from './types.ts';
+
+const readOnlyKind = (name: string, optionsType: string, schema: FieldKind['response'], select: FieldKind['select'], serialize: FieldKind['serialize']): FieldKind => ({
+  name,
+  optionsType,
+  readOnly: true,
+  defaultColumn: () => null,
+  column: () => null,
+  response: schema,
+  select,
+  serialize,
+});
+
+export const id: FieldKind = {
+  ...readOnlyKind('id', 'integer', () => ({ type: 'integer', readOnly: true }), (_f, _r, alias) => `${alias}.id`, (_f, _r, row) => Number(row.id)),
+  orderable: true,
+  defaultColumn: () => 'id',
+  column: () => identityColumn(),
+  filters: (field) => [ownFilter(field, 'number')],
+};
+
+export const url = readOnlyKind('url', 'field', () => ({ type: 'string', format: 'uri', readOnly: true }), () => null, (_f, resource, row, ctx) => ctx.url(resource, row.id));
+
+export const displayUrl = readOnlyKind('display_url', 'field', () => ({ type: 'string', format: 'uri', readOnly: true }), () => null, (_f, resource, row, ctx) => ctx.uiUrl(resource, row.id));
+
+export const display: FieldKind = {
+  ...readOnlyKind('display', 'string', () => ({ type: 'string', readOnly: true }), (_f, resource, alias, ctx) => ctx.display(resource, alias), (_f, _r, row) => row.display ?? ''),
+  orderable: true,
+};
+
+/** How many `target` rows point here through their `via` field (cumulatively over a tree's subtree). */
+export function countSql(field: Field, resource: Resource, alias: string, ctx: SelectContext): string {
+  if (field.expression) return ctx.expression(field.expression, resource, alias);
+  if (!field.target && field.via === 'tags') return `(SELECT count(*) FROM "${ctx.tagLink.table}" ti WHERE ti."${ctx.tagLink.tagId}" = ${alias}.id)::int`;
+  const target = ctx.resource(field.target!);
+  const via = target.fields.find((f) => f.name === field.via)!;
+  const c = ctx.alias();
+  if (via.kind === 'm2m' && field.cumulative && resource.tree) {
+    const d = ctx.alias();
+    return `(SELECT count(DISTINCT ${c}."${via.link!.source}") FROM "${via.link!.table}" ${c} JOIN "${resource.table}" ${d} ON ${d}.id = ${c}."${via.link!.target}" WHERE ${alias}.id = ANY(${d}.tree_path))::int`;
+  }
+  if (via.kind === 'm2m') return `(SELECT count(*) FROM "${via.link!.table}" ${c} WHERE ${c}."${via.link!.target}" = ${alias}.id)::int`;
+  if (field.cumulative && resource.tree) {
+    const d = ctx.alias();
+    return `(SELECT count(*) FROM "${target.table}" ${c} JOIN "${resource.table}" ${d} ON ${d}.id = ${c}."${via.column}" WHERE ${alias}.id = ANY(${d}.tree_path))::int`;
+  }
+  return `(SELECT count(*) FROM "${target.table}" ${c} WHERE ${c}."${via.column}" = ${alias}.id)::int`;
+}
+
+export const count: FieldKind = {
+  ...readOnlyKind('count', 'integer', () => ({ type: 'integer', readOnly: true }), (field, resource, alias, ctx) => countSql(field, resource, alias, ctx), (field, _r, row) => Number(row[field.name] ?? 0)),
+  keys: ['target', 'via', 'cumulative'],
+  orderable: true,
+};
+
+export const depth: FieldKind = {
+  ...readOnlyKind('depth', 'integer', () => ({ type: 'integer', readOnly: true }), (_f, _r, alias) => `${alias}.tree_depth`, (_f, _r, row) => Number(row._depth ?? 0)),
+  defaultColumn: () => 'tree_depth',
+  column: (field) => column('integer', field.column!, null, [notNull, { kind: 'default', sql: '0' }]),
+  orderable: true,
+};
+
+/** Custom field values, a JSON object (none can be defined yet, so every name given is unknown). */
+export const customFields: FieldKind = {
+  name: 'custom_fields',
+  optionsType: 'json',
+  defaultColumn: () => 'custom_field_data',
+  column: (field) => column('jsonb', field.column!, null, [notNull, { kind: 'default', sql: `'{}'::jsonb` }]),
+  response: () => ({ type: 'object', additionalProperties: {} }),
+  request: () => ({ type: 'object', additionalProperties: {} }),
+  validators: (field) => ({ [field.name]: v.customFields() }),
+  stage(field, _input, value, item) {
+    for (const name of Object.keys(value as Record<string, unknown>)) item.error(field.name, `Custom field '${name}' does not exist for this object type.`);
+  },
+  select: (field, resource, alias, ctx) => ctx.value(resource, field, alias),
+  serialize: (field, _r, row) => row[field.name] ?? {},
+};

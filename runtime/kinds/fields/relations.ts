@@ -1,0 +1,131 @@
+/**
+ * @module
+ * References to other objects: `fk` (one, NetBox's WritableNestedSerializer: an id or a dict of
+ * attributes in, the target's nested form out), `m2m` (a list of them, kept in a link table) and
+ * `reverse` (another resource's fk seen from its target: never shown, a hop for filter paths).
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
+import { column, nullability } from '../columns.ts';
+import * as v from '../validation.ts';
+import { flags } from './stored.ts';
+import type { Catalog, FieldKind, Resolved, StagedItem } from './types.ts';
+
+/** What a relation filter without `_id` matches on the target: its slug, else its name, else its id. */
+export function relationAttribute(target: Resource): string {
+  if (target.fields.some((f) => f.name === 'slug')) return 'slug';
+  if (target.fields.some((f) => f.name === 'name')) return 'name';
+  return 'id';
+}
+
+/** A related object on write: its numeric id, or a dictionary of attributes that finds exactly one. */
+export function relatedOnWrite(target: Resource): OpenAPIV3.SchemaObject {
+  return {
+    oneOf: [
+      { type: 'integer', description: `ID of the ${target.verboseName}` },
+      { type: 'object', additionalProperties: {}, description: `Attributes that identify exactly one ${target.verboseName}` },
+    ],
+  };
+}
+
+/** The `<fk>_id` and `<fk>` filters NetBox declares for a foreign key (tree-aware for nested groups). */
+export function relationFilters(field: Field, resource: Resource, catalog: Catalog): FilterEntry[] {
+  const target = catalog.resource(field.target!);
+  const tree = target.tree && target.key !== resource.key;
+  const attribute = relationAttribute(target);
+  const byAttribute: FilterEntry = attribute === 'id' ? { name: field.name, kind: 'fk_id', path: field.name } : { name: field.name, kind: tree ? 'tree_slug' : attribute === 'slug' ? 'fk_slug' : 'fk_other', path: field.name, to: attribute };
+  return [{ name: `${field.name}_id`, kind: tree ? 'tree_id' : 'fk_id', path: field.name }, byAttribute];
+}
+
+function resolvedId(item: StagedItem, field: Field, resolved: Resolved): number | null {
+  if ('id' in resolved) return resolved.id;
+  item.error(field.name, resolved.error);
+  return null;
+}
+
+export const fk: FieldKind = {
+  name: 'fk',
+  keys: ['target', 'on_delete', 'shows'],
+  optionsType: 'nested object',
+  orderable: true,
+  defaultColumn: (name) => `${name}_id`,
+  column: (field) => column('integer', field.column!, null, nullability(field.nullable)),
+  filters: relationFilters,
+  response: (field, ctx) => {
+    const embedded = ctx.embedded(field.target!, field.shows);
+    const extra = flags(field);
+    return Object.keys(extra).length ? { allOf: [embedded], ...extra } : embedded;
+  },
+  request: (field, ctx) => ({ ...relatedOnWrite(ctx.resource(field.target!)), ...flags(field, true) }),
+  validators: (field) => ({ [field.name]: v.relation({ nullable: field.nullable }) }),
+  references: (field, _input, value) => ({ target: field.target!, refs: value === null ? [] : [value as v.RelationRef] }),
+  stage(field, _input, value, item, ctx) {
+    item.columns[field.column!] = value === null ? null : resolvedId(item, field, ctx.resolved(field.target!, value as v.RelationRef));
+  },
+  select: (field, resource, alias, ctx) => ctx.nested(field.target!, ctx.value(resource, field, alias), field.shows),
+  serialize: (field, _resource, row, ctx) => ctx.nested(field.target!, row[field.name] as Record<string, unknown> | null, field.shows),
+};
+
+export const m2m: FieldKind = {
+  name: 'm2m',
+  keys: ['target', 'reverse_of', 'shows'],
+  optionsType: 'field',
+  defaultColumn: () => null,
+  column: () => null,
+  response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), ...(field.readOnly ? { readOnly: true } : {}) }),
+  request: (field, ctx) => ({ type: 'array', items: { type: 'integer' }, description: `IDs of ${ctx.resource(field.target!).verboseName} objects`, ...flags(field, true) }),
+  validators: (field) => ({ [field.name]: v.relationList() }),
+  references: (field, _input, value) => ({ target: field.target!, refs: value as v.RelationRef[] }),
+  stage(field, _input, value, item, ctx) {
+    const ids: number[] = [];
+    for (const ref of value as v.RelationRef[]) {
+      const resolved = ctx.resolved(field.target!, ref);
+      if ('id' in resolved) ids.push(resolved.id);
+      else item.error(field.name, typeof ref === 'number' ? `Invalid pk "${ref}" - object does not exist.` : resolved.error);
+    }
+    item.links.set(field.name, [...new Set(ids)]);
+  },
+  select(field, _resource, alias, ctx) {
+    const n = ctx.alias();
+    const l = ctx.alias();
+    const link = field.link!;
+    return ctx.nestedList(field.target!, n, `JOIN "${link.table}" ${l} ON ${l}."${link.target}" = ${n}.id WHERE ${l}."${link.source}" = ${alias}.id`);
+  },
+  serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
+};
+
+/** `interfaces` on a device: the device's interfaces, for filter paths such as `interfaces__name`. Never shown. */
+export const reverse: FieldKind = {
+  name: 'reverse',
+  keys: ['target', 'field'],
+  optionsType: 'field',
+  readOnly: true,
+  hidden: true,
+  defaultColumn: () => null,
+  column: () => null,
+  response: () => ({}),
+  select: () => null,
+  serialize: () => undefined,
+};
+
+/**
+ * Another resource's rows whose fk `field` points here, shown as a list of nested objects
+ * (an IP address's `nat_outside`, an interface's `bridge_interfaces`). Read-only; also a hop for
+ * filter paths.
+ */
+export const relatedList: FieldKind = {
+  name: 'related_list',
+  keys: ['target', 'field', 'shows'],
+  optionsType: 'field',
+  readOnly: true,
+  defaultColumn: () => null,
+  column: () => null,
+  response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), readOnly: true }),
+  select(field, _resource, alias, ctx) {
+    const target = ctx.resource(field.target!);
+    const n = ctx.alias();
+    const back = target.fields.find((f) => f.name === field.field)!;
+    return ctx.nestedList(field.target!, n, `WHERE ${ctx.value(target, back, n)} = ${alias}.id`);
+  },
+  serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
+};

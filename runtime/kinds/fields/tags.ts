@@ -1,0 +1,49 @@
+/**
+ * @module
+ * An object's tags (NetBox's taggit through extras.TaggedItem): read as nested tags, written as a
+ * list (`tags`, replacing them all) or, since 4.6, with `add_tags`/`remove_tags`.
+ */
+import * as v from '../validation.ts';
+import { relatedOnWrite } from './relations.ts';
+import type { FieldKind, RelationRef } from './types.ts';
+
+const TAGS = 'extras.tags';
+
+export const tags: FieldKind = {
+  name: 'tags',
+  optionsType: 'field',
+  defaultColumn: () => null,
+  column: () => null,
+  filters: () => [
+    { name: 'tag', kind: 'tag', path: 'tags', to: 'slug' },
+    { name: 'tag_id', kind: 'tag_id', path: 'tags' },
+  ],
+  response: (field, ctx) => ({ type: 'array', items: ctx.embedded(TAGS), ...(field.readOnly ? { readOnly: true } : {}) }),
+  request: (_field, ctx) => ({ type: 'array', items: relatedOnWrite(ctx.resource(TAGS)) }),
+  validators: (field) => ({ [field.name]: v.relationList(), add_tags: v.relationList(), remove_tags: v.relationList() }),
+  references: (_field, _input, value) => ({ target: TAGS, refs: value as RelationRef[] }),
+  stage(field, input, value, item, ctx) {
+    const ids: number[] = [];
+    for (const ref of value as RelationRef[]) {
+      const resolved = ctx.resolved(TAGS, ref);
+      if ('id' in resolved) ids.push(resolved.id);
+      else item.error(input, typeof ref === 'number' ? `Invalid pk "${ref}" - object does not exist.` : resolved.error);
+    }
+    const unique = [...new Set(ids)];
+    if (input === field.name) item.tags.set = unique;
+    else if (item.tags.set) item.error(input, `Cannot specify both tags and ${input}.`);
+    else if (input === 'remove_tags' && item.creating) item.error(input, 'Tags cannot be removed from an object that is being created.');
+    else if (input === 'add_tags') item.tags.add = unique;
+    else {
+      item.tags.remove = unique;
+      if (item.tags.add?.some((id) => unique.includes(id))) item.error('non_field_errors', 'The same tag cannot be both added and removed.');
+    }
+  },
+  select(_field, resource, alias, ctx) {
+    const n = ctx.alias();
+    const t = ctx.alias();
+    const { table, objectType, objectId, tagId } = ctx.tagLink;
+    return ctx.nestedList(TAGS, n, `JOIN "${table}" ${t} ON ${t}."${tagId}" = ${n}.id WHERE ${t}."${objectType}" = '${resource.objectType}' AND ${t}."${objectId}" = ${alias}.id`);
+  },
+  serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(TAGS, item)),
+};

@@ -1,0 +1,123 @@
+/**
+ * @module
+ * What a field kind is: one module (fields/<kind>.ts) that owns everything about a kind of value —
+ * the keys its definitions take, its column, its request validator, its OpenAPI schemas, how it is
+ * selected in SQL and serialised, how a written value is staged, and the filters NetBox derives
+ * from it. The generator and the runtime both read the same module, so they cannot disagree.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { ZodType } from 'zod';
+import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
+import type { ColumnSpec } from '../columns.ts';
+import type { RelationRef } from '../validation.ts';
+
+export type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
+type Row = Record<string, unknown>;
+
+/** Lookups every kind may need: resources by key and choice sets by name. */
+export interface Catalog {
+  resource(key: string): Resource;
+  choiceSet(name: string): readonly [string | number, string][];
+}
+
+/** The generator's side, while it builds the OpenAPI document. */
+export interface OpenApiContext extends Catalog {
+  /** The schema of `target` embedded in another object (its nested shape, or `shows`). */
+  embedded(target: string, shows?: string[]): Schema;
+}
+
+/** The runtime's SQL builder, while it builds one SELECT. */
+export interface SelectContext extends Catalog {
+  /** How deep the object being built is nested (0: the listed object itself). */
+  readonly depth: number;
+  /** A fresh table alias. */
+  alias(): string;
+  /** SQL of the field's value on the row `alias`: its column, or its named expression. */
+  value(resource: Resource, field: Field, alias: string): string;
+  /** SQL of `target`'s nested JSON object for the id `idSql` (null when there is none). */
+  nested(target: string, idSql: string, shows?: string[]): string;
+  /** SQL of a JSON array of `target`'s nested objects: rows `n` of `target` joined by `join` (`FROM … WHERE …` after the target). */
+  nestedList(target: string, n: string, join: string): string;
+  /** SQL of the resource's `display` string on the row `alias`. */
+  display(resource: Resource, alias: string): string;
+  /** SQL of a named expression (runtime/inventory registers them). */
+  expression(name: string, resource: Resource, alias: string): string;
+  /** The table of tag assignments (`extras_tagged_item`) and its columns. */
+  readonly tagLink: { table: string; objectType: string; objectId: string; tagId: string };
+}
+
+/** The runtime's serialiser, turning a selected row into NetBox's JSON. */
+export interface SerializeContext extends Catalog {
+  url(resource: Resource, id: unknown): string;
+  uiUrl(resource: Resource, id: unknown): string;
+  choiceLabel(set: string, value: unknown): string;
+  /** A nested object of `target` (selected as JSON by `SelectContext.nested`), serialised. */
+  nested(target: string, row: Row | null, shows?: string[]): Row | null;
+  /** The resource whose object type (`dcim.site`) is given, if any. */
+  byObjectType(objectType: string): Resource | undefined;
+}
+
+export type { RelationRef };
+
+/** The outcome of resolving one reference: the id, or NetBox's message. */
+export type Resolved = { id: number } | { error: string };
+
+/** One object of a write, while it is being assembled. */
+export interface StagedItem {
+  /** Column values to write. */
+  columns: Record<string, unknown>;
+  /** Many-to-many links to set, by field name. */
+  links: Map<string, number[]>;
+  /** Tag changes: replace all, or add and remove some. */
+  tags: { set?: number[]; add?: number[]; remove?: number[] };
+  /** Inputs the model's own rules write (a cable's terminations), by field name. */
+  extras: Map<string, unknown>;
+  /** Whether the object is being created (not updated). */
+  creating: boolean;
+  error(field: string, message: string): void;
+}
+
+/** What staging needs from the writer. */
+export interface StageContext extends Catalog {
+  /** The resolution of one reference found by `references`. */
+  resolved(target: string, ref: RelationRef): Resolved;
+  hashPassword(password: string): string;
+}
+
+export interface FieldKind {
+  /** The definitions' `type:` (and the table's `kind`). */
+  readonly name: string;
+  /** Keys a definition of this kind may carry besides the common ones (definitions/README.md). */
+  readonly keys?: readonly string[];
+  /** Column of a field named `name` when the definition gives none (null: not stored on the row). */
+  defaultColumn(name: string): string | null;
+  /** Whether a stored value of this kind can order a list. */
+  readonly orderable?: boolean;
+  /** Always read-only (counts, urls, computed values). */
+  readonly readOnly?: boolean;
+  /** Never shown nor written (a filter path's hop): read-only and write-only. */
+  readonly hidden?: boolean;
+  /** DRF's field type in OPTIONS metadata (`string`, `nested object`…). */
+  readonly optionsType: string;
+
+  /** The column, or null when the value lives elsewhere. `choiceSet` gives a choice field's values. */
+  column(field: Field, catalog: Catalog): ColumnSpec | null;
+  /** The filters NetBox's filtersets derive from a model field of this kind (Meta.fields). */
+  filters?(field: Field, resource: Resource, catalog: Catalog): FilterEntry[];
+  /** OpenAPI schema of the value in responses. */
+  response(field: Field, ctx: OpenApiContext): Schema;
+  /** OpenAPI schema of the value in request bodies (writable kinds). */
+  request?(field: Field, ctx: OpenApiContext): Schema;
+
+  /** Validators of the request keys this field takes (usually just its name), for writable fields. */
+  validators?(field: Field, catalog: Catalog): Record<string, ZodType>;
+  /** Related objects a parsed input names, to be resolved for the whole batch before staging. */
+  references?(field: Field, input: string, value: unknown): { target: string; refs: RelationRef[] } | null;
+  /** Puts a parsed input (`input` is the request key) into the item being written. */
+  stage?(field: Field, input: string, value: unknown, item: StagedItem, ctx: StageContext): void;
+
+  /** SQL of the value selected for the row `alias`, or null when nothing is selected. */
+  select(field: Field, resource: Resource, alias: string, ctx: SelectContext): string | null;
+  /** The JSON value from what `select` produced (`row` holds the object's selected values). */
+  serialize(field: Field, resource: Resource, row: Row, ctx: SerializeContext): unknown;
+}

@@ -1,0 +1,12 @@
+/**
+ * @module
+ * Field kinds and filter kinds, the plug-ins both the generator and the runtime are built from,
+ * with the column specs and validators they use and the table's compact encoding.
+ */
+export * from './fields/index.ts';
+export * from './filters/index.ts';
+export * from './columns.ts';
+export * from './table.ts';
+export { objectTypeId } from './objectTypes.ts';
+export * as v from './validation.ts';
+export { containsNul, INT4, NULL_CHARACTERS } from './validation.ts';

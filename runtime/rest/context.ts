@@ -1,0 +1,33 @@
+/**
+ * @module
+ * The request context every read and write receives: who is asking (and with which token), the
+ * request id (the response's `X-Request-ID`, recorded with every change), the changelog message,
+ * where URLs point, and the permission scope.
+ */
+
+/** The authenticated caller, as runtime/auth resolves it. */
+export interface Principal {
+  userId: number;
+  username: string;
+  isSuperuser: boolean;
+  tokenId: number;
+  writeEnabled: boolean;
+}
+
+/** What the caller may do: the engine asks before it touches objects (constraints come with object permissions). */
+export interface PermissionScope {
+  allows(objectType: string, action: string): Promise<boolean>;
+}
+
+export interface RequestContext {
+  requestId: string;
+  caller: Principal | null;
+  /** `changelog_message` of the request body (NetBox 4.4+), recorded with the changes it makes. */
+  changelogMessage: string | null;
+  /** Scheme and host of the request (`http://127.0.0.1:8000`): where `url` and `display_url` point. */
+  origin: string;
+  scope: PermissionScope;
+}
+
+/** A scope that allows everything: internal writes (first boot, token provisioning). */
+export const unrestricted: PermissionScope = { allows: async () => true };

@@ -1,0 +1,91 @@
+/**
+ * @module
+ * What the generic engine takes from outside it, by name: SQL expressions (computed fields and
+ * `display` formats), method filters, model rules (lifecycle hooks) and the handlers of extra
+ * operations. Their behaviour lives in runtime/inventory/<app>/, registered under the names the
+ * definitions use; the engine never knows which resource it is serving.
+ */
+import type { Context } from 'hono';
+import type { Resource } from '../contract/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
+import type { FilterQuery } from '../kinds/index.ts';
+import type { RequestContext } from './context.ts';
+import type { Registry } from './registry.ts';
+import type { WriteBatch } from './write/batch.ts';
+import type { DeletePlan } from './write/deletePlan.ts';
+
+/** What an SQL expression may use while the SELECT is built. */
+export interface SqlScope {
+  /** A fresh table alias. */
+  alias(): string;
+  /** The quoted table of a resource. */
+  table(key: string): string;
+  /** The SQL of a field's value on the row `alias`. */
+  column(resourceKey: string, fieldName: string, alias: string): string;
+  /** The resource's display string on the row `alias`. */
+  display(resource: Resource, alias: string): string;
+  /** A choice value's label. */
+  choiceLabel(set: string, valueSql: string): string;
+  resource(key: string): Resource;
+}
+
+/** A named SQL expression over the row `alias` (`family(ip.address)`, a device's display). No parameters: select lists are cached. */
+export type SqlExpression = (alias: string, sql: SqlScope) => string;
+
+/** What a method filter gets: the listed row's alias, a way to bind values, and the path compiler. */
+export interface MethodFilterArgs {
+  lookup: string;
+  values: string[];
+  alias: string;
+  param(value: unknown): string;
+  query: FilterQuery;
+  sql: SqlScope;
+}
+
+/** NetBox's `method=` filters: the condition, or null after `query.error(…)`. */
+export type MethodFilter = (args: MethodFilterArgs) => string | null;
+
+/**
+ * A model's rules, NetBox's `clean()` and signal handlers. Each hook sees the whole batch of a
+ * request (one object or a bulk list), so it can check with one query per table, not per object.
+ */
+export interface ModelRules {
+  /** Validation after fields are parsed and references resolved: add errors to items. */
+  clean?(batch: WriteBatch): Promise<void>;
+  /** Just before rows are written (errors are no longer possible): fill derived columns. */
+  beforeSave?(batch: WriteBatch): Promise<void>;
+  /** After rows, links and tags are written, inside the same transaction. */
+  afterSave?(batch: WriteBatch): Promise<void>;
+  /** Before a delete plan runs; may refuse it with an ApiError. */
+  beforeDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext): Promise<void>;
+  /** After the plan ran, inside the same transaction. */
+  afterDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext): Promise<void>;
+}
+
+/** The engine's services a handler may use (RestEngine provides them). */
+export interface RestServices {
+  readonly registry: Registry;
+  /** Objects by id as a response shows them: one query. */
+  render(db: Queryable, resource: Resource, ids: number[], ctx: RequestContext, query?: URLSearchParams, method?: string): Promise<{ bodies: Record<string, unknown>[]; etags: (string | null)[] }>;
+}
+
+/** What an extra operation's handler gets. */
+export interface OperationArgs {
+  resource: Resource;
+  ctx: RequestContext;
+  db: Database;
+  rest: RestServices;
+}
+
+export type OperationHandler = (c: Context, args: OperationArgs) => Promise<Response>;
+
+export interface Extensions {
+  expressions: Record<string, SqlExpression>;
+  methods: Record<string, MethodFilter>;
+  /** By resource key (`dcim.devices`). */
+  rules: Record<string, ModelRules>;
+  /** By handler name (`provision-token`). */
+  operations: Record<string, OperationHandler>;
+}
+
+export const noExtensions: Extensions = { expressions: {}, methods: {}, rules: {}, operations: {} };

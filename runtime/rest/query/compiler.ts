@@ -1,0 +1,162 @@
+/**
+ * @module
+ * The path compiler: a Django-style field path (`site__region__slug`, `tags__slug`, `interfaces__name`)
+ * plus a lookup becomes one SQL condition on the row being filtered. Each relation hop is an
+ * `IN (SELECT …)` subquery, so to-one and to-many hops compose the same way and a negation is
+ * Django's exclude(): rows whose relations match are left out, rows with nulls kept. Filters,
+ * `q` search and writable nested lookups (`{"site": {"name": "DC6"}}`) all go through here.
+ */
+import type { Field, Resource } from '../../contract/index.ts';
+import type { Op, WhereOptions } from '../../kinds/index.ts';
+import type { Registry } from '../registry.ts';
+import type { Params } from './params.ts';
+import { q, type SelectBuilder } from './select.ts';
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const likePatterns: Partial<Record<Op, (v: string) => string>> = {
+  contains: (v) => `%${escapeLike(v)}%`,
+  icontains: (v) => `%${escapeLike(v)}%`,
+  startswith: (v) => `${escapeLike(v)}%`,
+  istartswith: (v) => `${escapeLike(v)}%`,
+  endswith: (v) => `%${escapeLike(v)}`,
+  iendswith: (v) => `%${escapeLike(v)}`,
+};
+const comparisons: Partial<Record<Op, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=', net_contained: '<<', net_contained_or_equal: '<<=', net_contains: '>>', net_contains_or_equals: '>>=' };
+const hops = new Set(['fk', 'm2m', 'tags', 'reverse', 'related_list']);
+
+export class PathError extends Error {}
+
+export class PathCompiler {
+  constructor(
+    private readonly registry: Registry,
+    private readonly params: Params,
+    private readonly sql: SelectBuilder,
+  ) {}
+
+  /** The field at the end of `path` (null for `id`) and the resource holding it; throws PathError. */
+  fieldAt(resource: Resource, path: string): { resource: Resource; field: Field | null } {
+    let current = resource;
+    const segments = path.split('__');
+    for (const [i, segment] of segments.entries()) {
+      if (segment === 'id' && i === segments.length - 1) return { resource: current, field: null };
+      const field = this.registry.field(current, segment);
+      if (!field) throw new PathError(`${current.key} has no field ${segment}`);
+      if (i === segments.length - 1) return { resource: current, field };
+      if (!hops.has(field.kind)) throw new PathError(`${current.key}.${segment} is not a relation`);
+      current = this.registry.resource(field.target!);
+    }
+    throw new PathError('empty path');
+  }
+
+  /** `path <op> values` on the row `alias` of `resource`. */
+  where(resource: Resource, alias: string, path: string, op: Op, values: unknown[], options: WhereOptions = {}): string {
+    const condition = this.compile(resource, alias, path.split('__'), op, values, options);
+    return options.negate ? `NOT coalesce(${condition}, false)` : condition;
+  }
+
+  private compile(resource: Resource, alias: string, segments: string[], op: Op, values: unknown[], options: WhereOptions): string {
+    const [segment, ...rest] = segments;
+    if (segment === 'id' && !rest.length) return this.scalar(`${alias}.id`, op, values, { cast: 'integer', ...options, negate: false });
+    const field = this.registry.field(resource, segment);
+    if (!field) throw new PathError(`${resource.key} has no field ${segment}`);
+    if (!rest.length) return this.leaf(resource, alias, field, op, values, options);
+    if (!hops.has(field.kind)) throw new PathError(`${resource.key}.${segment} is not a relation`);
+    const target = this.registry.resource(field.target!);
+    const n = this.sql.alias();
+    const inner = this.compile(target, n, rest, op, values, options);
+    return this.hop(resource, alias, field, target, n, inner);
+  }
+
+  /** The rows of `resource` whose `field` reaches a `target` row `n` satisfying `inner`. */
+  private hop(resource: Resource, alias: string, field: Field, target: Resource, n: string, inner: string): string {
+    switch (field.kind) {
+      case 'fk':
+        return `${this.sql.value(resource, field, alias)} IN (SELECT ${n}.id FROM ${q(target.table)} ${n} WHERE ${inner})`;
+      case 'm2m': {
+        const l = this.sql.alias();
+        const link = field.link!;
+        return `${alias}.id IN (SELECT ${l}.${q(link.source)} FROM ${q(link.table)} ${l} JOIN ${q(target.table)} ${n} ON ${n}.id = ${l}.${q(link.target)} WHERE ${inner})`;
+      }
+      case 'tags': {
+        const t = this.sql.alias();
+        const { table, objectType, objectId, tagId } = this.registry.tagLink;
+        return `${alias}.id IN (SELECT ${t}.${q(objectId)} FROM ${q(table)} ${t} JOIN ${q(target.table)} ${n} ON ${n}.id = ${t}.${q(tagId)} WHERE ${t}.${q(objectType)} = '${resource.objectType}' AND ${inner})`;
+      }
+      default: {
+        const back = this.registry.field(target, field.field!)!;
+        if (back.kind === 'generic_fk') {
+          // Rows of the target whose generic relation names this object (a site's contact assignments).
+          const [type, id] = [back.generic!.typeField, back.generic!.idField].map((name) => this.sql.value(target, this.registry.field(target, name)!, n));
+          return `${alias}.id IN (SELECT ${id} FROM ${q(target.table)} ${n} WHERE ${type} = '${resource.objectType}' AND ${inner})`;
+        }
+        return `${alias}.id IN (SELECT ${this.sql.value(target, back, n)} FROM ${q(target.table)} ${n} WHERE ${inner})`;
+      }
+    }
+  }
+
+  /** A condition on a field of the row itself; relation fields compare the ids they point at. */
+  private leaf(resource: Resource, alias: string, field: Field, op: Op, values: unknown[], options: WhereOptions): string {
+    if (field.kind === 'fk') {
+      const column = this.sql.value(resource, field, alias);
+      if (op === 'tree') return `${column} IN (${this.subtree(this.registry.resource(field.target!), values, options.attribute)})`;
+      return this.scalar(column, op, values, { cast: 'integer', ...options });
+    }
+    if (field.kind === 'm2m' || field.kind === 'tags' || field.kind === 'reverse' || field.kind === 'related_list') {
+      const target = this.registry.resource(field.target!);
+      const n = this.sql.alias();
+      if (op === 'isnull') {
+        const any = this.hop(resource, alias, field, target, n, 'true');
+        return values[0] ? `NOT (${any})` : any;
+      }
+      const inner = op === 'tree' ? `${n}.id IN (${this.subtree(target, values, options.attribute)})` : this.scalar(`${n}.id`, op, values, { cast: 'integer' });
+      return this.hop(resource, alias, field, target, n, inner);
+    }
+    return this.scalar(this.sql.value(resource, field, alias), op, values, options);
+  }
+
+  /** Ids of the nodes named by `values` (ids, or `attribute` values) and of all their descendants. */
+  private subtree(tree: Resource, values: unknown[], attribute?: string): string {
+    const d = this.sql.alias();
+    if (!attribute || attribute === 'id') return `SELECT ${d}.id FROM ${q(tree.table)} ${d} WHERE ${d}.tree_path && ${this.params.add(values.map(String))}::int[]`;
+    const a = this.sql.alias();
+    const column = this.sql.column(tree.key, attribute, a);
+    return `SELECT ${d}.id FROM ${q(tree.table)} ${d} WHERE ${d}.tree_path && ARRAY(SELECT ${a}.id FROM ${q(tree.table)} ${a} WHERE ${column}::text = ANY(${this.params.add(values.map(String))}::text[]))`;
+  }
+
+  /** `column <op> values` for a stored (or computed) value. Several values of a non-list op are OR'd. */
+  private scalar(column: string, op: Op, values: unknown[], options: WhereOptions): string {
+    const cast = options.cast ?? 'text';
+    const sqlCast = cast === 'integer' ? 'bigint' : cast;
+    const lhs = cast === 'text' ? `${column}::text` : column;
+    const any = (parts: string[]) => (parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`);
+    switch (op) {
+      case 'in':
+        return `${lhs} = ANY(${this.params.add(values.map((v) => (typeof v === 'boolean' ? v : String(v))))}::${sqlCast}[])`;
+      case 'exact':
+        return any(values.map((v) => `${lhs} = ${this.params.add(typeof v === 'boolean' ? v : String(v))}::${sqlCast}`));
+      case 'iexact':
+        return any(values.map((v) => `upper(${column}::text) = upper(${this.params.add(String(v))})`));
+      case 'regex':
+        return any(values.map((v) => `${column}::text ~ ${this.params.add(String(v))}`));
+      case 'iregex':
+        return any(values.map((v) => `${column}::text ~* ${this.params.add(String(v))}`));
+      case 'isnull':
+        return values[0] ? `${column} IS NULL` : `${column} IS NOT NULL`;
+      case 'empty':
+        return cast === 'text' ? `(${column} IS NULL OR ${column}::text = '')` : `${column} IS NULL`;
+      case 'net_host':
+        return any(values.map((v) => `host(${column}) = host(${this.params.add(String(v))}::inet)`));
+      default: {
+        const like = likePatterns[op];
+        if (like) {
+          const operator = op.startsWith('i') ? 'ILIKE' : 'LIKE';
+          return any(values.map((v) => `${column}::text ${operator} ${this.params.add(like(String(v)))}`));
+        }
+        const comparison = comparisons[op];
+        if (comparison) return any(values.map((v) => `${column} ${comparison} ${this.params.add(String(v))}::${sqlCast}`));
+        throw new PathError(`unsupported lookup ${op}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * @module
+ * A write in progress: the objects of one request (one, or a bulk list), each with its parsed
+ * input, the row it updates, the columns, links and tags it will write and its errors. Lifecycle
+ * hooks (runtime/inventory) receive the whole batch.
+ */
+import type { Resource } from '../../contract/index.ts';
+import type { Queryable } from '../../db/index.ts';
+import type { StagedItem } from '../../kinds/index.ts';
+import type { RequestContext } from '../context.ts';
+import { ErrorCollector } from '../errors.ts';
+import type { Registry } from '../registry.ts';
+
+export type Row = Record<string, unknown>;
+export type WriteMode = 'create' | 'update' | 'partial';
+
+export class WriteItem implements StagedItem {
+  readonly columns: Record<string, unknown> = {};
+  readonly links = new Map<string, number[]>();
+  readonly tags: StagedItem['tags'] = {};
+  readonly extras = new Map<string, unknown>();
+  readonly errors = new ErrorCollector();
+  /** Parsed inputs by request key. */
+  readonly data: Record<string, unknown> = {};
+
+  constructor(
+    /** Position in the request (bulk errors are reported by position). */
+    readonly index: number,
+    /** The request object as sent. */
+    readonly input: Record<string, unknown>,
+    /** The id of the object updated, or null when it is created; set once it is written. */
+    public id: number | null,
+    /** The locked row being updated (column → value), or null on create. */
+    readonly existing: Row | null,
+  ) {}
+
+  get creating(): boolean {
+    return this.existing === null;
+  }
+
+  error(field: string, message: string): void {
+    this.errors.add(field, message);
+  }
+
+  /** The object's column values after the write: the stored row with the changes applied. */
+  row(): Row {
+    return { ...(this.existing ?? {}), ...this.columns };
+  }
+
+  /** The value a column will have after the write. */
+  value(column: string): unknown {
+    return column in this.columns ? this.columns[column] : this.existing?.[column];
+  }
+}
+
+export interface WriteBatch {
+  resource: Resource;
+  mode: WriteMode;
+  items: WriteItem[];
+  tx: Queryable;
+  ctx: RequestContext;
+  registry: Registry;
+}

@@ -1,0 +1,100 @@
+/**
+ * @module
+ * Writes a validated batch with a bounded number of statements per table, whatever its size: the
+ * rows in one INSERT (per set of columns) or one UPDATE, built from a JSON parameter that
+ * PostgreSQL turns into typed records (`jsonb_populate_record` on the table's own row type), then
+ * each many-to-many field's links and the tags in a few statements each.
+ */
+import type { Resource } from '../../contract/index.ts';
+import type { Queryable } from '../../db/index.ts';
+import { q } from '../query/select.ts';
+import type { Registry } from '../registry.ts';
+import type { WriteItem } from './batch.ts';
+import { placeInTree } from './tree.ts';
+
+/** Columns a write never sets itself: the key, the tree bookkeeping and the change stamps. */
+const MANAGED = new Set(['id', 'tree_path', 'tree_depth', 'created', 'last_updated']);
+
+function jsonOf(columns: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(columns).filter(([c, v]) => !MANAGED.has(c) && v !== undefined));
+}
+
+/** Inserts the items (in their order: ids ascend in insertion order) and sets their ids. */
+async function insert(tx: Queryable, resource: Resource, items: WriteItem[]): Promise<void> {
+  // Items with the same columns go together; a column missing from a row keeps its database default.
+  const groups = new Map<string, WriteItem[]>();
+  for (const item of items) {
+    const key = Object.keys(jsonOf(item.columns)).sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const t = q(resource.table);
+  for (const [key, group] of groups) {
+    const columns = key ? key.split(',') : [];
+    const stamps = resource.changeLogged ? ['created', 'last_updated'] : [];
+    const names = [...columns, ...stamps].map(q).join(', ');
+    const values = [...columns.map((c) => `r.${q(c)}`), ...stamps.map(() => 'now()')].join(', ');
+    const sql = names
+      ? `INSERT INTO ${t} (${names}) SELECT ${values} FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(j, n), jsonb_populate_record(NULL::${t}, e.j) r ORDER BY e.n RETURNING id`
+      : `INSERT INTO ${t} SELECT FROM generate_series(1, $1::int) RETURNING id`;
+    const rows = await tx.query<{ id: number }>(sql, [names ? group.map((item) => jsonOf(item.columns)) : group.length]);
+    const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    group.forEach((item, i) => (item.id = ids[i]));
+  }
+}
+
+/** Updates every item in one statement: each column is set from the items that change it. */
+async function update(tx: Queryable, resource: Resource, items: WriteItem[]): Promise<void> {
+  const columns = [...new Set(items.flatMap((item) => Object.keys(jsonOf(item.columns))))];
+  const sets = columns.map((c) => `${q(c)} = CASE WHEN e.j ? ${sqlString(c)} THEN r.${q(c)} ELSE t.${q(c)} END`);
+  if (resource.changeLogged) sets.push('last_updated = now()');
+  if (!sets.length) return;
+  const t = q(resource.table);
+  await tx.query(
+    `UPDATE ${t} t SET ${sets.join(', ')} FROM jsonb_array_elements($1::jsonb) AS e(j), jsonb_populate_record(NULL::${t}, e.j) r WHERE t.id = (e.j->>'__id')::int`,
+    [items.map((item) => ({ ...jsonOf(item.columns), __id: item.id }))],
+  );
+}
+
+const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** Replaces the links of every item that sets a many-to-many field: one delete and one insert per field. */
+async function writeLinks(tx: Queryable, resource: Resource, items: WriteItem[]): Promise<void> {
+  for (const field of resource.fields) {
+    if (field.kind !== 'm2m') continue;
+    const setting = items.filter((item) => item.links.has(field.name));
+    if (!setting.length) continue;
+    const link = field.link!;
+    await tx.query(`DELETE FROM ${q(link.table)} WHERE ${q(link.source)} = ANY($1::int[])`, [setting.map((item) => item.id)]);
+    const pairs = setting.flatMap((item) => item.links.get(field.name)!.map((target) => [item.id!, target]));
+    if (pairs.length) {
+      await tx.query(`INSERT INTO ${q(link.table)} (${q(link.source)}, ${q(link.target)}) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`, [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+    }
+  }
+}
+
+async function writeTags(tx: Queryable, registry: Registry, resource: Resource, items: WriteItem[]): Promise<void> {
+  const { table, objectType, objectId, tagId } = registry.tagLink;
+  const [t, ot, o, g] = [q(table), q(objectType), q(objectId), q(tagId)];
+  const type = resource.objectType;
+  const replacing = items.filter((item) => item.tags.set);
+  if (replacing.length) await tx.query(`DELETE FROM ${t} WHERE ${ot} = $1 AND ${o} = ANY($2::int[])`, [type, replacing.map((item) => item.id)]);
+  const removals = items.flatMap((item) => (item.tags.remove ?? []).map((tag) => [item.id!, tag]));
+  if (removals.length) {
+    await tx.query(`DELETE FROM ${t} x USING unnest($2::int[], $3::int[]) AS u(o, g) WHERE x.${ot} = $1 AND x.${o} = u.o AND x.${g} = u.g`, [type, removals.map((p) => p[0]), removals.map((p) => p[1])]);
+  }
+  const additions = items.flatMap((item) => [...(item.tags.set ?? []), ...(item.tags.add ?? [])].map((tag) => [item.id!, tag]));
+  if (additions.length) {
+    await tx.query(`INSERT INTO ${t} (${ot}, ${o}, ${g}) SELECT $1, * FROM unnest($2::int[], $3::int[]) ON CONFLICT DO NOTHING`, [type, additions.map((p) => p[0]), additions.map((p) => p[1])]);
+  }
+}
+
+/** Writes rows, tree placement, links and tags of a validated batch; afterwards every item has its id. */
+export async function persist(tx: Queryable, registry: Registry, resource: Resource, items: WriteItem[]): Promise<void> {
+  const created = items.filter((item) => item.creating);
+  const updated = items.filter((item) => !item.creating);
+  if (created.length) await insert(tx, resource, created);
+  if (updated.length) await update(tx, resource, updated);
+  if (resource.tree) await placeInTree(tx, resource, items);
+  await writeLinks(tx, resource, items);
+  if (resource.fields.some((f) => f.kind === 'tags')) await writeTags(tx, registry, resource, items);
+}
