@@ -1,0 +1,7 @@
+/**
+ * @module
+ * virtualization: nothing yet.
+ */
+import type { AppRules } from '../appRules.ts';
+
+export const virtualization: AppRules = {};
