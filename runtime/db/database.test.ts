@@ -144,14 +144,14 @@ describe.each(testDatabases())('database on $name', (database) => {
   });
 
   it('gives a Drizzle instance over the generated schema', async () => {
-    const [inserted] = await db.orm.insert(tenancyTenantGroup).values({ name: 'Via ORM', slug: 'via-orm', description: '', comments: '' }).returning();
+    const [inserted] = await (await db.orm()).insert(tenancyTenantGroup).values({ name: 'Via ORM', slug: 'via-orm', description: '', comments: '' }).returning();
     expect(inserted).toMatchObject({ name: 'Via ORM', tree_path: [], custom_field_data: {} });
     const raw = await db.query('SELECT slug FROM tenancy_tenant_group WHERE id = $1', [inserted.id]);
     expect(raw).toEqual([{ slug: 'via-orm' }]);
   });
 
   it('lets Drizzle errors be read as DatabaseError', async () => {
-    const error = await caught(db.orm.insert(tenancyTenantGroup).values({ name: 'Via ORM', slug: 'other', description: '', comments: '' }));
+    const error = await caught((await db.orm()).insert(tenancyTenantGroup).values({ name: 'Via ORM', slug: 'other', description: '', comments: '' }));
     const dbError = asDatabaseError(error);
     expect(dbError?.code).toBe('23505');
     expect(dbError?.constraint).toBe('tenancy_tenant_group_name_uniq');

@@ -60,10 +60,35 @@ export interface MigrateResult {
   skipped: string[];
 }
 
+/** Names of the applied migrations, or null when the bookkeeping table does not exist yet. */
+async function appliedNames(db: Database): Promise<Set<string> | null> {
+  const [table] = await db.query<{ exists: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS exists`);
+  if (!table?.exists) return null;
+  return new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+}
+
+/** Replays a failed migration statement by statement, in a transaction rolled back, to name the one that fails. */
+async function failingStatement(db: Database, file: MigrationFile): Promise<string> {
+  let failing = file.statements[0] ?? '';
+  await db
+    .transaction(async (tx) => {
+      for (const statement of file.statements) {
+        failing = statement;
+        await tx.query(statement);
+      }
+      throw new Error('rollback');
+    })
+    .catch(() => {});
+  return failing;
+}
+
 /** Applies pending migrations from `dir`. Idempotent; safe to run from several processes at once. */
 export async function migrate(db: Database, dir: string = DEFAULT_MIGRATIONS_DIR): Promise<MigrateResult> {
   const files = readMigrations(dir);
   const result: MigrateResult = { applied: [], skipped: [] };
+  // The usual boot: everything applied already, which one query tells without taking any lock.
+  const done = await appliedNames(db);
+  if (done && files.every((f) => done.has(f.name))) return { applied: [], skipped: files.map((f) => f.name) };
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
@@ -73,15 +98,13 @@ export async function migrate(db: Database, dir: string = DEFAULT_MIGRATIONS_DIR
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file.name]);
       if (done.length) return false;
-      for (const statement of file.statements) {
-        try {
-          await tx.query(statement);
-        } catch (error) {
-          throw new MigrationError(file.name, statement, asDatabaseError(error) ?? error);
-        }
-      }
+      // One round trip for the whole file; should it fail, the failing statement is found below.
+      if (tx.script) await tx.script(file.statements.join('\n'));
+      else for (const statement of file.statements) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, now())', [file.name]);
       return true;
+    }).catch(async (error: unknown) => {
+      throw new MigrationError(file.name, await failingStatement(db, file), asDatabaseError(error) ?? error);
     });
     (applied ? result.applied : result.skipped).push(file.name);
   }

@@ -3,6 +3,9 @@
  * Chooses the driver: a `postgres://` (or `postgresql://`) URL opens PostgreSQL; no URL opens the
  * embedded PGlite database in `dataDir`.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { seedDataDirectory } from './embeddedImage.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import type { Database } from './types.ts';
@@ -25,5 +28,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1] ?? url;
     throw new Error(`unsupported database URL scheme "${scheme}": use postgres://… for PostgreSQL, or leave the URL unset for the embedded database (files in dataDir)`);
   }
-  return openPglite(options.dataDir ?? './data');
+  const dataDir = options.dataDir ?? './data';
+  // A new embedded database starts as a copy of the cached migrated one, when there is one (embeddedImage.ts).
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) seedDataDirectory(dataDir);
+  return openPglite(dataDir);
 }

@@ -6,8 +6,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import * as schema from '../../generated/inventory/schema/index.ts';
 import { rethrow } from './errors.ts';
 import type { Database, Orm, Queryable } from './types.ts';
 import { Oid, parseInt8, prepareParams, serializeJson, textualTimeArrayOids, textualTimeOids } from './values.ts';
@@ -28,15 +26,23 @@ const rawOptions: QueryOptions = {
 
 interface PgliteQueryable {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<unknown>;
 }
 
-function queryable(client: PgliteQueryable): Queryable {
+function queryable(client: PgliteQueryable): Queryable & { script(text: string): Promise<void> } {
   return {
     async query<T>(text: string, params?: unknown[]): Promise<T[]> {
       try {
         return (await client.query<T>(text, prepareParams(params), rawOptions)).rows;
       } catch (error) {
         return rethrow(error);
+      }
+    },
+    async script(text: string) {
+      try {
+        await client.exec(text);
+      } catch (error) {
+        rethrow(error);
       }
     },
   };
@@ -81,8 +87,16 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
         return rethrow(error);
       }
     },
-    orm: drizzle(client, { schema }) as unknown as Orm,
-    dumpImage: () => client.dumpDataDir('none') as Promise<Blob>,
+    script: raw.script,
+    // drizzle-orm and the generated schema are loaded on first use: the server never needs them.
+    orm: (() => {
+      let orm: Promise<Orm> | undefined;
+      return () =>
+        (orm ??= Promise.all([import('drizzle-orm/pglite'), import('../../generated/inventory/schema/index.ts')]).then(
+          ([{ drizzle }, schema]) => drizzle(client, { schema }) as unknown as Orm,
+        ));
+    })(),
+    dumpImage: () => client.dumpDataDir('gzip') as Promise<Blob>,
     async close() {
       if (closed) return;
       closed = true;

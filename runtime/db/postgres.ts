@@ -1,13 +1,12 @@
 /**
  * @module
  * The PostgreSQL driver (postgres.js): a pool of prepared-statement connections for raw queries,
- * and a second, lazily connecting pool for the Drizzle instance. Two pools because drizzle-orm
+ * and, on first use, a second pool for the Drizzle instance. Two pools because drizzle-orm
  * rewrites its client's type parsers and JSON serializers globally; sharing one client would change
- * what raw queries return and break JSON parameters.
+ * what raw queries return and break JSON parameters. drizzle-orm and the generated schema are
+ * loaded only when `orm()` is first called: the server never needs them.
  */
 import postgres from 'postgres';
-import { drizzle } from 'drizzle-orm/postgres-js';
-import * as schema from '../../generated/inventory/schema/index.ts';
 import { rethrow } from './errors.ts';
 import type { Database, Orm, Queryable } from './types.ts';
 import { Oid, parseArrayLiteral, parseInt8, prepareParams, serializeJson, textualTimeOids } from './values.ts';
@@ -51,10 +50,10 @@ function nullSafeArrayParsers(options: TypeOptions): void {
 }
 
 interface Unsafe {
-  unsafe(text: string, params?: never[], options?: { prepare?: boolean }): PromiseLike<unknown[]>;
+  unsafe(text: string, params?: never[], options?: { prepare?: boolean }): PromiseLike<unknown[]> & { simple(): PromiseLike<unknown> };
 }
 
-function queryable(sql: Unsafe): Queryable {
+function queryable(sql: Unsafe): Queryable & { script(text: string): Promise<void> } {
   return {
     async query<T>(text: string, params?: unknown[]): Promise<T[]> {
       try {
@@ -62,6 +61,14 @@ function queryable(sql: Unsafe): Queryable {
         return Array.from(await sql.unsafe(text, prepareParams(params) as never[], { prepare: true })) as T[];
       } catch (error) {
         return rethrow(error);
+      }
+    },
+    // The simple protocol takes several statements in one message.
+    async script(text: string) {
+      try {
+        await sql.unsafe(text).simple();
+      } catch (error) {
+        rethrow(error);
       }
     },
   };
@@ -93,7 +100,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await sql.end({ timeout: 0 }).catch(() => {});
     throw new Error(`cannot connect to PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`, { cause: error });
   }
-  const ormClient = postgres(url, common);
+  let ormClient: ReturnType<typeof postgres> | undefined;
+  let orm: Promise<Orm> | undefined;
   const raw = queryable(sql);
   let closed = false;
   return {
@@ -106,11 +114,19 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         return rethrow(error);
       }
     },
-    orm: drizzle(ormClient, { schema }) as unknown as Orm,
+    script: raw.script,
+    orm() {
+      orm ??= (async () => {
+        const [{ drizzle }, schema] = await Promise.all([import('drizzle-orm/postgres-js'), import('../../generated/inventory/schema/index.ts')]);
+        ormClient = postgres(url, common);
+        return drizzle(ormClient, { schema }) as unknown as Orm;
+      })();
+      return orm;
+    },
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([sql.end({ timeout: 5 }), ormClient.end({ timeout: 5 })]);
+      await Promise.all([sql.end({ timeout: 5 }), ormClient?.end({ timeout: 5 })]);
     },
   };
 }

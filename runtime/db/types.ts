@@ -20,6 +20,8 @@ import type * as schema from '../../generated/inventory/schema/index.ts';
 export interface Queryable {
   /** Runs one statement and returns its rows (an empty array for statements without rows). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements without parameters in one round trip (a migration file). */
+  script?(text: string): Promise<void>;
 }
 
 /** The generated schema's module namespace, as Drizzle's typed query builder sees it. */
@@ -37,8 +39,9 @@ export interface Database extends Queryable {
    * one inside `fn` never returns; on PostgreSQL it would run outside the transaction.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Typed queries with the generated schema (`orm.select().from(dcimSite)`). */
-  orm: Orm;
+  /** Typed queries with the generated schema (`(await db.orm()).select().from(dcimSite)`), loaded on first use. */
+  orm(): Promise<Orm>;
+  script(text: string): Promise<void>;
   /** Closes every connection; the database is unusable afterwards. Safe to call twice. */
   close(): Promise<void>;
 }

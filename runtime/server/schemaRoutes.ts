@@ -10,7 +10,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { OpenAPIV3 } from 'openapi-types';
-import { stringify } from 'yaml';
 
 type Format = 'json' | 'yaml';
 
@@ -132,12 +131,14 @@ export function schemaRoutes(load: () => OpenAPIV3.Document): Hono {
   const documentOf = () => (loaded ??= load());
   const app = new Hono();
   const serialised = new Map<Format, string>();
-  const render = (format: Format): string => {
+  const render = async (format: Format): Promise<string> => {
     let text = serialised.get(format);
     if (text === undefined) {
+      // The YAML printer is loaded on the first YAML request, not at boot.
+      const { stringify } = format === 'yaml' ? await import('yaml') : { stringify: undefined };
       // No anchors/aliases: shared sub-objects must appear in full, as in the JSON form.
       const document = documentOf();
-      text = format === 'json' ? `${JSON.stringify(document, null, 2)}\n` : stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
+      text = format === 'json' ? `${JSON.stringify(document, null, 2)}\n` : stringify!(document, { aliasDuplicateObjects: false, lineWidth: 0 });
       serialised.set(format, text);
     }
     return text;
@@ -146,12 +147,12 @@ export function schemaRoutes(load: () => OpenAPIV3.Document): Hono {
 
   // Hono joins a sub-app's '/' to the mount path without the trailing slash NetBox's URLs carry,
   // so the document's route matches an empty last segment instead ('/api/schema/').
-  app.get('/:trailing{/?}', (c) => {
+  app.get('/:trailing{/?}', async (c) => {
     const renderer = selectRenderer(c.req.query('format'), c.req.header('Accept'));
     if (renderer === 'unknown-format') return notFound(c);
     if (!renderer) return c.json({ detail: 'Could not satisfy the request Accept header.' }, 406);
     c.header('Vary', 'Accept');
-    return c.body(render(renderer.format), 200, { 'Content-Type': `${renderer.mediaType}; charset=utf-8` });
+    return c.body(await render(renderer.format), 200, { 'Content-Type': `${renderer.mediaType}; charset=utf-8` });
   });
   app.get('/', (c) => c.redirect(`${c.req.path}/${new URL(c.req.url).search}`, 301));
 

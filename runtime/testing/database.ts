@@ -7,7 +7,7 @@
  *   describe.each(testDatabases())('… on $name', (database) => { … await database.open() … });
  */
 import { randomBytes } from 'node:crypto';
-import { migrate, openDatabase, openPglite, redactUrl, type Database } from '../db/index.ts';
+import { buildImage, cachedImage, migrate, openDatabase, openPglite, redactUrl, storeImage, type Database } from '../db/index.ts';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -43,6 +43,14 @@ function pgliteImage(options: TestDatabaseOptions): Promise<Blob> {
   let image = images.get(key);
   if (!image) {
     image = (async () => {
+      // The repository's migrations: the image `npm ci` (or an earlier test run) cached, else build and cache it.
+      if (options.migrationsDir === undefined) {
+        const cached = cachedImage();
+        if (cached) return cached;
+        const built = await buildImage();
+        await storeImage(built);
+        return built;
+      }
       const db = await openPglite('memory://');
       try {
         await migrated(db, options);

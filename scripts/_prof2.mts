@@ -1,0 +1,10 @@
+const t = [performance.now()];
+const mark = (label: string) => { t.push(performance.now()); console.log(label.padEnd(20), Math.round(t[t.length - 1] - t[t.length - 2]), 'ms'); };
+const { openDatabase, migrate } = await import('../runtime/db/index.ts'); mark('import db');
+const { startInventoryServer } = await import('../runtime/server/server.ts'); mark('import server');
+const db = await openDatabase({ dataDir: process.argv[2] }); mark('open');
+const r = await migrate(db); mark(`migrate (${r.applied.length} applied)`);
+const { app } = await startInventoryServer(db, {}); mark('start (migrate again+bootstrap+app)');
+const res = await app.request('http://x/api/'); mark(`first request ${res.status}`);
+await db.close();
+console.log('rss', process.resourceUsage().maxRSS);
