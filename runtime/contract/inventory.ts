@@ -195,3 +195,8 @@ export interface InventoryTable {
   /** Every reference between resources, with what a delete does (the delete collector's graph). */
   relations: RelationEntry[];
 }
+
+/** What a constraint or unique index protects (`generated/inventory/constraints.json`): the runtime never parses names. */
+export type ConstraintMeaning =
+  | { kind: 'unique'; table: string; columns: string[]; resource: string | null; unique: number | null }
+  | { kind: 'foreign_key'; table: string; column: string; references: string; resource: string | null; field: string | null };

@@ -1,6 +1,6 @@
 /**
  * @module
- * The generated route table (`generated/inventory/routes.ts`): one entry per HTTP operation of
+ * The generated route table (`generated/inventory/routes.json`): one entry per HTTP operation of
  * the inventory API, which the server mounts with the engine's handler for its operation kind.
  */
 import type { HttpMethod } from './inventory.ts';

@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { constraints } from '../../generated/inventory/schema/constraints.ts';
+import { readFileSync } from 'node:fs';
+
+const constraints = JSON.parse(readFileSync(new URL('../../generated/inventory/constraints.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 import { tenancyTenantGroup } from '../../generated/inventory/schema/index.ts';
 import { testDatabases, type OpenedTestDatabase } from '../testing/database.ts';
 import { DatabaseError, SqlState, asDatabaseError, migrate, openDatabase, type Database } from './index.ts';

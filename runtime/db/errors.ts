@@ -3,7 +3,7 @@
  * One error type for PostgreSQL's errors from either driver. PGlite and postgres.js name the same
  * fields differently (`constraint` vs `constraint_name`); callers match on `code` (SQLSTATE, e.g.
  * `23505` unique_violation, `23503` foreign_key_violation) and `constraint`, which
- * generated/inventory/schema/constraints.ts maps to what the constraint protects.
+ * generated/inventory/constraints.json maps to what the constraint protects.
  */
 
 /** SQLSTATE codes the runtime reacts to. */

@@ -10,4 +10,3 @@ export { DatabaseError, SqlState, asDatabaseError } from './errors.ts';
 export { redactUrl } from './postgres.ts';
 export { openPglite, type PgliteDatabase, type PgliteOptions } from './pglite.ts';
 export { buildImage, cachedImage, imagePath, seedDirectory, storeImage, storeSeedDirectory } from './embeddedImage.ts';
-export type { ConstraintMeaning } from '../../generator/emit/drizzle/tables.ts';

@@ -27,8 +27,12 @@ export interface Queryable {
 /** The generated schema's module namespace, as Drizzle's typed query builder sees it. */
 export type Schema = typeof schema;
 
-/** A Drizzle instance over the generated schema; the same type for both drivers. */
-export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A Drizzle instance over the generated tables; the same type for both drivers. Without the
+ * relational-query generic: typing `db.query.<table>` over NetBox's 165 tables would cost the
+ * type-check more than the rest of the project together.
+ */
+export type Orm = PgDatabase<PgQueryResultHKT>;
 
 export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';

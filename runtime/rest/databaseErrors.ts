@@ -5,7 +5,6 @@
  * answers, never PostgreSQL's own text (which may quote stored values); anything else stays a
  * 500. Input is validated before it reaches SQL, so these are a safety net, not the mechanism.
  */
-import { constraints } from '../../generated/inventory/schema/constraints.ts';
 import { asDatabaseError, SqlState } from '../db/index.ts';
 import { ApiError, badRequest, conflict, type FieldErrors } from './errors.ts';
 import type { Registry } from './registry.ts';
@@ -17,7 +16,7 @@ const DATA_EXCEPTION = /^22/;
 export function fieldErrorsFromDatabase(error: unknown, registry: Registry): FieldErrors | null {
   const db = asDatabaseError(error);
   if (!db) return null;
-  const meaning = db.constraint ? constraints[db.constraint] : undefined;
+  const meaning = db.constraint ? registry.constraints[db.constraint] : undefined;
   if (db.code === SqlState.uniqueViolation) {
     const unique = meaning?.kind === 'unique' && meaning.resource && meaning.unique !== null ? registry.get(meaning.resource).resource.unique[meaning.unique] : undefined;
     return unique ? { [unique.errorField]: [unique.message] } : { __all__: ['An object with these values already exists.'] };

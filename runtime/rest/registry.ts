@@ -5,7 +5,7 @@
  * walks). It is also the kinds' Catalog.
  */
 import { readFileSync } from 'node:fs';
-import type { Field, InventoryTable, RelationEntry, Resource } from '../contract/index.ts';
+import type { ConstraintMeaning, Field, InventoryTable, RelationEntry, Resource } from '../contract/index.ts';
 import { INVENTORY_TABLE_FORMAT, TAG_LINK } from '../contract/index.ts';
 import { expandTable, objectTypeId, type Catalog } from '../kinds/index.ts';
 
@@ -16,8 +16,9 @@ export interface ResourceIndex {
   referrers: RelationEntry[];
 }
 
-/** Where `npm run generate` writes the table. */
+/** Where `npm run generate` writes the table and the meaning of every constraint. */
 export const RESOURCE_TABLE = new URL('../../generated/inventory/resources.json', import.meta.url);
+export const CONSTRAINTS = new URL('../../generated/inventory/constraints.json', import.meta.url);
 
 export class Registry implements Catalog {
   readonly resources: Resource[];
@@ -31,7 +32,11 @@ export class Registry implements Catalog {
   readonly tagLink = TAG_LINK;
   private readonly labels = new Map<string, Map<string, string>>();
 
-  constructor(private readonly table: InventoryTable) {
+  constructor(
+    private readonly table: InventoryTable,
+    /** What each unique index and foreign key protects, by name. */
+    readonly constraints: Record<string, ConstraintMeaning> = {},
+  ) {
     if (table.format !== INVENTORY_TABLE_FORMAT) throw new Error(`the resource table has format ${table.format}; this runtime reads ${INVENTORY_TABLE_FORMAT} (run npm run generate)`);
     this.apps = table.apps;
     this.relations = table.relations;
@@ -47,9 +52,9 @@ export class Registry implements Catalog {
     for (const relation of table.relations) for (const target of relation.targets) this.byKey.get(target)?.referrers.push(relation);
   }
 
-  /** Reads the generated table (`generated/inventory/resources.json`). */
-  static load(path: URL | string = RESOURCE_TABLE): Registry {
-    return new Registry(JSON.parse(readFileSync(path, 'utf8')) as InventoryTable);
+  /** Reads the generated table and constraints (`generated/inventory/resources.json`, `constraints.json`). */
+  static load(path: URL | string = RESOURCE_TABLE, constraints: URL | string = CONSTRAINTS): Registry {
+    return new Registry(JSON.parse(readFileSync(path, 'utf8')) as InventoryTable, JSON.parse(readFileSync(constraints, 'utf8')) as Record<string, ConstraintMeaning>);
   }
 
   get(key: string): ResourceIndex {

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { OpenAPIV3 } from 'openapi-types';
-import { routes } from '../../generated/inventory/routes.ts';
 import { actionOf, authenticate, hashPassword, hasPermission, type Caller } from '../auth/index.ts';
 import type { RouteEntry } from '../contract/index.ts';
 import type { Database } from '../db/index.ts';
@@ -23,6 +22,8 @@ const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
 export interface AppOptions {
   db: Database;
   registry: Registry;
+  /** The generated route table (generated/inventory/routes.json). */
+  routes: RouteEntry[];
   extensions: Extensions;
   /** Reads the OpenAPI document (on the first request of /api/schema/). */
   openapi: () => OpenAPIV3.Document;
@@ -38,7 +39,7 @@ export interface AppOptions {
 /** NetBox's get_client_ip order. */
 export const DEFAULT_CLIENT_IP_HEADERS = ['X-Real-IP', 'X-Forwarded-For'];
 
-export function createApp({ db, registry, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false }: AppOptions): Hono<Env> {
+export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false }: AppOptions): Hono<Env> {
   const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering });
   const app = new Hono<Env>({ strict: true });
 

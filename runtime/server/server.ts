@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { OpenAPIV3 } from 'openapi-types';
+import type { RouteEntry } from '../contract/index.ts';
 import { migrate, type Database } from '../db/index.ts';
 import { inventoryExtensions } from '../inventory/index.ts';
 import { Registry } from '../rest/index.ts';
@@ -13,17 +14,20 @@ import { createApp, DEFAULT_CLIENT_IP_HEADERS } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
 
 const openapiPath = new URL('../../generated/inventory/openapi.json', import.meta.url);
+const routesPath = new URL('../../generated/inventory/routes.json', import.meta.url);
 
-/** The generated table, read once per process (it does not change while the server runs). */
+/** The generated tables, read once per process (they do not change while the server runs). */
 let registry: Registry | undefined;
+let routes: RouteEntry[] | undefined;
 
 export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv = process.env) {
   await migrate(db);
   const firstBoot: BootstrapResult | null = await bootstrapSuperuser(db, env);
   registry ??= Registry.load();
+  routes ??= JSON.parse(readFileSync(routesPath, 'utf8')) as RouteEntry[];
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
-  const app = createApp({ db, registry, extensions: inventoryExtensions, openapi, clientIpHeaders: clientIpHeaders(env), strictFiltering: env.STRICT_FILTERING === 'true' });
+  const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, clientIpHeaders: clientIpHeaders(env), strictFiltering: env.STRICT_FILTERING === 'true' });
   return { app, firstBoot };
 }
 

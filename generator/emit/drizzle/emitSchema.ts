@@ -2,18 +2,19 @@
  * @module
  * Emits the Drizzle schema: `generated/inventory/schema/<app>.ts` with the app's pgTable
  * declarations, `schema/index.ts` re-exporting every table (plus `tables`, keyed by SQL name),
- * and `schema/constraints.ts`, which maps every unique index and foreign-key name to what it
+ * and `constraints.json`, which maps every unique index and foreign-key name to what it
  * protects so the runtime can turn a violation into NetBox's error without parsing names.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { InventoryIR } from '../../ir/types.ts';
 import type { EmitContext } from '../types.ts';
-import { literal, printTypeScript } from '../printTypeScript.ts';
+import { printTypeScript } from '../printTypeScript.ts';
 import type { GeneratedFile } from '../types.ts';
 import { tableImports, printTableInitializer } from './printTable.ts';
 import { buildTableSpecs, constraintMeanings, type TableSpec } from './tables.ts';
 
 export const SCHEMA_DIR = 'inventory/schema';
+export const CONSTRAINTS_PATH = 'inventory/constraints.json';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -74,19 +75,10 @@ function indexFile(tables: TableSpec[], header: string): GeneratedFile {
   return { path, contents: printTypeScript(path, { statements }, header) };
 }
 
-function constraintsFile(tables: TableSpec[], header: string): GeneratedFile {
-  const path = `${SCHEMA_DIR}/constraints.ts`;
-  const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../../runtime/db/index.ts', namedImports: ['ConstraintMeaning'] },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ['Unique index and foreign-key names → what they protect (`unique` indexes into `Resource.unique`).'],
-      declarations: [{ name: 'constraints', type: 'Record<string, ConstraintMeaning>', initializer: literal(constraintMeanings(tables)) }],
-    },
-  ];
-  return { path, contents: printTypeScript(path, { statements }, header) };
+/** What each unique index and foreign key protects, for mapping database errors: data, one per line. */
+function constraintsFile(tables: TableSpec[]): GeneratedFile {
+  const entries = Object.entries(constraintMeanings(tables)).map(([name, meaning]) => `  ${JSON.stringify(name)}: ${JSON.stringify(meaning)}`);
+  return { path: CONSTRAINTS_PATH, contents: `{\n${entries.join(',\n')}\n}\n` };
 }
 
 export function emitSchema(ir: InventoryIR, { templates }: EmitContext): GeneratedFile[] {
@@ -97,6 +89,6 @@ export function emitSchema(ir: InventoryIR, { templates }: EmitContext): Generat
   return [
     ...apps.map((app) => appFile(app, tables.filter((t) => t.app === app), all, header(`Drizzle tables of the ${app} app.`))),
     indexFile(tables, header('Every Drizzle table of the inventory.')),
-    constraintsFile(tables, header('What each unique index and foreign key protects, for mapping database errors.')),
+    constraintsFile(tables),
   ];
 }

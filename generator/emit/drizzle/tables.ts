@@ -7,7 +7,7 @@
  * turn a constraint violation into the right NetBox error.
  */
 import { createHash } from 'node:crypto';
-import { TAG_LINK } from '../../../runtime/contract/index.ts';
+import { TAG_LINK, type ConstraintMeaning } from '../../../runtime/contract/index.ts';
 import { fieldKind, identityColumn, referenceColumn, treePathColumn, varcharColumn, type Catalog, type ColumnSpec } from '../../../runtime/kinds/index.ts';
 import type { FieldIR, InventoryIR, ResourceIR } from '../../ir/types.ts';
 
@@ -53,10 +53,6 @@ export interface TableSpec {
   foreignKeys: ForeignKeySpec[];
 }
 
-/** What a constraint name stands for; emitted so the runtime never parses names. */
-export type ConstraintMeaning =
-  | { kind: 'unique'; table: string; columns: string[]; resource: string | null; unique: number | null }
-  | { kind: 'foreign_key'; table: string; column: string; references: string; resource: string | null; field: string | null };
 
 const MAX_IDENTIFIER = 63;
 

@@ -6,6 +6,7 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { InventoryIR } from '../../ir/types.ts';
+import { choiceValueSchema } from '../../../runtime/kinds/index.ts';
 import { openApiContext } from './context.ts';
 import { fixedPaths } from './fixedPaths.ts';
 import { resourcePaths } from './paths.ts';
@@ -37,6 +38,11 @@ export function buildOpenApiDocument(ir: InventoryIR): OpenAPIV3.Document {
       if (paths[path]) throw new Error(`openapi: path ${path} of ${resource.key} is already taken by another resource or a fixed path`);
       paths[path] = item;
     }
+  }
+  // Each choice set's values once, referenced by fields and filters.
+  for (const set of ir.choiceSets) {
+    if (schemas[set.name]) throw new Error(`openapi: choice set \`${set.name}\` has the name of another component`);
+    schemas[set.name] = choiceValueSchema(set.name, { resource: (key) => ctx.resource(key, set.name), choiceSet: (name) => ctx.choiceSet(name, set.name).choices.map((c) => [c.value, c.label]) });
   }
   // The bodies of hand-written operations (definitions/schemas.yaml), `$ref: Name` pointing at components.
   for (const [name, schema] of Object.entries(ir.schemas)) {

@@ -73,7 +73,7 @@ describe('emitOpenApi', () => {
     }
   });
 
-  it('writes every list parameter inline, in the query, form-exploded, sorted and unique', () => {
+  it('writes every list parameter inline (Ansible reads their names unresolved), in the query, sorted and unique', () => {
     for (const { path, method, op } of operations()) {
       if (method !== 'get' || path.includes('{') || !op.operationId?.endsWith('_list')) continue;
       const params = op.parameters as OpenAPIV3.ParameterObject[];
@@ -81,15 +81,25 @@ describe('emitOpenApi', () => {
       expect(names, path).toEqual([...names].sort());
       expect(new Set(names).size, path).toBe(names.length);
       for (const p of params) {
-        expect(p, `${path} ${p.name}`).toMatchObject({ in: 'query', explode: true, style: 'form' });
-        expect(p.description, `${path} ${p.name}`).toBeTruthy();
+        expect(p, `${path} ${p.name}`).not.toHaveProperty('$ref');
+        // OpenAPI's defaults for query parameters (form style, exploded) are not restated.
+        expect(p, `${path} ${p.name}`).toMatchObject({ in: 'query' });
+        expect(p).not.toHaveProperty('style');
+        // Filters and paging parameters are described; lookup variants (`name__ic`) are not, as in NetBox's document.
+        if (!p.name.includes('__')) expect(p.description, `${path} ${p.name}`).toBeTruthy();
       }
     }
   });
 
+  it('stays small: each choice set is one component, referenced by fields and filters', () => {
+    const statusSchemas = JSON.stringify(doc).match(/"enum":\["planned","staging","active","decommissioning","retired"\]/g) ?? [];
+    expect(statusSchemas.length).toBe(2); // SiteStatusChoices and LocationStatusChoices, once each
+    expect(schema('SiteStatusChoices')).toMatchObject({ type: 'string', enum: ['planned', 'staging', 'active', 'decommissioning', 'retired'] });
+  });
+
   it('documents each filter lookup with the value type it takes', () => {
     const byName = new Map(listParams('/api/dcim/sites/').map((p) => [p.name, p.schema as OpenAPIV3.SchemaObject]));
-    expect(byName.get('status')).toEqual({ type: 'array', items: { type: 'string', enum: ['planned', 'staging', 'active', 'decommissioning', 'retired'] } });
+    expect(byName.get('status')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/SiteStatusChoices' } });
     expect(byName.get('status__n')).toEqual(byName.get('status'));
     expect(byName.get('status__ic')).toEqual({ type: 'array', items: { type: 'string' } });
     expect(byName.get('region_id')).toEqual({ type: 'array', items: { type: 'integer' } });
@@ -99,7 +109,8 @@ describe('emitOpenApi', () => {
     // `asn` matches the integer `asn` field of the ASNs a site has.
     expect((byName.get('asn') as OpenAPIV3.ArraySchemaObject).items).toMatchObject({ type: 'integer' });
     const tokenVersion = new Map(listParams('/api/users/tokens/').map((p) => [p.name, p.schema as OpenAPIV3.SchemaObject]));
-    expect(tokenVersion.get('version')).toEqual({ type: 'array', items: { type: 'integer', enum: [1, 2] } });
+    expect(tokenVersion.get('version')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/TokenVersionChoices' } });
+    expect(schema('TokenVersionChoices')).toMatchObject({ type: 'integer', enum: [1, 2] });
     expect(tokenVersion.get('enabled')).toEqual({ type: 'boolean' });
   });
 
@@ -155,7 +166,7 @@ describe('emitOpenApi', () => {
   it('describes responses: choices as {value,label}, relations as brief objects, counts read-only', () => {
     const site = schema('Site');
     const props = site.properties as Record<string, OpenAPIV3.SchemaObject>;
-    expect((props.status.properties!.value as OpenAPIV3.SchemaObject).enum).toContain('active');
+    expect(props.status.properties!.value).toEqual({ $ref: '#/components/schemas/SiteStatusChoices' });
     expect(props.status.properties!.label).toMatchObject({ type: 'string' });
     expect(props.region).toEqual({ allOf: [{ $ref: '#/components/schemas/BriefRegion' }], nullable: true });
     expect(props.tags).toEqual({ type: 'array', items: { $ref: '#/components/schemas/NestedTag' } });
@@ -181,7 +192,7 @@ describe('emitOpenApi', () => {
     expect(Object.keys(props)).not.toContain('id');
     expect(Object.keys(props)).not.toContain('created');
     expect(props.name).toMatchObject({ type: 'string', maxLength: 100, minLength: 1 });
-    expect(props.status).toMatchObject({ type: 'string', enum: expect.arrayContaining(['active']) });
+    expect(props.status).toEqual({ $ref: '#/components/schemas/SiteStatusChoices' });
     expect(props.region.nullable).toBe(true);
     expect(props.region.oneOf![0]).toMatchObject({ type: 'integer' });
     expect(props.asns).toMatchObject({ type: 'array', items: { type: 'integer' } });

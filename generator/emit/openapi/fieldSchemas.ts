@@ -16,6 +16,10 @@ export function kindContext(ctx: OpenApiContext, usedBy: string): KindContext {
   return {
     resource: (key) => ctx.resource(key, usedBy),
     choiceSet: (name) => ctx.choiceSet(name, usedBy).choices.map((c) => [c.value, c.label] as [string | number, string]),
+    choiceValues(set) {
+      ctx.choiceSet(set, usedBy);
+      return ref(set);
+    },
     embedded(target, shows) {
       const resource = ctx.resource(target, usedBy);
       if (!shows) return ref(schemaNames(resource).embedded);

@@ -2,7 +2,9 @@
  * @module
  * Query parameters of list operations: NetBox's paging and shaping parameters plus every filter
  * and each of its `__<lookup>` variants. They are written inline, never as `$ref`s, because the
- * Ansible inventory plugin and pynetbox's `strict_filters` read `parameters[*].name` unresolved.
+ * Ansible inventory plugin and pynetbox's `strict_filters` read `parameters[*].name` unresolved;
+ * to keep a 165-resource document small they carry no `style`/`explode` (OpenAPI's defaults for
+ * query parameters are form and exploded) and lookup variants no description (as NetBox's own).
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { filterKind, labelOf } from '../../../runtime/kinds/index.ts';
@@ -12,8 +14,8 @@ import { kindContext } from './fieldSchemas.ts';
 
 type Parameter = OpenAPIV3.ParameterObject;
 
-function query(name: string, schema: OpenAPIV3.SchemaObject, description: string): Parameter {
-  return { name, in: 'query', description, explode: true, style: 'form', schema };
+function query(name: string, schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject, description?: string): Parameter {
+  return { name, in: 'query', ...(description ? { description } : {}), schema };
 }
 
 /** The parameters every list operation takes besides filters (NetBox §2.2, §2.3). */
@@ -31,25 +33,6 @@ function pagingAndShaping(resource: ResourceIR): Parameter[] {
   ];
 }
 
-const lookupPhrases: Record<string, string> = {
-  n: 'is none of the given values',
-  ic: 'contains the given text (case-insensitive)',
-  nic: 'does not contain the given text (case-insensitive)',
-  isw: 'starts with the given text (case-insensitive)',
-  nisw: 'does not start with the given text (case-insensitive)',
-  iew: 'ends with the given text (case-insensitive)',
-  niew: 'does not end with the given text (case-insensitive)',
-  ie: 'equals the given text (case-insensitive)',
-  nie: 'does not equal the given text (case-insensitive)',
-  regex: 'matches the given regular expression',
-  iregex: 'matches the given regular expression (case-insensitive)',
-  lt: 'is less than the given value',
-  lte: 'is less than or equal to the given value',
-  gt: 'is greater than the given value',
-  gte: 'is greater than or equal to the given value',
-  empty: 'is empty (true) or is not empty (false)',
-  any: 'has any of the given values',
-};
 
 /** What the filter matches, e.g. `Region (ID)`, `Tenant (slug)`, `Name`. */
 function subject(resource: ResourceIR, filter: FilterIR): string {
@@ -76,14 +59,12 @@ function exactDescription(resource: ResourceIR, filter: FilterIR): string {
 export function filterParameters(ctx: OpenApiContext, resource: ResourceIR, filter: FilterIR): Parameter[] {
   const kind = filterKind(filter.kind);
   const value = kind.valueSchema(filter, resource, kindContext(ctx, `${resource.key} filter \`${filter.name}\``));
-  const many = (items: OpenAPIV3.SchemaObject): OpenAPIV3.SchemaObject => (items.type === 'boolean' ? items : { type: 'array', items });
+  const many = (items: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject): OpenAPIV3.SchemaObject => ('type' in items && items.type === 'boolean' ? items : { type: 'array', items });
   const params = [query(filter.name, many(value), exactDescription(resource, filter))];
   for (const lookup of filter.lookups) {
-    const name = `${filter.name}__${lookup}`;
-    const phrase = lookupPhrases[lookup] ?? `matches with the \`${lookup}\` lookup`;
     const text = kind.textLookups?.includes(lookup) ?? false;
     const schema = lookup === 'empty' ? { type: 'boolean' as const } : many(text ? { type: 'string' } : value);
-    params.push(query(name, schema, `${subject(resource, filter)} ${phrase}.`));
+    params.push(query(`${filter.name}__${lookup}`, schema));
   }
   return params;
 }

@@ -9,20 +9,23 @@ import type { Field } from '../../contract/index.ts';
 import { column, nullability } from '../columns.ts';
 import * as v from '../validation.ts';
 import { flags, ownFilter } from './stored.ts';
-import type { Catalog, FieldKind } from './types.ts';
+import type { Catalog, FieldKind, Schema } from './types.ts';
 
 const values = (field: Field, catalog: Catalog) => catalog.choiceSet(field.choices!).map(([value]) => value);
 const isNumeric = (field: Field, catalog: Catalog) => values(field, catalog).every((value) => typeof value === 'number');
 
-/** The JSON schema of the set's raw values. */
-export function choiceValueSchema(field: Field, catalog: Catalog): OpenAPIV3.SchemaObject {
-  const set = catalog.choiceSet(field.choices!);
+/** The JSON schema of a choice set's raw values (the document shares one component per set). */
+export function choiceValueSchema(name: string, catalog: Catalog): OpenAPIV3.SchemaObject {
+  const set = catalog.choiceSet(name);
   return {
-    type: isNumeric(field, catalog) ? 'integer' : 'string',
+    type: set.every(([value]) => typeof value === 'number') ? 'integer' : 'string',
     enum: set.map(([value]) => value),
     description: set.map(([value, label]) => `* \`${value}\` - ${label}`).join('\n'),
   };
 }
+
+/** A shared schema with OpenAPI 3.0's flags (`$ref` siblings are ignored, so flags wrap it). */
+const flagged = (schema: Schema, extra: OpenAPIV3.SchemaObject): Schema => (Object.keys(extra).length ? { allOf: [schema], ...extra } : schema);
 
 export const choice: FieldKind = {
   name: 'choice',
@@ -34,12 +37,11 @@ export const choice: FieldKind = {
     isNumeric(field, catalog) ? column('integer', field.column!, null, nullability(field.nullable)) : column('varchar', field.column!, { length: 50 }, nullability(field.nullable)),
   filters: (field) => [ownFilter(field, 'multichoice', { choices: field.choices })],
   response(field, ctx) {
-    const raw = choiceValueSchema(field, ctx);
-    if (field.labelled === false) return { ...raw, ...flags(field) };
-    const labels = [...new Set(ctx.choiceSet(field.choices!).map(([, label]) => label))];
-    return { type: 'object', properties: { value: raw, label: { type: 'string', enum: labels } }, ...flags(field) };
+    const raw = ctx.choiceValues(field.choices!);
+    if (field.labelled === false) return flagged(raw, flags(field));
+    return { type: 'object', properties: { value: raw, label: { type: 'string' } }, ...flags(field) };
   },
-  request: (field, ctx) => ({ ...choiceValueSchema(field, ctx), ...flags(field, true) }),
+  request: (field, ctx) => flagged(ctx.choiceValues(field.choices!), flags(field, true)),
   validators: (field, catalog) => ({ [field.name]: v.choice(values(field, catalog), { nullable: field.nullable, allowBlank: field.blank ?? field.nullable, blankAs: field.nullable ? null : '' }) }),
   stage(field, _input, value, item) {
     item.columns[field.column!] = value;

@@ -24,6 +24,8 @@ export interface Catalog {
 export interface OpenApiContext extends Catalog {
   /** The schema of `target` embedded in another object (its nested shape, or `shows`). */
   embedded(target: string, shows?: string[]): Schema;
+  /** The schema of a choice set's raw values: a shared component (`#/components/schemas/<set>`). */
+  choiceValues(set: string): Schema;
 }
 
 /** The runtime's SQL builder, while it builds one SELECT. */

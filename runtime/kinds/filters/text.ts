@@ -46,10 +46,7 @@ function choiceKind(name: string): FilterKind {
     name,
     lookups: CHAR_LOOKUPS,
     textLookups: TEXT_LOOKUPS,
-    valueSchema(filter, _resource, catalog) {
-      const set = catalog.choiceSet(filter.choices!);
-      return { type: set.every(([value]) => typeof value === 'number') ? 'integer' : 'string', enum: set.map(([value]) => value) };
-    },
+    valueSchema: (filter, _resource, ctx) => ctx.choiceValues(filter.choices!),
     condition(filter, lookup, values, q) {
       if (lookup === 'exact' || lookup === 'n') {
         const allowed = new Set(q.choiceSet(filter.choices!).map(([value]) => String(value)));

@@ -7,6 +7,7 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Field, Filter, Resource } from '../../contract/index.ts';
+import type { OpenApiContext } from '../fields/types.ts';
 import type { Catalog } from '../fields/types.ts';
 
 /**
@@ -57,7 +58,7 @@ export interface FilterKind {
   /** Lookups NetBox's get_filters expands this kind to (default for a filter of the kind). */
   readonly lookups: readonly string[];
   /** OpenAPI schema of one value of the exact filter. */
-  valueSchema(filter: Filter, resource: Resource, catalog: Catalog): OpenAPIV3.SchemaObject;
+  valueSchema(filter: Filter, resource: Resource, ctx: OpenApiContext): OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
   /** Lookups whose values are text whatever the field (`ic`, `regex`…): they take a string schema. */
   readonly textLookups?: readonly string[];
   /** The SQL condition, or null after reporting an error. `values` are never empty. */
