@@ -26,6 +26,8 @@ export interface SqlScope {
   display(resource: Resource, alias: string): string;
   /** A choice value's label. */
   choiceLabel(set: string, valueSql: string): string;
+  /** The nested JSON object of `target` whose id is `idSql` (as fk fields embed it). */
+  nested(target: string, idSql: string, shows?: string[]): string;
   resource(key: string): Resource;
 }
 

@@ -121,10 +121,15 @@ export const relatedList: FieldKind = {
   defaultColumn: () => null,
   column: () => null,
   response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), readOnly: true }),
-  select(field, _resource, alias, ctx) {
+  select(field, resource, alias, ctx) {
     const target = ctx.resource(field.target!);
     const n = ctx.alias();
     const back = target.fields.find((f) => f.name === field.field)!;
+    if (back.kind === 'generic_fk') {
+      // Rows whose generic relation names this object (an interface's MAC addresses).
+      const [type, id] = [back.generic!.typeField, back.generic!.idField].map((name) => ctx.value(target, target.fields.find((f) => f.name === name)!, n));
+      return ctx.nestedList(field.target!, n, `WHERE ${type} = '${resource.objectType}' AND ${id} = ${alias}.id`);
+    }
     return ctx.nestedList(field.target!, n, `WHERE ${ctx.value(target, back, n)} = ${alias}.id`);
   },
   serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
