@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/database.ts';
 import { bootTestApp, type TestClient } from '../testing/inventoryApp.ts';
 
+/** Booting an app on a fresh database takes seconds, more on a loaded machine. */
+const BOOT_TIMEOUT = 60_000;
+
 async function seed(api: TestClient): Promise<void> {
   const region = (await api.request('POST', '/api/dcim/regions/', { name: 'EMEA', slug: 'emea' })).body;
   await api.request('POST', '/api/extras/tags/', { name: 'Red', slug: 'red' });
@@ -29,7 +32,7 @@ describe.each(testDatabases())('strict filtering on $name', (database) => {
   beforeAll(async () => {
     api = await bootTestApp(await database.open(), { STRICT_FILTERING: 'true' });
     await seed(api);
-  });
+  }, BOOT_TIMEOUT);
   afterAll(async () => api?.close());
 
   it('refuses an unknown parameter, naming it', async () => {
@@ -79,7 +82,7 @@ describe.each(testDatabases())('lenient filtering (the default) on $name', (data
   beforeAll(async () => {
     api = await bootTestApp(await database.open());
     await seed(api);
-  });
+  }, BOOT_TIMEOUT);
   afterAll(async () => api?.close());
 
   it('ignores unknown parameters and unknown lookups', async () => {

@@ -14,12 +14,18 @@ export interface CountingDatabase {
   /** The SQL text of each statement since the last reset, in order. */
   readonly statements: string[];
   reset(): void;
+  /**
+   * Runs before each statement, on the same connection (inside the transaction, if any), e.g. to
+   * make a concurrent write happen at an exact point. Its own statements are not counted.
+   */
+  before: ((text: string, on: Queryable) => Promise<void>) | null;
 }
 
 export function countingDatabase(inner: Database): CountingDatabase {
   const statements: string[] = [];
-  const counted = (target: Queryable): Queryable['query'] => (text, params) => {
+  const counted = (target: Queryable): Queryable['query'] => async (text, params) => {
     statements.push(text);
+    if (result.before) await result.before(text, target);
     return target.query(text, params);
   };
   const db: Database = {
@@ -33,5 +39,6 @@ export function countingDatabase(inner: Database): CountingDatabase {
     transaction: (fn) => inner.transaction((tx) => fn({ query: counted(tx) })),
     close: () => inner.close(),
   };
-  return { db, statements, reset: () => statements.splice(0) };
+  const result: CountingDatabase = { db, statements, reset: () => void statements.splice(0), before: null };
+  return result;
 }

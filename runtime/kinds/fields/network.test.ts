@@ -34,6 +34,18 @@ describe('inet', () => {
     expect(validate(inet, 'address', null)).toEqual({ errors: ['This field may not be null.'] });
   });
 
+  // BUG (runtime/kinds/validation.ts normaliseNetwork, ipAddress, ipNetwork): ipaddr.js's `parse`
+  // takes the legacy inet_aton forms — `10.1` and `167772161` become 10.0.0.1, and `010.0.0.1` is
+  // read as octal, 8.0.0.1 — where NetBox (netaddr 1.x) answers `Invalid IP address format: …`.
+  // Fix: accept IPv4 only in four-part decimal form (ipaddr.IPv4.isValidFourPartDecimal) without
+  // leading zeros.
+  it.fails('refuses the legacy inet_aton spellings instead of reinterpreting them', () => {
+    for (const legacy of ['10.1', '167772161', '0x0a000001', '010.0.0.1']) {
+      expect(validate(inet, 'address', legacy), legacy).toEqual({ errors: [`Invalid IP address format: ${legacy}`] });
+      expect(validate(cidr, 'prefix', `${legacy}/32`), legacy).toEqual({ errors: [`Invalid IP prefix format: ${legacy}/32`] });
+    }
+  });
+
   it('is an inet column, rendered with its mask even for a host address', () => {
     expect(inet.column(fieldOf(ip, 'address'), catalog)).toEqual({ builder: 'inet', name: 'address', args: null, modifiers: [{ kind: 'notNull' }], sqlType: 'inet' });
     expect(inet.select(fieldOf(ip, 'address'), ip, 't', fakeSelectContext(catalog))).toBe(`(host(t."address") || '/' || masklen(t."address"))`);

@@ -16,6 +16,9 @@ import { PathCompiler, PathError } from './compiler.ts';
 import { Params } from './params.ts';
 import { SelectBuilder } from './select.ts';
 
+/** Booting an app on a fresh database takes seconds, more on a loaded machine. */
+const BOOT_TIMEOUT = 60_000;
+
 /** The repository's table, with a reverse and a related_list hop added to regions (none is defined yet). */
 function registryWithHops(): Registry {
   const table = JSON.parse(readFileSync(RESOURCE_TABLE, 'utf8')) as InventoryTable;
@@ -156,7 +159,7 @@ describe.each(testDatabases())('conditions on $name', (database) => {
     while (tenant.id < beta.id);
     expect(tenant.id).toBe(beta.id);
     await post('/api/tenancy/contact-assignments/', { object_type: 'tenancy.tenant', object_id: tenant.id, contact: bob.id, role: role.id });
-  });
+  }, BOOT_TIMEOUT);
   afterAll(async () => api?.close());
 
   it('stored fields with casts', async () => {

@@ -10,6 +10,9 @@ import { TAG_LINK } from '../../contract/index.ts';
 import { testDatabases } from '../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
 
+/** Booting an app on a fresh database takes seconds, more on a loaded machine. */
+const BOOT_TIMEOUT = 60_000;
+
 describe.each(testDatabases())('collected deletes on $name', (database) => {
   let api: TestClient;
   let tag: any;
@@ -33,7 +36,7 @@ describe.each(testDatabases())('collected deletes on $name', (database) => {
   beforeAll(async () => {
     api = await bootTestApp(await database.open());
     tag = await post('/api/extras/tags/', { name: 'Keep', slug: 'keep' });
-  });
+  }, BOOT_TIMEOUT);
   afterAll(async () => api?.close());
 
   it("removes a site's tag assignments and journal entries (and theirs) with it", async () => {

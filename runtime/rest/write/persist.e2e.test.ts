@@ -9,6 +9,9 @@ import { countingDatabase, type CountingDatabase } from '../../testing/countingD
 import { testDatabases } from '../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
 
+/** Booting an app on a fresh database takes seconds, more on a loaded machine. */
+const BOOT_TIMEOUT = 60_000;
+
 describe.each(testDatabases())('set-based writes on $name', (database) => {
   let api: TestClient;
   let counting: CountingDatabase;
@@ -38,7 +41,7 @@ describe.each(testDatabases())('set-based writes on $name', (database) => {
     asns = [(await post('/api/ipam/asns/', { asn: 65001, rir: rir.id })).id, (await post('/api/ipam/asns/', { asn: 65002, rir: rir.id })).id];
     // Warm-up: the first write of a resource prepares what later ones reuse.
     expect((await api.request('POST', '/api/dcim/sites/', sites(2))).status).toBe(201);
-  });
+  }, BOOT_TIMEOUT);
   afterAll(async () => api?.close());
 
   it('creates 50 sites with tags and ASNs in as many statements as 5', async () => {
@@ -96,6 +99,31 @@ describe.each(testDatabases())('set-based writes on $name', (database) => {
     ]);
     expect(response.status).toBe(400);
     expect(response.body).toEqual([{}, { name: ['site with this name already exists.'] }, {}, { slug: ['site with this slug already exists.'] }]);
+    expect((await api.request('GET', '/api/dcim/sites/?limit=1')).body.count).toBe(before);
+  });
+
+  it('reports a violation the database finds after the checks (a concurrent write) in its slot, and writes none', async () => {
+    const columns = (await api.db.query<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'dcim_site' AND column_name NOT IN ('id', 'name', 'slug')`)).map((r) => `"${r.c}"`);
+    const template = (await api.request('POST', '/api/dcim/sites/', { name: 'Template', slug: 'template' })).body;
+    const before = (await api.request('GET', '/api/dcim/sites/?limit=1')).body.count;
+    // Just before the batch is written, "another request" takes the second object's name.
+    counting.before = async (text, on) => {
+      if (text !== 'SAVEPOINT batch') return;
+      counting.before = null;
+      await on.query(`INSERT INTO dcim_site (name, slug, ${columns.join(', ')}) SELECT 'Raced', 'raced-elsewhere', ${columns.join(', ')} FROM dcim_site WHERE id = $1`, [template.id]);
+    };
+    try {
+      const response = await api.request('POST', '/api/dcim/sites/', [
+        { name: 'Calm 1', slug: 'calm-1' },
+        { name: 'Raced', slug: 'raced' },
+        { name: 'Calm 3', slug: 'calm-3' },
+      ]);
+      expect(counting.before).toBeNull();
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual([{}, { name: ['site with this name already exists.'] }, {}]);
+    } finally {
+      counting.before = null;
+    }
     expect((await api.request('GET', '/api/dcim/sites/?limit=1')).body.count).toBe(before);
   });
 
