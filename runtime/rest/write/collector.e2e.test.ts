@@ -133,6 +133,29 @@ describe.each(testDatabases())('collected deletes on $name', (database) => {
     expect((await api.request('GET', `/api/ipam/asns/${asn2.id}/`)).body.site_count).toBe(0);
   });
 
+  it("removes a deleted tag's assignments from every kind of object", async () => {
+    const doomed = await post('/api/extras/tags/', { name: unique('tag'), slug: unique('tag') });
+    const s = await site({ tags: [doomed.id, tag.id] });
+    const region = await post('/api/dcim/regions/', { name: unique('r'), slug: unique('r'), tags: [doomed.id] });
+    expect((await api.request('DELETE', `/api/extras/tags/${doomed.id}/`)).status).toBe(204);
+    expect(await count(`"${TAG_LINK.table}" WHERE "${TAG_LINK.tagId}" = $1`, [doomed.id])).toBe(0);
+    expect((await api.request('GET', `/api/dcim/sites/${s.id}/`)).body.tags.map((t: any) => t.id)).toEqual([tag.id]);
+    expect((await api.request('GET', `/api/dcim/regions/${region.id}/`)).body.tags).toEqual([]);
+  });
+
+  it("cascades a user's tokens and removes its group memberships", async () => {
+    const group = await post('/api/users/groups/', { name: unique('group') });
+    const username = unique('user');
+    const user = await post('/api/users/users/', { username, password: 'a-long-password-1', groups: [group.id] });
+    const token = await post('/api/users/tokens/provision/', { username, password: 'a-long-password-1' });
+    expect(await rows('users_token', [token.id])).toBe(1);
+    expect(await count('users_user_groups WHERE user_id = $1', [user.id])).toBe(1);
+    expect((await api.request('DELETE', `/api/users/users/${user.id}/`)).status).toBe(204);
+    expect(await rows('users_token', [token.id])).toBe(0);
+    expect(await count('users_user_groups WHERE user_id = $1', [user.id])).toBe(0);
+    expect((await api.request('GET', `/api/users/groups/${group.id}/`)).body.user_count).toBe(0);
+  });
+
   it('deletes in bulk as one plan', async () => {
     const a = await site({ tags: [tag.id] });
     const b = await site({ tags: [tag.id] });
