@@ -26,8 +26,12 @@ async function answer(response: Response): Promise<{ status: number; body: any; 
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-export async function bootTestApp(opened: { db: Database; drop(): Promise<void> }): Promise<TestClient> {
-  const { app, firstBoot } = await startInventoryServer(opened.db, { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password' });
+/**
+ * Boots the app on `opened`. `env` adds to (or overrides) the environment the server reads, e.g.
+ * `{ STRICT_FILTERING: 'true' }`; the superuser is always `admin`.
+ */
+export async function bootTestApp(opened: { db: Database; drop(): Promise<void> }, env: NodeJS.ProcessEnv = {}): Promise<TestClient> {
+  const { app, firstBoot } = await startInventoryServer(opened.db, { ...env, SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password' });
   const token = firstBoot!.token;
   return {
     db: opened.db,
