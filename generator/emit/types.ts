@@ -8,11 +8,8 @@ import type { InventoryIR } from '../ir/types.ts';
 import type { MigrationHistory } from '../load/readPreviousMigrations.ts';
 import type { Templates } from '../templates.ts';
 
-export interface GeneratedFile {
-  /** Path relative to `generated/`, with forward slashes. */
-  path: string;
-  contents: string;
-}
+export type { GeneratedFile } from '../files.ts';
+import type { GeneratedFile } from '../files.ts';
 
 export interface EmitContext {
   templates: Templates;

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiagnosticsError } from '../diagnostics.ts';
-import type { GeneratedFile } from '../emit/types.ts';
+import type { GeneratedFile } from '../files.ts';
 
 export const MIGRATIONS_DIR = 'inventory/migrations';
 export const SNAPSHOT_FILE = `${MIGRATIONS_DIR}/snapshot.json`;

@@ -36,7 +36,11 @@ export function countingDatabase(inner: Database): CountingDatabase {
       return inner.orm;
     },
     query: counted(inner),
-    transaction: (fn) => inner.transaction((tx) => fn({ query: counted(tx) })),
+    script: async (text) => {
+      statements.push(text);
+      await inner.script(text);
+    },
+    transaction: (fn) => inner.transaction((tx) => fn({ query: counted(tx), ...(tx.script ? { script: tx.script } : {}) })),
     close: () => inner.close(),
   };
   const result: CountingDatabase = { db, statements, reset: () => void statements.splice(0), before: null };

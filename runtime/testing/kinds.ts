@@ -85,7 +85,11 @@ export function fakeCatalog(resources: Resource[], choiceSets: ChoiceSets = {}):
 
 /** An OpenApiContext whose embedded schemas are references named after the target (and the fields shown). */
 export function fakeOpenApiContext(catalog: Catalog): OpenApiContext {
-  return { ...catalog, embedded: (target, shows) => ({ $ref: `#/embedded/${target}${shows ? `/${shows.join('|')}` : ''}` }) };
+  return {
+    ...catalog,
+    embedded: (target, shows) => ({ $ref: `#/embedded/${target}${shows ? `/${shows.join('|')}` : ''}` }),
+    choiceValues: (set) => (catalog.choiceSet(set), { $ref: `#/components/schemas/${set}` }),
+  };
 }
 
 /**

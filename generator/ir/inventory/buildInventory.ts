@@ -18,16 +18,10 @@ import { checkReferences } from './checkReferences.ts';
 import { buildField, buildGenericFields } from './fields.ts';
 import { derivedFilters, resolveFilter, walkPath } from './filters.ts';
 import { checkMixinReferences, mergeMixins, type MergedModel } from './mergeMixins.ts';
+import type { Pending } from './pending.ts';
 import { buildRelations, linkReverseRelations, linkTables } from './relations.ts';
 import { buildUniques } from './uniques.ts';
 
-export interface Pending {
-  ir: ResourceIR;
-  definition: ResourceDefinition;
-  merged: MergedModel;
-  source: YamlSource;
-  at: PathKey[];
-}
 
 const SEARCH_OPS = new Set(['exact', 'iexact', 'icontains', 'istartswith', 'net_contains_or_equals', 'net_host', 'net_contains', 'net_contained', 'net_contained_or_equal']);
 

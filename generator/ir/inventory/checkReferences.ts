@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
 import type { PathKey } from '../../load/yamlSource.ts';
 import type { ResourceIR } from '../types.ts';
-import type { Pending } from './buildInventory.ts';
+import type { Pending } from './pending.ts';
 
 const needsTarget = new Set(['fk', 'm2m', 'reverse', 'related_list']);
 

@@ -7,7 +7,7 @@
 import type { RelationEntry } from '../../../runtime/contract/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LinkTableIR, ResourceIR } from '../types.ts';
-import type { Pending } from './buildInventory.ts';
+import type { Pending } from './pending.ts';
 
 /** Points each `reverse_of` m2m field at the link table of the field it mirrors, source and target swapped. */
 export function linkReverseRelations(pending: Pending[], byKey: Map<string, ResourceIR>, out: Diagnostic[]): void {

@@ -60,13 +60,12 @@ describe('choice', () => {
   });
 
   it('describes the set in OpenAPI: {value, label} in answers, the raw value in requests', () => {
-    expect(choiceValueSchema(fieldOf(res, 'family'), catalog)).toEqual({ type: 'integer', enum: [4, 6], description: '* `4` - IPv4\n* `6` - IPv6' });
-    expect(choice.response(fieldOf(res, 'status'), api)).toEqual({
-      type: 'object',
-      properties: { value: { type: 'string', enum: ['planned', 'active', 'retired'], description: '* `planned` - Planned\n* `active` - Active\n* `retired` - Retired' }, label: { type: 'string', enum: ['Planned', 'Active', 'Retired'] } },
-    });
-    expect(choice.response(fieldOf(res, 'cable_end'), api)).toMatchObject({ type: 'string', enum: ['planned', 'active', 'retired'], nullable: true });
-    expect(choice.request!(fieldOf(res, 'family'), api)).toEqual({ type: 'integer', enum: [4, 6], description: '* `4` - IPv4\n* `6` - IPv6' });
+    // The set's values are one shared component (the document emits it once); fields refer to it.
+    expect(choiceValueSchema(fieldOf(res, 'family').choices!, catalog)).toEqual({ type: 'integer', enum: [4, 6], description: '* `4` - IPv4\n* `6` - IPv6' });
+    const set = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    expect(choice.response(fieldOf(res, 'status'), api)).toEqual({ type: 'object', properties: { value: set(fieldOf(res, 'status').choices!), label: { type: 'string' } } });
+    expect(choice.response(fieldOf(res, 'cable_end'), api)).toEqual({ allOf: [set(fieldOf(res, 'cable_end').choices!)], nullable: true });
+    expect(choice.request!(fieldOf(res, 'family'), api)).toEqual(set(fieldOf(res, 'family').choices!));
     expect(choice.filters!(fieldOf(res, 'status'), res, catalog)).toEqual([{ name: 'status', kind: 'multichoice', choices: 'SiteStatus' }]);
   });
 

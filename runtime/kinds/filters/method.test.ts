@@ -2,7 +2,7 @@
  * Method filters: the condition is the registered handler's, by name.
  */
 import { describe, expect, it } from 'vitest';
-import { FakeFilterQuery, fakeCatalog, fakeResource } from '../../testing/kinds.ts';
+import { FakeFilterQuery, fakeCatalog, fakeResource, fakeOpenApiContext } from '../../testing/kinds.ts';
 import { method } from './method.ts';
 
 const site = fakeResource('dcim.sites', [], { filters: [{ name: 'q2', kind: 'method', method: 'search_more', value: 'integer' }, { name: 'plain', kind: 'method', method: 'plain' }] });
@@ -18,7 +18,7 @@ describe('method', () => {
   });
 
   it('describes its value with the JSON type the definition gives (string by default)', () => {
-    expect(method.valueSchema(site.filters[0], site, catalog)).toEqual({ type: 'integer' });
-    expect(method.valueSchema(site.filters[1], site, catalog)).toEqual({ type: 'string' });
+    expect(method.valueSchema(site.filters[0], site, fakeOpenApiContext(catalog))).toEqual({ type: 'integer' });
+    expect(method.valueSchema(site.filters[1], site, fakeOpenApiContext(catalog))).toEqual({ type: 'string' });
   });
 });

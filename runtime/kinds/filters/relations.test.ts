@@ -4,7 +4,7 @@
  * existence required, `null` for "none", tags ANDed, `any` ORed, `n` excluded.
  */
 import { describe, expect, it } from 'vitest';
-import { FakeFilterQuery, fakeCatalog, fakeResource } from '../../testing/kinds.ts';
+import { FakeFilterQuery, fakeCatalog, fakeResource, fakeOpenApiContext } from '../../testing/kinds.ts';
 import { fkId, fkOther, fkSlug, m2mId, m2mSlug, tag, tagId, treeId, treeSlug } from './relations.ts';
 import type { FilterKind } from './types.ts';
 
@@ -74,7 +74,7 @@ describe('by id', () => {
     expect(run(treeId, 'region_id', 'n', ['5', 'null']).sql).toBe('NOT coalesce((W1[region tree 5 cast=integer] OR W2[region isnull true]), false)');
     for (const kind of [fkId, m2mId, treeId]) {
       expect(kind.lookups).toEqual(['n']);
-      expect(kind.valueSchema(filterOf('tenant_id'), site, catalog)).toEqual({ type: 'integer' });
+      expect(kind.valueSchema(filterOf('tenant_id'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'integer' });
     }
   });
 });
@@ -102,9 +102,9 @@ describe('by attribute', () => {
   });
 
   it("describes values by the attribute's kind", () => {
-    expect(m2mSlug.valueSchema(filterOf('asn'), site, catalog)).toEqual({ type: 'integer' });
-    expect(fkOther.valueSchema(filterOf('tenant'), site, catalog)).toEqual({ type: 'string' });
-    expect(treeSlug.valueSchema(filterOf('region'), site, catalog)).toEqual({ type: 'string' });
+    expect(m2mSlug.valueSchema(filterOf('asn'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'integer' });
+    expect(fkOther.valueSchema(filterOf('tenant'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'string' });
+    expect(treeSlug.valueSchema(filterOf('region'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'string' });
   });
 });
 
@@ -127,6 +127,6 @@ describe('tags', () => {
     const { sql, q } = run(tagId, 'tag_id', 'any', ['1', 'x']);
     expect(sql).toBeNull();
     expect(q.errors).toEqual(['Select a valid choice. x is not one of the available choices.']);
-    expect(tagId.valueSchema(filterOf('tag_id'), site, catalog)).toEqual({ type: 'integer' });
+    expect(tagId.valueSchema(filterOf('tag_id'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'integer' });
   });
 });

@@ -3,7 +3,7 @@
  * (`n lt lte gt gte empty`) mapped to the path compiler's ops.
  */
 import { describe, expect, it } from 'vitest';
-import { FakeFilterQuery, fakeCatalog, fakeResource } from '../../testing/kinds.ts';
+import { FakeFilterQuery, fakeCatalog, fakeResource, fakeOpenApiContext } from '../../testing/kinds.ts';
 import { boolean, date, datetime, decimal, number, NUMBER_LOOKUPS } from './scalar.ts';
 import type { FilterKind } from './types.ts';
 
@@ -69,8 +69,8 @@ describe('number', () => {
   });
 
   it('describes its values as integers, or numbers on a decimal field', () => {
-    expect(number.valueSchema(filterOf('asn'), site, catalog)).toEqual({ type: 'integer' });
-    expect(number.valueSchema(filterOf('lat'), site, catalog)).toEqual({ type: 'number' });
+    expect(number.valueSchema(filterOf('asn'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'integer' });
+    expect(number.valueSchema(filterOf('lat'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'number' });
   });
 });
 
@@ -80,7 +80,7 @@ describe('decimal', () => {
     const { sql, q } = run(decimal, 'latitude', 'exact', ['ten']);
     expect(sql).toBeNull();
     expect(q.errors).toEqual(['Enter a number.']);
-    expect(decimal.valueSchema(filterOf('latitude'), site, catalog)).toEqual({ type: 'number' });
+    expect(decimal.valueSchema(filterOf('latitude'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'number' });
   });
 });
 
@@ -89,8 +89,8 @@ describe('date and datetime', () => {
     expect(run(date, 'born', 'lt', ['2024-02-29']).sql).toBe('W1[born lt 2024-02-29 cast=date]');
     expect(run(datetime, 'created', 'gte', ['2024-01-01T10:00:00Z']).sql).toBe('W1[created gte 2024-01-01T10:00:00Z cast=timestamptz]');
     expect(run(datetime, 'created', 'exact', ['2024-01-01']).sql).toBe('W1[created in 2024-01-01 cast=timestamptz]');
-    expect(datetime.valueSchema(filterOf('created'), site, catalog)).toEqual({ type: 'string', format: 'date-time' });
-    expect(date.valueSchema(filterOf('born'), site, catalog)).toEqual({ type: 'string', format: 'date' });
+    expect(datetime.valueSchema(filterOf('created'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'string', format: 'date-time' });
+    expect(date.valueSchema(filterOf('born'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'string', format: 'date' });
   });
 
   it("refuse other text with Django's messages", () => {
@@ -116,6 +116,6 @@ describe('boolean', () => {
     const { sql, q } = run(boolean, 'active', 'exact', ['yes']);
     expect(sql).toBeNull();
     expect(q.errors).toEqual(['Select a valid choice. yes is not one of the available choices.']);
-    expect(boolean.valueSchema(filterOf('active'), site, catalog)).toEqual({ type: 'boolean' });
+    expect(boolean.valueSchema(filterOf('active'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'boolean' });
   });
 });

@@ -3,7 +3,7 @@
  * character lookups mapped to ops and negations, choice values checked against their set.
  */
 import { describe, expect, it } from 'vitest';
-import { FakeFilterQuery, fakeCatalog, fakeResource } from '../../testing/kinds.ts';
+import { FakeFilterQuery, fakeCatalog, fakeResource, fakeOpenApiContext } from '../../testing/kinds.ts';
 import { char, CHAR_LOOKUPS, choice, contentType, contentTypeId, mac, multichoice, uuid } from './text.ts';
 import type { FilterKind } from './types.ts';
 
@@ -60,7 +60,7 @@ describe('char', () => {
   });
 
   it('has a string schema', () => {
-    expect(char.valueSchema(filterOf('name'), site, catalog)).toEqual({ type: 'string' });
+    expect(char.valueSchema(filterOf('name'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'string' });
   });
 });
 
@@ -90,9 +90,9 @@ describe('choice and multichoice', () => {
     expect(run(multichoice, 'status', 'ic', ['tir']).sql).toBe('W1[status icontains tir cast=text]');
   });
 
-  it('describe their values as the set', () => {
-    expect(choice.valueSchema(filterOf('family'), site, catalog)).toEqual({ type: 'integer', enum: [4, 6] });
-    expect(multichoice.valueSchema(filterOf('status'), site, catalog)).toEqual({ type: 'string', enum: ['active', 'retired'] });
+  it('describe their values as the set (one shared component per set)', () => {
+    expect(choice.valueSchema(filterOf('family'), site, fakeOpenApiContext(catalog))).toEqual({ $ref: `#/components/schemas/${filterOf('family').choices}` });
+    expect(multichoice.valueSchema(filterOf('status'), site, fakeOpenApiContext(catalog))).toEqual({ $ref: `#/components/schemas/${filterOf('status').choices}` });
   });
 });
 
