@@ -1,8 +1,10 @@
 /**
  * @module
- * core: filters every NetBoxModel list has, and filters shared by several apps.
+ * core: filters every NetBoxModel list has, filters shared by several apps, and the rules of
+ * data sources.
  */
 import type { AppRules } from '../appRules.ts';
+import { dataSourceRules } from './dataSourceRules.ts';
 import { dateBound } from './dateBounds.ts';
 import { emptyRelation } from './emptyRelation.ts';
 import { objectTypeIds } from './objectTypeIds.ts';
@@ -10,6 +12,8 @@ import { filterByRequest } from './requestFilters.ts';
 
 export const core: AppRules = {
   methods: { empty_relation: emptyRelation, filter_by_request: filterByRequest, date_bound: dateBound, object_type_ids: objectTypeIds },
+  rules: { 'core.data-sources': dataSourceRules },
 };
 
 export { objectTypeNameError } from './objectTypeNames.ts';
+export { DATA_BACKENDS } from './dataSourceRules.ts';
