@@ -22,7 +22,9 @@ describe.each(testDatabases())('tenancy on $name', (database) => {
   it('lets top-level contact groups share a name, but not siblings', async () => {
     const a = await post('/api/tenancy/contact-groups/', { name: 'Support', slug: 'support-a' });
     await post('/api/tenancy/contact-groups/', { name: 'Support', slug: 'support-b' });
-    await post('/api/tenancy/contact-groups/', { name: 'Tier 1', slug: 'tier-1', parent: a.id });
+    const tier = await post('/api/tenancy/contact-groups/', { name: 'Tier 1', slug: 'tier-1', parent: a.id });
+    // NetBox's legacy nested serializer for a parent: with display_url, without description.
+    expect(tier.parent).toEqual({ id: a.id, url: a.url, display_url: a.display_url, display: 'Support', name: 'Support', slug: 'support-a', _depth: 0 });
     const sibling = await api.request('POST', '/api/tenancy/contact-groups/', { name: 'Tier 1', slug: 'tier-1b', parent: a.id });
     expect(sibling.status).toBe(400);
     expect(sibling.body).toEqual({ __all__: ['Contact group with this Parent and Name already exists.'] });
@@ -48,6 +50,15 @@ describe.each(testDatabases())('tenancy on $name', (database) => {
     expect((await api.request('DELETE', `/api/tenancy/tenants/${tenant.id}/`)).status).toBe(204);
     expect((await api.request('GET', `/api/tenancy/contact-assignments/${assignment.id}/`)).status).toBe(404);
     expect((await api.request('DELETE', `/api/tenancy/contacts/${contact.id}/`)).status).toBe(204);
+  }, 30_000);
+
+  it('nests a tenant group\'s parent in NetBox\'s legacy shape', async () => {
+    const top = await post('/api/tenancy/tenant-groups/', { name: 'Top', slug: 'top' });
+    const sub = await post('/api/tenancy/tenant-groups/', { name: 'Sub', slug: 'sub', parent: top.id });
+    expect(sub.parent).toEqual({ id: top.id, url: top.url, display_url: top.display_url, display: 'Top', name: 'Top', slug: 'top', _depth: 0 });
+    const tenant = await post('/api/tenancy/tenants/', { name: 'Nested', slug: 'nested', group: sub.id });
+    // A tenant's group is the group's brief form (its count is the engine's business).
+    expect(Object.keys(tenant.group)).toEqual(['id', 'url', 'display', 'name', 'slug', 'description', 'tenant_count', '_depth']);
   }, 30_000);
 
   it('counts a tenant\'s sites and clusters, and protects them', async () => {
