@@ -1,11 +1,19 @@
 /**
  * @module
- * core: filters every NetBoxModel list has.
+ * core: filters every NetBoxModel list has, filters shared by several apps, and the rules of
+ * data sources.
  */
 import type { AppRules } from '../appRules.ts';
+import { dataSourceRules } from './dataSourceRules.ts';
+import { dateBound } from './dateBounds.ts';
 import { emptyRelation } from './emptyRelation.ts';
+import { objectTypeIds } from './objectTypeIds.ts';
 import { filterByRequest } from './requestFilters.ts';
 
 export const core: AppRules = {
-  methods: { empty_relation: emptyRelation, filter_by_request: filterByRequest },
+  methods: { empty_relation: emptyRelation, filter_by_request: filterByRequest, date_bound: dateBound, object_type_ids: objectTypeIds },
+  rules: { 'core.data-sources': dataSourceRules },
 };
+
+export { objectTypeNameError } from './objectTypeNames.ts';
+export { DATA_BACKENDS } from './dataSourceRules.ts';
