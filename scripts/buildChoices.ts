@@ -13,10 +13,21 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const input = process.argv[2] ?? resolve(root, '../shared/reference/netbox-4.6/choices.json');
 const reference = JSON.parse(readFileSync(input, 'utf8')) as Record<string, { choices: [string | number, string][] }>;
 
+/**
+ * Values the reference keeps as NetBox's source spells them (`INTERVAL_HOURLY * 12` in
+ * JobIntervalChoices): the class constants they name, in minutes, and their products.
+ */
+const CONSTANTS: Record<string, number> = { INTERVAL_MINUTELY: 1, INTERVAL_HOURLY: 60, INTERVAL_DAILY: 60 * 24, INTERVAL_WEEKLY: 60 * 24 * 7 };
+function resolveValue(value: string | number): string | number {
+  if (typeof value !== 'string') return value;
+  const m = /^([A-Z_]+)(?:\s*\*\s*(\d+))?$/.exec(value.trim());
+  return m && m[1] in CONSTANTS ? CONSTANTS[m[1]] * Number(m[2] ?? 1) : value;
+}
+
 const choiceSets = Object.fromEntries(
   Object.keys(reference)
     .sort()
-    .map((name) => [name, reference[name].choices.filter((c) => Array.isArray(c) && c.length === 2 && !Array.isArray(c[1]))]),
+    .map((name) => [name, reference[name].choices.filter((c) => Array.isArray(c) && c.length === 2 && !Array.isArray(c[1])).map(([value, label]) => [resolveValue(value), label])]),
 );
 const header = '# Every NetBox 4.6 choice set as [value, label] pairs, in NetBox order.\n# Built by scripts/buildChoices.ts from the NetBox 4.6 reference; regenerate rather than edit.\n';
 const doc = new Document({ choice_sets: choiceSets });

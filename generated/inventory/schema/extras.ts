@@ -2,8 +2,36 @@
 // Drizzle tables of the extras app.
 
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { usersUser } from './users.ts';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { coreDataFile, coreDataSource } from './core.ts';
+import { usersOwner, usersUser } from './users.ts';
+export const extrasConfigTemplate = pgTable('extras_config_template', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    environment_params: jsonb('environment_params'),
+    template_code: text('template_code').notNull(),
+    mime_type: varchar('mime_type', { length: 50 }).notNull(),
+    file_name: varchar('file_name', { length: 200 }).notNull(),
+    file_extension: varchar('file_extension', { length: 15 }).notNull(),
+    as_attachment: boolean('as_attachment').notNull(),
+    debug: boolean('debug').notNull(),
+    data_source_id: integer('data_source_id'),
+    data_path: varchar('data_path', { length: 1000 }).notNull(),
+    data_file_id: integer('data_file_id'),
+    auto_sync_enabled: boolean('auto_sync_enabled').notNull(),
+    data_synced: timestamp('data_synced', { precision: 6, withTimezone: true }),
+    owner_id: integer('owner_id'),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t) => [
+    index('extras_config_template_data_source_id_idx').on(t.data_source_id),
+    index('extras_config_template_data_file_id_idx').on(t.data_file_id),
+    index('extras_config_template_owner_id_idx').on(t.owner_id),
+    foreignKey({ name: 'extras_config_template_data_source_id_fk', columns: [t.data_source_id], foreignColumns: [coreDataSource.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_template_data_file_id_fk', columns: [t.data_file_id], foreignColumns: [coreDataFile.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_template_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+  ]);
 export const extrasJournalEntry = pgTable('extras_journal_entry', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     assigned_object_type: varchar('assigned_object_type', { length: 100 }).notNull(),
@@ -29,9 +57,12 @@ export const extrasTag = pgTable('extras_tag', {
     object_types: text('object_types').array().notNull().default(sql`'{}'`),
     created: timestamp('created', { precision: 6, withTimezone: true }),
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+    owner_id: integer('owner_id'),
   }, (t) => [
+    index('extras_tag_owner_id_idx').on(t.owner_id),
     uniqueIndex('extras_tag_name_uniq').on(t.name),
     uniqueIndex('extras_tag_slug_uniq').on(t.slug),
+    foreignKey({ name: 'extras_tag_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const extrasTaggedItem = pgTable('extras_tagged_item', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -57,7 +57,6 @@ export const tenancyContactGroup = pgTable('tenancy_contact_group', {
     index('tenancy_contact_group_parent_id_idx').on(t.parent_id),
     index('tenancy_contact_group_owner_id_idx').on(t.owner_id),
     uniqueIndex('tenancy_contact_group_parent_id_name_uniq').on(t.parent_id, t.name),
-    uniqueIndex('tenancy_contact_group_name_where_parent_id_null_uniq').on(t.name).where(sql`${t.parent_id} IS NULL`),
     foreignKey({ name: 'tenancy_contact_group_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
     foreignKey({ name: 'tenancy_contact_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
