@@ -4,11 +4,11 @@
 import { coreDataFile, coreDataSource } from './core.ts';
 import { dcimLocation, dcimRegion, dcimSite, dcimSiteAsns, dcimSiteGroup } from './dcim.ts';
 import { extrasConfigTemplate, extrasJournalEntry, extrasTag, extrasTaggedItem } from './extras.ts';
-import { ipamAsn, ipamRir, ipamRole } from './ipam.ts';
+import { ipamAggregate, ipamAsn, ipamIpRange, ipamPrefix, ipamRir, ipamRole, ipamRouteTarget, ipamVlan, ipamVlanGroup, ipamVlanTranslationPolicy, ipamVlanTranslationRule, ipamVrf, ipamVrfExportTargets, ipamVrfImportTargets } from './ipam.ts';
 import { tenancyContact, tenancyContactAssignment, tenancyContactGroup, tenancyContactGroups, tenancyContactRole, tenancyTenant, tenancyTenantGroup } from './tenancy.ts';
 import { usersGroup, usersGroupPermissions, usersObjectPermission, usersOwner, usersOwnerGroup, usersOwnerUserGroups, usersOwnerUsers, usersToken, usersUser, usersUserGroups, usersUserPermissions } from './users.ts';
 import { virtualizationCluster, virtualizationClusterGroup, virtualizationClusterType } from './virtualization.ts';
-export { coreDataFile, coreDataSource, dcimLocation, dcimRegion, dcimSite, dcimSiteAsns, dcimSiteGroup, extrasConfigTemplate, extrasJournalEntry, extrasTag, extrasTaggedItem, ipamAsn, ipamRir, ipamRole, tenancyContact, tenancyContactAssignment, tenancyContactGroup, tenancyContactGroups, tenancyContactRole, tenancyTenant, tenancyTenantGroup, usersGroup, usersGroupPermissions, usersObjectPermission, usersOwner, usersOwnerGroup, usersOwnerUserGroups, usersOwnerUsers, usersToken, usersUser, usersUserGroups, usersUserPermissions, virtualizationCluster, virtualizationClusterGroup, virtualizationClusterType };
+export { coreDataFile, coreDataSource, dcimLocation, dcimRegion, dcimSite, dcimSiteAsns, dcimSiteGroup, extrasConfigTemplate, extrasJournalEntry, extrasTag, extrasTaggedItem, ipamAggregate, ipamAsn, ipamIpRange, ipamPrefix, ipamRir, ipamRole, ipamRouteTarget, ipamVlan, ipamVlanGroup, ipamVlanTranslationPolicy, ipamVlanTranslationRule, ipamVrf, ipamVrfExportTargets, ipamVrfImportTargets, tenancyContact, tenancyContactAssignment, tenancyContactGroup, tenancyContactGroups, tenancyContactRole, tenancyTenant, tenancyTenantGroup, usersGroup, usersGroupPermissions, usersObjectPermission, usersOwner, usersOwnerGroup, usersOwnerUserGroups, usersOwnerUsers, usersToken, usersUser, usersUserGroups, usersUserPermissions, virtualizationCluster, virtualizationClusterGroup, virtualizationClusterType };
 /** Every table, keyed by its SQL name (`ResourceIR.table`). */
 export const tables = {
     core_data_file: coreDataFile,
@@ -22,9 +22,20 @@ export const tables = {
     extras_journal_entry: extrasJournalEntry,
     extras_tag: extrasTag,
     extras_tagged_item: extrasTaggedItem,
+    ipam_aggregate: ipamAggregate,
     ipam_asn: ipamAsn,
+    ipam_ip_range: ipamIpRange,
+    ipam_prefix: ipamPrefix,
     ipam_rir: ipamRir,
     ipam_role: ipamRole,
+    ipam_route_target: ipamRouteTarget,
+    ipam_vlan: ipamVlan,
+    ipam_vlan_group: ipamVlanGroup,
+    ipam_vlan_translation_policy: ipamVlanTranslationPolicy,
+    ipam_vlan_translation_rule: ipamVlanTranslationRule,
+    ipam_vrf: ipamVrf,
+    ipam_vrf_export_targets: ipamVrfExportTargets,
+    ipam_vrf_import_targets: ipamVrfImportTargets,
     tenancy_contact: tenancyContact,
     tenancy_contact_assignment: tenancyContactAssignment,
     tenancy_contact_group: tenancyContactGroup,
