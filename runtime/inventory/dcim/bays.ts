@@ -9,7 +9,7 @@
  */
 import type { ModelRules, WriteBatch } from '../../rest/index.ts';
 import { componentDisplaySql } from './displays.ts';
-import { fillNaturalNames } from './naturalOrdering.ts';
+import { fillNaturalNames, naturalOrderingRules } from './naturalOrdering.ts';
 import { idsOf, rowsById, tableOf } from './rows.ts';
 
 async function cleanDeviceBays(batch: WriteBatch): Promise<void> {
@@ -35,12 +35,7 @@ async function cleanDeviceBays(batch: WriteBatch): Promise<void> {
   }
 }
 
-export const deviceBayRules: ModelRules = {
-  clean: cleanDeviceBays,
-  async beforeSave(batch) {
-    fillNaturalNames(batch);
-  },
-};
+export const deviceBayRules: ModelRules = { clean: cleanDeviceBays, ...naturalOrderingRules };
 
 /** Module bays whose module sits, directly or further up, in the bay itself: one recursive query. */
 async function cleanModuleBays(batch: WriteBatch): Promise<void> {

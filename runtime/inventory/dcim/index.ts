@@ -11,6 +11,7 @@ import { deviceTypeRules } from './deviceTypes.ts';
 import { componentDisplay, deviceDisplay, rackDisplay } from './displays.ts';
 import * as filters from './methodFilters.ts';
 import { moduleRules, moduleTypeRules } from './modules.ts';
+import { naturalOrderingRules } from './naturalOrdering.ts';
 import { rackRules, rackTypeRules } from './racks.ts';
 import { virtualChassisRules } from './virtualChassis.ts';
 
@@ -47,5 +48,6 @@ export const dcim: AppRules = {
     'dcim.module-bays': moduleBayRules,
     'dcim.module-types': moduleTypeRules,
     'dcim.modules': moduleRules,
+    'dcim.virtual-device-contexts': naturalOrderingRules,
   },
 };

@@ -22,3 +22,10 @@ export function fillNaturalNames(batch: WriteBatch): void {
     if (item.creating || 'name' in item.columns) item.columns._name = naturalize(item.value('name') as string | null);
   }
 }
+
+/** The rules of a model whose only rule is its natural ordering. */
+export const naturalOrderingRules = {
+  async beforeSave(batch: WriteBatch): Promise<void> {
+    fillNaturalNames(batch);
+  },
+};

@@ -6,7 +6,7 @@
  */
 import type { ModelRules, WriteBatch } from '../../rest/index.ts';
 import { deviceDisplaySql } from './displays.ts';
-import { fillNaturalNames } from './naturalOrdering.ts';
+import { naturalOrderingRules } from './naturalOrdering.ts';
 import { idsOf, quote, tableOf } from './rows.ts';
 
 async function clean(batch: WriteBatch): Promise<void> {
@@ -27,9 +27,7 @@ async function clean(batch: WriteBatch): Promise<void> {
 
 export const virtualChassisRules: ModelRules = {
   clean,
-  async beforeSave(batch) {
-    fillNaturalNames(batch);
-  },
+  ...naturalOrderingRules,
   async afterSave(batch) {
     const created = batch.items.filter((item) => item.creating && item.value('master_id') !== null);
     if (!created.length) return;
