@@ -14,7 +14,7 @@ import { idsOf, rowsById, tableOf } from './rows.ts';
 
 async function cleanDeviceBays(batch: WriteBatch): Promise<void> {
   const { tx, items } = batch;
-  const devices = await rowsById(tx, tableOf(batch, 'dcim.devices'), items.map((i) => i.value('device_id')), `t.device_type_id, (SELECT dt.model FROM ${tableOf(batch, 'dcim.device-types')} dt WHERE dt.id = t.device_type_id) AS model, (SELECT dt.subdevice_role FROM ${tableOf(batch, 'dcim.device-types')} dt WHERE dt.id = t.device_type_id) AS role`);
+  const devices = await rowsById(tx, tableOf(batch, 'dcim.devices'), items.map((i) => i.value('device_id')), 'dt.model, dt.subdevice_role', `JOIN ${tableOf(batch, 'dcim.device-types')} dt ON dt.id = t.device_type_id`);
   const installed = idsOf(items.map((i) => i.value('installed_device_id')));
   const holding = installed.length
     ? await tx.query<{ id: number; installed_device_id: number; display: string }>(`SELECT b.id, b.installed_device_id, ${componentDisplaySql('b')} AS display FROM ${tableOf(batch, 'dcim.device-bays')} b WHERE b.installed_device_id = ANY($1::int[]) ORDER BY b.id`, [installed])
@@ -22,7 +22,7 @@ async function cleanDeviceBays(batch: WriteBatch): Promise<void> {
   for (const item of items) {
     const device = devices.get(Number(item.value('device_id')));
     const child = item.value('installed_device_id');
-    if (device && device.role !== 'parent') {
+    if (device && device.subdevice_role !== 'parent') {
       item.error('__all__', `This type of device (${device.model}) does not support device bays.`);
     } else if (child !== null && item.value('enabled') === false && (item.creating || Number(item.existing?.installed_device_id) !== Number(child))) {
       item.error('installed_device', 'Cannot install a device in a disabled device bay.');

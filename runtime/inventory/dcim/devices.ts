@@ -35,8 +35,9 @@ async function related(batch: WriteBatch): Promise<Related> {
   const racks = await rowsById(tx, tables('dcim.racks'), col('rack_id'), `t.site_id, t.location_id, t.u_height, t.starting_unit, ${rackDisplaySql('t')} AS display`);
   const locations = await rowsById(tx, tables('dcim.locations'), [...col('location_id'), ...[...racks.values()].map((r) => r.location_id)], 't.site_id, t.name');
   const sites = await rowsById(tx, tables('dcim.sites'), col('site_id'), 't.name');
-  const types = await rowsById(tx, tables('dcim.device-types'), col('device_type_id'), `t.model, t.u_height, t.is_full_depth, t.subdevice_role, t.manufacturer_id, t.airflow, t.default_platform_id, (SELECT m.name FROM ${tables('dcim.manufacturers')} m WHERE m.id = t.manufacturer_id) AS manufacturer`);
-  const platforms = await rowsById(tx, tables('dcim.platforms'), col('platform_id'), `t.manufacturer_id, (SELECT m.name FROM ${tables('dcim.manufacturers')} m WHERE m.id = t.manufacturer_id) AS manufacturer`);
+  const manufacturer = `LEFT JOIN ${tables('dcim.manufacturers')} m ON m.id = t.manufacturer_id`;
+  const types = await rowsById(tx, tables('dcim.device-types'), col('device_type_id'), 't.model, t.u_height, t.is_full_depth, t.subdevice_role, t.manufacturer_id, m.name AS manufacturer', manufacturer);
+  const platforms = await rowsById(tx, tables('dcim.platforms'), col('platform_id'), 't.manufacturer_id, m.name AS manufacturer', manufacturer);
   const updated = items.filter((i) => !i.creating).map((i) => i.id);
   const mastered = new Map<number, Row>();
   if (updated.length) {

@@ -19,11 +19,14 @@ export function idsOf(values: unknown[]): number[] {
   return [...new Set(values.filter((v) => v !== null && v !== undefined && v !== '').map(Number))];
 }
 
-/** `SELECT <columns> FROM <table> t WHERE t.id = ANY(ids)`, by id. `columns` may use the alias `t`. */
-export async function rowsById<T extends Row = Row>(tx: Queryable, table: string, ids: unknown[], columns = 't.*'): Promise<Map<number, T>> {
+/**
+ * `SELECT <columns> FROM <table> t <joins> WHERE t.id = ANY(ids)`, by id. `columns` and `joins`
+ * use the alias `t` for the table.
+ */
+export async function rowsById<T extends Row = Row>(tx: Queryable, table: string, ids: unknown[], columns = 't.*', joins = ''): Promise<Map<number, T>> {
   const wanted = idsOf(ids);
   if (!wanted.length) return new Map();
-  const rows = await tx.query<T>(`SELECT t.id, ${columns} FROM ${table} t WHERE t.id = ANY($1::int[])`, [wanted]);
+  const rows = await tx.query<T>(`SELECT t.id, ${columns} FROM ${table} t ${joins} WHERE t.id = ANY($1::int[])`, [wanted]);
   return new Map(rows.map((row) => [Number(row.id), row]));
 }
 
