@@ -115,6 +115,7 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
       [{ position: 0.5, rack: ids.rack, face: 'front' }, { position: ['Ensure this value is greater than or equal to 1.', 'U0.5 is already occupied or does not have sufficient space to accommodate this device type: EX4300 (1.0U)'] }],
       [{ position: 0 }, { position: ['Ensure this value is greater than or equal to 0.5.'] }],
       [{ device_type: 999999 }, { device_type: ['Related object not found using the provided numeric ID: 999999'] }],
+      [{ local_context_data: ['ntp'] }, { local_context_data: ['JSON data must be in object form. Example: {"foo": 123}'] }],
     ];
     for (const [body, errors] of cases) {
       const r = await api.request('POST', '/api/dcim/devices/', device(body));

@@ -7,6 +7,7 @@
  * full depth); the platform's manufacturer is the type's; a virtual chassis member has a
  * position; a chassis' master stays in it. Devices of one request are placed in order, so two
  * of them cannot take the same units.
+ * The local context data, when given, is a JSON object.
  * save(): a new device inherits its type's airflow and default platform; a racked device takes
  * the rack's location; `_name` follows the name; child devices (in this device's bays) follow
  * its site, location and rack.
@@ -48,8 +49,14 @@ async function related(batch: WriteBatch): Promise<Related> {
   return { racks, locations, sites, types, platforms, mastered, mounted };
 }
 
+/** Python's truthiness of a JSON value: not null, false, 0, "", [] or {}. */
+const jsonTruthy = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value && typeof value === 'object' ? Object.keys(value).length > 0 : !!value);
+
 /** The first of Device.clean()'s checks that fails: the field and NetBox's message. */
 function firstError(item: WriteItem, r: Related, placed: Mounted[]): [string, string] | null {
+  // ConfigContextModel's check comes first (its clean() runs before Device's own checks).
+  const local = item.value('local_context_data');
+  if (jsonTruthy(local) && (typeof local !== 'object' || Array.isArray(local))) return ['local_context_data', 'JSON data must be in object form. Example: {"foo": 123}'];
   const get = (map: Map<number, Row>, column: string) => map.get(Number(item.value(column)));
   const rack = get(r.racks, 'rack_id');
   const location = get(r.locations, 'location_id');
