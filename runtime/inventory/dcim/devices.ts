@@ -34,7 +34,7 @@ async function related(batch: WriteBatch): Promise<Related> {
   const col = (c: string) => items.map((i) => i.value(c));
   const tables = (key: string) => tableOf(batch, key);
   const racks = await rowsById(tx, tables('dcim.racks'), col('rack_id'), `t.site_id, t.location_id, t.u_height, t.starting_unit, ${rackDisplaySql('t')} AS display`);
-  const locations = await rowsById(tx, tables('dcim.locations'), [...col('location_id'), ...[...racks.values()].map((r) => r.location_id)], 't.site_id, t.name');
+  const locations = await rowsById(tx, tables('dcim.locations'), col('location_id'), 't.site_id, t.name');
   const sites = await rowsById(tx, tables('dcim.sites'), col('site_id'), 't.name');
   const manufacturer = `LEFT JOIN ${tables('dcim.manufacturers')} m ON m.id = t.manufacturer_id`;
   const types = await rowsById(tx, tables('dcim.device-types'), col('device_type_id'), 't.model, t.u_height, t.is_full_depth, t.subdevice_role, t.manufacturer_id, m.name AS manufacturer', manufacturer);
