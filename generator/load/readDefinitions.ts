@@ -1,11 +1,13 @@
 /**
  * @module
  * Reads the definitions folder: `choices.yaml` (choice sets), `mixins.yaml` (NetBox's base
- * models) and one file per app. Every file is parsed and validated; all diagnostics are returned
- * together.
+ * models), `schemas.yaml` (operation bodies) and the apps' resources — a file per app
+ * (`tenancy.yaml`), or a folder per app holding a file per group of resources
+ * (`dcim/devices.yaml`, `dcim/cables.yaml`), where each file must declare its folder's app. Every
+ * file is parsed and validated; all diagnostics are returned together.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import { appFileSchema, choicesFileSchema, mixinFileSchema, schemasFileSchema, type AppFile, type ChoicesFile, type MixinDefinition } from '../validate/definitionSchema.ts';
 import { fieldKeyDiagnostics, validateSource } from '../validate/validateDefinitions.ts';
@@ -36,9 +38,8 @@ export const SCHEMAS_FILE = 'schemas.yaml';
 export function readDefinitions(dir: string, root: string): { definitions: LoadedDefinitions; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const definitions: LoadedDefinitions = { choices: {}, schemas: {}, schemaSource: null, mixins: {}, mixinSource: null, apps: [], invalidFiles: [] };
-  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
-  for (const name of files) {
-    const path = join(dir, name);
+  for (const path of definitionFiles(dir)) {
+    const name = relative(dir, path);
     const { source, errors } = parseYamlSource(relative(root, path), readFileSync(path, 'utf8'));
     if (errors.length) {
       diagnostics.push(...errors);
@@ -67,7 +68,10 @@ export function readDefinitions(dir: string, root: string): { definitions: Loade
     } else {
       const r = validateSource(source, appFileSchema);
       diagnostics.push(...r.diagnostics);
-      if (r.value) {
+      const folder = dirname(name) === '.' ? null : basename(dirname(name));
+      if (r.value && folder !== null && r.value.app !== folder) {
+        diagnostics.push(source.diagnostic(['app'], 'E_APP_FOLDER', `${name} declares app "${r.value.app}" but lies in the folder of app "${folder}"`));
+      } else if (r.value) {
         definitions.apps.push({ source, definition: r.value });
         for (const [path, resource] of Object.entries(r.value.resources)) diagnostics.push(...fieldKeyDiagnostics(source, resource.fields, ['resources', path, 'fields']));
       }
@@ -75,4 +79,16 @@ export function readDefinitions(dir: string, root: string): { definitions: Loade
     if (diagnostics.some((d) => d.file === source.file) && !definitions.invalidFiles.includes(source.file)) definitions.invalidFiles.push(source.file);
   }
   return { definitions, diagnostics };
+}
+
+/** The `*.yaml` files of the folder and of its app folders (one level), in a stable order. */
+function definitionFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.isFile() && entry.name.endsWith('.yaml')) out.push(join(dir, entry.name));
+    else if (entry.isDirectory()) {
+      for (const name of readdirSync(join(dir, entry.name)).filter((f) => f.endsWith('.yaml')).sort()) out.push(join(dir, entry.name, name));
+    }
+  }
+  return out;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 
 const constraints = JSON.parse(readFileSync(new URL('../../generated/inventory/constraints.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-import { tenancyTenantGroup } from '../../generated/inventory/schema/index.ts';
+import { tenancyTenantGroup } from '../../generated/inventory/schema.ts';
 import { testDatabases, type OpenedTestDatabase } from '../testing/database.ts';
 import { DatabaseError, SqlState, asDatabaseError, migrate, openDatabase, type Database } from './index.ts';
 

@@ -92,7 +92,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     orm: (() => {
       let orm: Promise<Orm> | undefined;
       return () =>
-        (orm ??= Promise.all([import('drizzle-orm/pglite'), import('../../generated/inventory/schema/index.ts')]).then(
+        (orm ??= Promise.all([import('drizzle-orm/pglite'), import('../../generated/inventory/schema.ts')]).then(
           ([{ drizzle }, schema]) => drizzle(client, { schema }) as unknown as Orm,
         ));
     })(),

@@ -117,7 +117,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     script: raw.script,
     orm() {
       orm ??= (async () => {
-        const [{ drizzle }, schema] = await Promise.all([import('drizzle-orm/postgres-js'), import('../../generated/inventory/schema/index.ts')]);
+        const [{ drizzle }, schema] = await Promise.all([import('drizzle-orm/postgres-js'), import('../../generated/inventory/schema.ts')]);
         ormClient = postgres(url, common);
         return drizzle(ormClient, { schema }) as unknown as Orm;
       })();

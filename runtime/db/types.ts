@@ -15,7 +15,7 @@
  *   JS Date would drop microseconds. The Drizzle instance makes the same choice.
  */
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from '../../generated/inventory/schema/index.ts';
+import type * as schema from '../../generated/inventory/schema.ts';
 
 export interface Queryable {
   /** Runs one statement and returns its rows (an empty array for statements without rows). */

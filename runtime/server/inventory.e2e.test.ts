@@ -20,7 +20,8 @@ describe.each(testDatabases())('inventory API on $name', (database) => {
     expect(root.headers.get('API-Version')).toBe('4.6');
     expect(root.headers.get('X-Request-ID')).toMatch(/^[0-9a-f-]{36}$/);
     const dcim = await api.request('GET', '/api/dcim/');
-    expect(Object.keys(dcim.body)).toEqual(['locations', 'regions', 'site-groups', 'sites']);
+    expect(Object.keys(dcim.body)).toEqual(expect.arrayContaining(['devices', 'locations', 'racks', 'regions', 'site-groups', 'sites']));
+    expect(dcim.body.sites).toBe('http://nb.test/api/dcim/sites/');
     const status = await api.request('GET', '/api/status/');
     expect(status.body['netbox-version']).toBe('4.6.8');
   });

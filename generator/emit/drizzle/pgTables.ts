@@ -2,7 +2,7 @@
  * @module
  * Builds real pg-core table objects in memory from the table specs, the same specs the schema
  * printer prints. drizzle-kit reads these to compute the schema snapshot the migrations come from,
- * so the migrations describe exactly the tables generated/inventory/schema/ declares.
+ * so the migrations describe exactly the tables generated/inventory/schema.ts declares.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, cidr, date, foreignKey, index, inet, integer, jsonb, macaddr, numeric, pgTable, text, timestamp, uniqueIndex, varchar, type PgTableWithColumns } from 'drizzle-orm/pg-core';

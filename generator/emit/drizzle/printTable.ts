@@ -57,7 +57,8 @@ export function tableImports(table: TableSpec): { pgCore: Set<string>; sql: bool
   const pgCore = new Set<string>(['pgTable', ...table.columns.map((c) => c.builder)]);
   if (table.indexes.some((i) => !i.unique)) pgCore.add('index');
   if (table.indexes.some((i) => i.unique)) pgCore.add('uniqueIndex');
-  if (table.foreignKeys.length) pgCore.add('foreignKey');
+  // Foreign keys get an annotated callback (see printTableInitializer), which names this type.
+  if (table.foreignKeys.length) pgCore.add('foreignKey').add('type PgTableExtraConfigValue');
   const usesSql = table.columns.some((c) => c.modifiers.some((m) => m.kind === 'default')) || table.indexes.some((i) => i.whereNull.length > 0 || i.parts.some((p) => p.lower));
   const tables = new Set(table.foreignKeys.map((fk) => fk.references).filter((name) => name !== table.name));
   return { pgCore, sql: usesSql, tables };
@@ -76,6 +77,9 @@ export function printTableInitializer(table: TableSpec, constNameOf: (tableName:
     const target = fk.references === table.name ? 't' : constNameOf(fk.references);
     extras.push(`  foreignKey({ name: ${scalar(fk.name)}, columns: [${member('t', fk.column)}], foreignColumns: [${target}.id] }).onDelete(${scalar(fk.onDelete)}),`);
   }
-  const callback = extras.length ? `, (t) => [\n${extras.join('\n')}\n]` : '';
+  // Two tables referencing each other (a device and its virtual chassis) make TypeScript infer each
+  // table's type from the other's; annotating the callback's result breaks that cycle (TS7022).
+  const annotation = table.foreignKeys.length ? ': PgTableExtraConfigValue[]' : '';
+  const callback = extras.length ? `, (t)${annotation} => [\n${extras.join('\n')}\n]` : '';
   return `pgTable(${scalar(table.name)}, {\n${columns.join('\n')}\n}${callback})`;
 }

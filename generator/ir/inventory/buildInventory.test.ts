@@ -173,6 +173,19 @@ resources:
     expect(lines).toEqual(['definitions/store.yaml:3:3 E_DUPLICATE_PATH /api/shop/shelves/ is already defined at definitions/shop.yaml:3']);
   });
 
+  it('reads an app folder, a file per group of resources, each declaring the folder\'s app', () => {
+    const split = {
+      'shop.yaml': null as unknown as string,
+      'shop/shelves.yaml': baseDefinitions['shop.yaml'].split('  books:')[0]!,
+      'shop/books.yaml': `app: shop\nresources:\n  books:${baseDefinitions['shop.yaml'].split('  books:')[1]}`,
+    };
+    const { ir, diagnostics } = buildFrom(Object.fromEntries(Object.entries({ ...baseDefinitions, ...split }).filter(([, text]) => text !== null)));
+    expect(diagnostics).toEqual([]);
+    expect(ir!.inventory.resources.map((r) => r.key)).toEqual(['shop.books', 'shop.shelves']);
+    const misplaced = diagnosticsWith({ 'store/shelves.yaml': `app: shop\nresources:\n  racks:\n    model: Rack\n    fields:\n      name: { type: string }\n` });
+    expect(misplaced).toEqual(['definitions/store/shelves.yaml:1:6 E_APP_FOLDER store/shelves.yaml declares app "shop" but lies in the folder of app "store"']);
+  });
+
   it('reports an unknown count target and a count whose via is not a relation', () => {
     const lines = diagnosticsWith({
       'shop.yaml': baseDefinitions['shop.yaml'].replace(

@@ -1,7 +1,7 @@
 /**
  * @module
  * ipam: display formats, computed values, method filters, model rules and the available-*
- * operations, under the names definitions/ipam.yaml uses.
+ * operations, under the names definitions/ipam/ uses.
  */
 import type { AppRules } from '../appRules.ts';
 import { aggregateRules } from './aggregates.ts';

@@ -2,11 +2,11 @@
  * @module
  * Prefix.clean() and save(): no /0 network; no duplicate prefix in a VRF that enforces unique
  * space, nor in the global table (NetBox's ENFORCE_GLOBAL_UNIQUE, True by default); and, on save,
- * the cached region, site group, site and location of the prefix's scope (cachedScope.ts).
+ * the cached region, site group, site and location of the prefix's scope (dcim/cachedScope.ts).
  */
 import type { ModelRules, WriteBatch } from '../../rest/index.ts';
 import { columnOf, updatedIds, valueOf, vrfsOf, vrfText } from './batchValues.ts';
-import { fillCachedScope } from './cachedScope.ts';
+import { fillCachedScope } from '../dcim/index.ts';
 import { parseNetwork } from './ipSpace.ts';
 
 /** NetBox's ENFORCE_GLOBAL_UNIQUE setting (its default): duplicates are refused in the global table. */

@@ -4,10 +4,8 @@
  * deletes, contacts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Registry } from '../../rest/index.ts';
 import { testDatabases } from '../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
-import { refreshCachedScopes } from './index.ts';
 
 describe.each(testDatabases())('virtualization clusters on $name', (database) => {
   let api: TestClient;
@@ -84,13 +82,17 @@ describe.each(testDatabases())('virtualization clusters on $name', (database) =>
     expect(await names(`location_id=${room.id}&name=Moving`)).toEqual(['Moving']);
     await api.request('PATCH', `/api/virtualization/clusters/${moving.id}/`, { scope_type: null, scope_id: null });
     expect(await names('name=Moving&site_id=null')).toEqual(['Moving']);
-    // A site changing region: what dcim's rules call, NetBox's sync_cached_scope_fields.
+    // A site changing region carries its clusters along (NetBox's sync_cached_scope_fields), and so does a location changing site.
     const bordeaux = await post('/api/dcim/sites/', { name: 'Bordeaux', slug: 'bordeaux' });
     await post('/api/virtualization/clusters/', { name: 'South', type: type.id, scope_type: 'dcim.site', scope_id: bordeaux.id });
     await api.request('PATCH', `/api/dcim/sites/${bordeaux.id}/`, { region: europe.id });
-    const registry = Registry.load();
-    await refreshCachedScopes(api.db, registry, registry.resource('virtualization.clusters'), { sites: [bordeaux.id] });
     expect(await names(`region_id=${europe.id}&name=South`)).toEqual(['South']);
+    const cellar = await post('/api/dcim/locations/', { name: 'Cellar', slug: 'cellar', site: lyon.id });
+    await post('/api/virtualization/clusters/', { name: 'Below', type: type.id, scope_type: 'dcim.location', scope_id: cellar.id });
+    expect(await names(`site_id=${lyon.id}&name=Below`)).toEqual(['Below']);
+    await api.request('PATCH', `/api/dcim/locations/${cellar.id}/`, { site: bordeaux.id });
+    expect(await names(`site_id=${bordeaux.id}&name=Below`)).toEqual(['Below']);
+    expect(await names(`region_id=${europe.id}&name=Below`)).toEqual(['Below']);
   }, 30_000);
 
   it('keeps names unique per group and per site, in NetBox\'s words', async () => {

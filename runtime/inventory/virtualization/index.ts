@@ -1,12 +1,10 @@
 /**
  * @module
- * virtualization: the cached scope of clusters.
+ * virtualization: clusters keep the cached scope NetBox's CachedScopeMixin gives them (dcim).
  */
 import type { AppRules } from '../appRules.ts';
-import { cachedScopeRules } from './cachedScope.ts';
+import { cachedScopeRules } from '../dcim/index.ts';
 
 export const virtualization: AppRules = {
   rules: { 'virtualization.clusters': cachedScopeRules },
 };
-
-export { cachedScopeRules, refreshCachedScopes } from './cachedScope.ts';

@@ -1,0 +1,78 @@
+/**
+ * @module
+ * dcim's method filters (NetBox's `method=` filters):
+ * - presence tests answered from the database: a device's `device_bays`, `module_bays`,
+ *   `has_virtual_device_context`, `virtual_chassis_member` and `local_context_data`;
+ * - the same tests and counts about objects this server does not serve (console ports,
+ *   interfaces, primary IPs, component templates, images): none can exist, so they answer as
+ *   NetBox does when there are none — `true` matches nothing, `false` everything, a count is 0,
+ *   a text filter through them matches nothing unless negated;
+ * - a platform's `available_for_device_type`: platforms without a manufacturer, or the device
+ *   type's manufacturer's.
+ */
+import { booleanValue, invalidChoice, isInteger } from '../../kinds/index.ts';
+import type { MethodFilter, MethodFilterArgs } from '../../rest/index.ts';
+
+/** The boolean a presence filter was given, or null after NetBox's invalid-choice 400. */
+function flag({ values, query }: MethodFilterArgs): boolean | null {
+  const value = booleanValue(values[values.length - 1]);
+  return value === null ? query.error(invalidChoice(values[values.length - 1])) : value;
+}
+
+/** `true`: the condition holds; `false`: it does not. */
+const presence =
+  (condition: (args: MethodFilterArgs) => string): MethodFilter =>
+  (args) => {
+    const wanted = flag(args);
+    if (wanted === null) return null;
+    return wanted ? condition(args) : `NOT (${condition(args)})`;
+  };
+
+/** Rows of `target` point at the listed object through `column`. */
+const hasRelated = (target: string, column: string) =>
+  presence(({ alias, sql }) => {
+    const a = sql.alias();
+    return `EXISTS (SELECT 1 FROM ${sql.table(target)} ${a} WHERE ${a}.${column} = ${alias}.id)`;
+  });
+
+export const hasDeviceBays = hasRelated('dcim.device-bays', 'device_id');
+export const hasModuleBays = hasRelated('dcim.module-bays', 'device_id');
+export const hasVirtualDeviceContext = hasRelated('dcim.virtual-device-contexts', 'device_id');
+export const virtualChassisMember = presence(({ alias }) => `${alias}.virtual_chassis_id IS NOT NULL`);
+export const hasLocalContextData = presence(({ alias }) => `${alias}.local_context_data IS NOT NULL`);
+
+/** Presence of something that cannot exist here. */
+export const neverPresent = presence(() => 'false');
+
+const COMPARE: Record<string, (count: number, value: number) => boolean> = {
+  exact: (c, v) => c === v,
+  lt: (c, v) => c < v,
+  lte: (c, v) => c <= v,
+  gt: (c, v) => c > v,
+  gte: (c, v) => c >= v,
+};
+
+/** A count of objects that cannot exist here: always 0, compared as NetBox's number filters compare. */
+export const zeroCount: MethodFilter = ({ lookup, values, query }) => {
+  if (lookup === 'empty') {
+    const empty = booleanValue(values[0]);
+    return empty === null ? query.error(invalidChoice(values[0])) : empty ? 'false' : 'true';
+  }
+  if (values.some((value) => !isInteger(value))) return query.error('Enter a number.');
+  const numbers = values.map((value) => Number(value.trim()));
+  if (lookup === 'n') return numbers.includes(0) ? 'false' : 'true';
+  const compare = COMPARE[lookup] ?? COMPARE.exact;
+  return numbers.some((value) => compare(0, value)) ? 'true' : 'false';
+};
+
+/** A text filter through objects that cannot exist here (a device's `mac_address`): only negations match. */
+export const unmatchedText: MethodFilter = ({ lookup }) => (lookup.startsWith('n') ? 'true' : 'false');
+
+/** Platforms a device type may use: those of no manufacturer, or of the type's manufacturer. */
+export const platformsForDeviceType: MethodFilter = ({ values, alias, param, query, sql }) => {
+  const value = values[values.length - 1].trim();
+  if (!isInteger(value)) return query.error(invalidChoice(value));
+  query.mustExist('manufacturer__device_types__id', [value]);
+  const a = sql.alias();
+  return `(${alias}.manufacturer_id IS NULL OR ${alias}.manufacturer_id IN (SELECT ${a}.manufacturer_id FROM ${sql.table('dcim.device-types')} ${a} WHERE ${a}.id = ${param(value)}::int))`;
+};
