@@ -62,6 +62,10 @@ export const fieldSchema = z.strictObject({
   field: name.optional(),
   /** For object_list: the nested objects alone, without `object_type`/`object_id`. */
   bare: z.boolean().optional(),
+  /** For unserved: a list of objects rather than one. */
+  many: z.boolean().optional(),
+  /** For unserved: NetBox's model the relation points at (`WirelessLink`). */
+  target_model: z.string().regex(/^[A-Z][A-Za-z0-9]*$/).optional(),
 });
 export type FieldDefinition = z.infer<typeof fieldSchema>;
 

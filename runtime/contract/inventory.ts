@@ -82,6 +82,10 @@ export interface FieldEntry {
   shows?: string[];
   /** For object_list: show the nested objects alone, not `{object_type, object_id, object}`. */
   bare?: boolean;
+  /** For unserved: a list (NetBox's many=True) rather than one object. */
+  many?: boolean;
+  /** For unserved: NetBox's model the relation will point at once it is served. */
+  targetModel?: string;
 }
 
 /** One filter: a query parameter and, with each lookup, `<name>__<lookup>`. */

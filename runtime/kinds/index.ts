@@ -9,4 +9,4 @@ export * from './columns.ts';
 export * from './table.ts';
 export { objectTypeId } from './objectTypes.ts';
 export * as v from './validation.ts';
-export { containsNul, INT4, NULL_CHARACTERS } from './validation.ts';
+export { containsNul, INT4, NULL_CHARACTERS, pythonRepr } from './validation.ts';

@@ -295,3 +295,18 @@ export const integerRanges = (o: NumberOptions = {}) =>
     }
     return ok(ranges);
   });
+
+/** How deep `pythonRepr` prints; deeper values are elided (messages echo client input). */
+const REPR_DEPTH = 4;
+
+/** Python's repr of a dict, as NetBox prints it in messages: `{'name': 'DC6'}`. */
+export function pythonRepr(value: unknown, depth = 0): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (typeof value !== 'object') return String(value);
+  if (depth >= REPR_DEPTH) return Array.isArray(value) ? '[...]' : '{...}';
+  if (Array.isArray(value)) return `[${value.map((v) => pythonRepr(v, depth + 1)).join(', ')}]`;
+  return `{${Object.entries(value).map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v, depth + 1)}`).join(', ')}}`;
+}

@@ -49,6 +49,8 @@ function entryOf(name: string, def: FieldDefinition): FieldEntry {
   set('shows', def.shows);
   set('field', def.field);
   set('bare', def.bare);
+  set('many', def.many);
+  set('targetModel', def.target_model);
   if (def.type === 'object_list' && def.targets) entry.generic = { typeField: 'object_type', idField: 'object_id', targets: def.targets };
   if (def.type === 'fk') entry.onDelete = def.on_delete ?? (def.nullable ? 'set_null' : 'cascade');
   return entry;

@@ -1,7 +1,7 @@
 /**
  * @module
- * core: filters every NetBoxModel list has, filters shared by several apps, and the rules of
- * data sources.
+ * core: filters every NetBoxModel list has, filters shared by several apps, the `zero` count of
+ * objects not served yet, and the rules of data sources.
  */
 import type { AppRules } from '../appRules.ts';
 import { dataSourceRules } from './dataSourceRules.ts';
@@ -9,8 +9,10 @@ import { dateBound } from './dateBounds.ts';
 import { emptyRelation } from './emptyRelation.ts';
 import { objectTypeIds } from './objectTypeIds.ts';
 import { filterByRequest } from './requestFilters.ts';
+import { zero } from './zero.ts';
 
 export const core: AppRules = {
+  expressions: { zero },
   methods: { empty_relation: emptyRelation, filter_by_request: filterByRequest, date_bound: dateBound, object_type_ids: objectTypeIds },
   rules: { 'core.data-sources': dataSourceRules },
 };

@@ -7,26 +7,11 @@
  */
 import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
-import { containsNul, INT4, type RelationRef, type Resolved } from '../../kinds/index.ts';
+import { containsNul, INT4, pythonRepr, type RelationRef, type Resolved } from '../../kinds/index.ts';
 import { PathCompiler, PathError } from '../query/compiler.ts';
 import { Params } from '../query/params.ts';
 import { q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
-
-/** How deep `pythonRepr` prints; deeper values are elided (messages echo client input). */
-const REPR_DEPTH = 4;
-
-/** Python's repr of a dict, as NetBox prints it in messages: `{'name': 'DC6'}`. */
-export function pythonRepr(value: unknown, depth = 0): string {
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  if (typeof value !== 'object') return String(value);
-  if (depth >= REPR_DEPTH) return Array.isArray(value) ? '[...]' : '{...}';
-  if (Array.isArray(value)) return `[${value.map((v) => pythonRepr(v, depth + 1)).join(', ')}]`;
-  return `{${Object.entries(value).map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v, depth + 1)}`).join(', ')}}`;
-}
 
 /** Whether `id` can name a row at all (primary keys are PostgreSQL integers). */
 const isStoredId = (id: number) => Number.isSafeInteger(id) && id >= INT4.min && id <= INT4.max;
