@@ -133,6 +133,8 @@ export const resourceSchema = z.strictObject({
   table: name.optional(),
   ui_path: z.string().optional(),
   routes: z.enum(['full', 'read-only', 'no-bulk', 'no-create']).optional(),
+  /** `false` where NetBox's serializer has no `display_url` (a model without a UI view of its own). */
+  display_url: z.literal(false).optional(),
   operations: z.array(operationSchema).optional(),
 });
 export type ResourceDefinition = z.infer<typeof resourceSchema>;

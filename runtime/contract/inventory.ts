@@ -173,6 +173,8 @@ export interface ResourceEntry {
   /** Set on nested-group models (a tree of `parent`). */
   tree?: boolean;
   changeLogged?: boolean;
+  /** False for the few models NetBox's serializer shows without `display_url` (no UI view of their own). */
+  displayUrl?: false;
 }
 
 /** An edge of the relation graph: what deleting a `target` object does to `resource` rows. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { InventoryTable } from '../contract/index.ts';
-import { compactField, compactFilter, expandField, expandFilter, expandTable, HEAD_FIELDS, labelOf } from './table.ts';
+import { compactField, compactFilter, expandField, expandFilter, expandTable, HEAD_FIELDS, headFields, labelOf } from './table.ts';
 
 const table = JSON.parse(readFileSync(new URL('../../generated/inventory/resources.json', import.meta.url), 'utf8')) as InventoryTable;
 const resources = expandTable(table);
@@ -69,7 +69,11 @@ describe('compactFilter and expandFilter', () => {
 
 describe('expandTable', () => {
   it('starts every resource with the head fields and resolves shared fields (self targets included)', () => {
-    for (const resource of resources) expect(resource.fields.slice(0, 4).map((f) => f.name), resource.key).toEqual(HEAD_FIELDS.map((f) => f.name));
+    for (const resource of resources) {
+      const head = headFields(resource).map((f) => f.name);
+      expect(resource.fields.slice(0, head.length).map((f) => f.name), resource.key).toEqual(head);
+    }
+    expect(headFields(resources.find((r) => r.key === 'tenancy.contact-assignments')!).map((f) => f.name)).toEqual(['id', 'url', 'display']);
     const region = resources.find((r) => r.key === 'dcim.regions')!;
     expect(region.fields.find((f) => f.name === 'parent')).toMatchObject({ kind: 'fk', target: 'dcim.regions', column: 'parent_id', nullable: true });
     expect(region.tree).toBe(true);

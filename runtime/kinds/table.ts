@@ -22,6 +22,9 @@ export const HEAD_FIELDS: readonly FieldEntry[] = [
   { name: 'display', kind: 'display' },
 ];
 
+/** The head fields of a resource: all four, or without `display_url` where NetBox shows none. */
+export const headFields = (resource: { displayUrl?: false }): readonly FieldEntry[] => (resource.displayUrl === false ? HEAD_FIELDS.filter((f) => f.kind !== 'display_url') : HEAD_FIELDS);
+
 /**
  * What a field's entry may leave out. It depends only on what every entry states (name, kind,
  * expression), so compacting and expanding agree.
@@ -80,7 +83,7 @@ export function compactFilter(filter: Filter): FilterEntry {
 /** Every resource of the table, with references resolved and defaults filled in. */
 export function expandTable(table: InventoryTable): Resource[] {
   return table.resources.map((entry) => {
-    const fields = [...HEAD_FIELDS, ...entry.fields].map((f) => {
+    const fields = [...headFields(entry), ...entry.fields].map((f) => {
       if (typeof f !== 'string') return expandField(f);
       const [set, name] = f.split('.');
       const shared = table.fieldSets[set]?.[name];

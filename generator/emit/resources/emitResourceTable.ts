@@ -31,6 +31,7 @@ function resourceEntry(r: ResourceIR, ir: InventoryIR): ResourceEntry {
   if (r.search.length) entry.search = r.search;
   if (r.tree) entry.tree = true;
   if (r.changeLogged) entry.changeLogged = true;
+  if (r.displayUrl === false) entry.displayUrl = false;
   return entry;
 }
 

@@ -186,6 +186,13 @@ resources:
     expect(misplaced).toEqual(['definitions/store/shelves.yaml:1:6 E_APP_FOLDER store/shelves.yaml declares app "shop" but lies in the folder of app "store"']);
   });
 
+  it('leaves display_url out where the definition says NetBox shows none', () => {
+    const { ir } = buildFrom({ ...baseDefinitions, 'shop.yaml': baseDefinitions['shop.yaml'].replace('    model: Book\n', '    model: Book\n    display_url: false\n') });
+    const names = (key: string) => ir!.inventory.resources.find((r) => r.key === key)!.fields.slice(0, 4).map((f) => f.name);
+    expect(names('shop.books')).toEqual(['id', 'url', 'display', 'shelf']);
+    expect(names('shop.shelves')).toEqual(['id', 'url', 'display_url', 'display']);
+  });
+
   it('reports an unknown count target and a count whose via is not a relation', () => {
     const lines = diagnosticsWith({
       'shop.yaml': baseDefinitions['shop.yaml'].replace(

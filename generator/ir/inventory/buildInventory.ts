@@ -6,7 +6,7 @@
  * problems are reported together.
  */
 import type { Field, OperationEntry, SearchEntry } from '../../../runtime/contract/index.ts';
-import { expandField, HEAD_FIELDS } from '../../../runtime/kinds/index.ts';
+import { expandField, headFields } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
 import type { PathKey, YamlSource } from '../../load/yamlSource.ts';
@@ -99,7 +99,7 @@ function resourceIR(app: string, path: string, definition: ResourceDefinition, m
   const table = definition.table ?? `${app}_${snakeCase(definition.model)}`;
   const verbose = definition.verbose_name ?? verboseName(definition.model);
   const own = merged.fields.flatMap(([name, def]) => (def.type === 'generic_fk' ? buildGenericFields(name, def) : [buildField(name, def, table, definition.model)]));
-  const fields: Field[] = [...HEAD_FIELDS.map(expandField), ...own];
+  const fields: Field[] = [...headFields({ displayUrl: definition.display_url }).map(expandField), ...own];
   for (const f of fields) if (f.target === 'self') f.target = key;
   const inherited = Object.fromEntries([...merged.origins].filter(([name]) => fields.some((f) => f.name === name)));
   return {
@@ -123,6 +123,7 @@ function resourceIR(app: string, path: string, definition: ResourceDefinition, m
     search: [],
     tree: merged.tree,
     changeLogged: merged.changeLogged,
+    ...(definition.display_url === false ? { displayUrl: false as const } : {}),
     inherited,
     filterSetsUsed: [],
   };
