@@ -1097,7 +1097,7 @@ export const usersObjectPermission = pgTable('users_object_permission', {
     description: varchar('description', { length: 200 }).notNull(),
     enabled: boolean('enabled').notNull(),
     object_types: text('object_types').array().notNull().default(sql`'{}'`),
-    actions: text('actions').array().notNull().default(sql`'{}'`),
+    actions: varchar('actions', { length: 30 }).array().notNull().default(sql`'{}'`),
     constraints: jsonb('constraints'),
   });
 export const usersOwner = pgTable('users_owner', {

@@ -8,5 +8,5 @@ export * from './filters/index.ts';
 export * from './columns.ts';
 export * from './table.ts';
 export { objectTypeId } from './objectTypes.ts';
-export * as v from './validation.ts';
-export { containsNul, INT4, NULL_CHARACTERS, pythonRepr } from './validation.ts';
+export * as v from './validation/index.ts';
+export { containsNul, INT4, NULL_CHARACTERS, pythonRepr } from './validation/index.ts';

@@ -74,7 +74,7 @@ describe.each(testDatabases())('inventory API on $name', (database) => {
     expect(bad.body).toEqual({
       name: ['Ensure this field has no more than 100 characters.'],
       slug: ['Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.'],
-      status: ['"nope" is not a valid choice.'],
+      status: ['nope is not a valid choice.'],
       region: ['Related object not found using the provided numeric ID: 999999'],
     });
     const dict = await api.request('POST', '/api/dcim/sites/', { name: 'Y', slug: 'y', status: { value: 'active' } });

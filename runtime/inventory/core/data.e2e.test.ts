@@ -38,7 +38,7 @@ describe.each(testDatabases())('core data sources and files on $name', (database
 
   it('checks the backend type and a local source\'s URL', async () => {
     const cases: [unknown, unknown][] = [
-      [{ name: 'X', type: 'ftp', source_url: 'ftp://x' }, { type: ['"ftp" is not a valid choice.'] }],
+      [{ name: 'X', type: 'ftp', source_url: 'ftp://x' }, { type: ['ftp is not a valid choice.'] }],
       [{ name: 'X', type: 'local', source_url: 'https://example.com/' }, { source_url: ['URLs for local sources must start with file:// (or specify no scheme)'] }],
       [{ name: 'Configs', type: 'local', source_url: '/srv' }, { name: ['data source with this name already exists.'] }],
     ];

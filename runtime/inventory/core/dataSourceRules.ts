@@ -24,7 +24,7 @@ export const dataSourceRules: ModelRules = {
       const type = String(item.value('type') ?? '');
       const backend = Object.hasOwn(DATA_BACKENDS, type) ? DATA_BACKENDS[type] : undefined;
       // The serializer's ChoiceField refuses the type before the model sees it.
-      if (!backend) item.error('type', `"${type}" is not a valid choice.`);
+      if (!backend) item.error('type', `${type} is not a valid choice.`);
       else if (backend.local && !['file', ''].includes(urlScheme(String(item.value('source_url') ?? '')))) {
         item.error('source_url', 'URLs for local sources must start with file:// (or specify no scheme)');
       }

@@ -6,6 +6,7 @@
  * (netaddr's `IPSet.iter_cidrs()`). ipaddr.js parses and prints; this module only counts.
  */
 import ipaddr from 'ipaddr.js';
+import { v } from '../../kinds/index.ts';
 
 export type Family = 4 | 6;
 
@@ -29,31 +30,14 @@ export const bitsOf = (family: Family) => (family === 4 ? 32 : 128);
 
 /** A bare address (`10.0.0.1`, `2001:db8::1`), or null when netaddr would refuse it. */
 export function parseAddress(text: string): Address | null {
-  const trimmed = text.trim();
-  if (ipaddr.IPv4.isValidFourPartDecimal(trimmed)) return { family: 4, value: toBigInt(ipaddr.IPv4.parse(trimmed).toByteArray()) };
-  if (!trimmed.includes(':') || trimmed.includes('%') || !ipaddr.IPv6.isValid(trimmed)) return null;
-  return { family: 6, value: toBigInt(ipaddr.IPv6.parse(trimmed).toByteArray()) };
+  const address = v.parseIp(text.trim());
+  return address ? { family: address.kind() === 'ipv4' ? 4 : 6, value: toBigInt(address.toByteArray()) } : null;
 }
 
-/** A mask length from `24` or, for IPv4, a netmask such as `255.255.255.0`; null when it is neither. */
-function maskLength(text: string, family: Family): number | null {
-  if (/^\d{1,3}$/.test(text)) {
-    const length = Number(text);
-    return length <= bitsOf(family) ? length : null;
-  }
-  if (family !== 4 || !ipaddr.IPv4.isValidFourPartDecimal(text)) return null;
-  const length = ipaddr.IPv4.parse(text).prefixLengthFromSubnetMask();
-  return length === null ? null : length;
-}
-
-/** `10.0.0.5/24` (host bits kept) or a bare address (its full length), as netaddr's IPNetwork takes it. */
+/** `10.0.0.5/24` (host bits kept, a netmask read as its length) or a bare address (its full length), as netaddr's IPNetwork takes it. */
 export function parseNetwork(text: string): Network | null {
-  const [addressText, maskText, ...rest] = text.trim().split('/');
-  if (rest.length) return null;
-  const address = parseAddress(addressText);
-  if (!address) return null;
-  const length = maskText === undefined ? bitsOf(address.family) : maskLength(maskText, address.family);
-  return length === null ? null : { ...address, length };
+  const parsed = v.parseIpWithLength(text);
+  return parsed ? { family: parsed.address.kind() === 'ipv4' ? 4 : 6, value: toBigInt(parsed.address.toByteArray()), length: parsed.bits } : null;
 }
 
 /** The network the address lies in (netaddr's `.cidr`): host bits cleared. */

@@ -35,9 +35,13 @@ describe('string_list', () => {
     expect(validate(stringList, 'actions', [])).toEqual({ value: [] });
     expect(validate(stringList, 'object_types', null)).toEqual({ value: null });
     expect(validate(stringList, 'actions', 'view')).toEqual({ errors: ['Expected a list of items but got type "str".'] });
-    expect(validate(stringList, 'actions', { a: 1 })).toEqual({ errors: ['Expected a list of items but got type "object".'] });
-    expect(validate(stringList, 'actions', ['view', 1])).toEqual({ errors: ['Not a valid string.'] });
-    expect(validate(stringList, 'actions', ['vi\u0000ew'])).toEqual({ errors: ['Null characters are not allowed.'] });
+    expect(validate(stringList, 'actions', { a: 1 })).toEqual({ errors: ['Expected a list of items but got type "dict".'] });
+    // Each item is a DRF CharField: numbers become their text, booleans are refused, whitespace is trimmed.
+    expect(validate(stringList, 'actions', ['view', 1, ' change '])).toEqual({ value: ['view', '1', 'change'] });
+    expect(validate(stringList, 'actions', ['view', true])).toEqual({ errors: [['1', 'Not a valid string.']] });
+    expect(validate(stringList, 'actions', ['vi\u0000ew'])).toEqual({ errors: [['0', 'Null characters are not allowed.']] });
+    const bounded = stringList.validators!({ ...fieldOf(res, 'actions'), maxLength: 4 }, catalog).actions;
+    expect(parse(bounded, ['view', 'change'])).toEqual({ errors: [['1', 'Ensure this field has no more than 4 characters.']] });
     expect(stringList.serialize(fieldOf(res, 'object_types'), res, { object_types: null }, ctx)).toEqual([]);
     expect(stringList.response(fieldOf(res, 'actions'), api)).toEqual({ type: 'array', items: { type: 'string' } });
   });
@@ -47,7 +51,7 @@ describe('integer_list', () => {
   it('takes integers within bounds, reporting a bad item under its index', () => {
     expect(validate(integerList, 'vids', [1, '20', 4094])).toEqual({ value: [1, 20, 4094] });
     expect(validate(integerList, 'vids', [1, 'x', 5000])).toEqual({ errors: [['1', 'A valid integer is required.'], ['2', 'Ensure this value is less than or equal to 4094.']] });
-    expect(validate(integerList, 'vids', null)).toEqual({ errors: ['Expected a list of items but got type "NoneType".'] });
+    expect(validate(integerList, 'vids', null)).toEqual({ errors: ['This field may not be null.'] });
     expect(validate(integerList, 'vids', '1')).toEqual({ errors: ['Expected a list of items but got type "str".'] });
     expect(integerList.serialize(fieldOf(res, 'vids'), res, { vids: ['1', 2] }, ctx)).toEqual([1, 2]);
     expect(integerList.filters!(fieldOf(res, 'vids'), res, catalog)).toEqual([{ name: 'vids', kind: 'number' }]);

@@ -4,18 +4,20 @@
  * integer ranges (a VLAN group's VID ranges).
  */
 import { column, notNull } from '../columns.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { ownFilter, storedKind } from './stored.ts';
 
 const arrayModifiers = (nullable: boolean) => [{ kind: 'array' as const }, ...(nullable ? [] : [notNull, { kind: 'default' as const, sql: `'{}'` }])];
 
+/** A list of strings; `max_length` bounds each item (NetBox's `ArrayField(CharField(max_length=…))`). */
 export const stringList = storedKind({
   name: 'string_list',
+  keys: ['max_length'],
   optionsType: 'list',
   orderable: false,
-  column: (field) => column('text', field.column!, null, arrayModifiers(field.nullable)),
-  validator: (field) => v.stringList({ nullable: field.nullable }),
-  schema: () => ({ type: 'array', items: { type: 'string' } }),
+  column: (field) => (field.maxLength ? column('varchar', field.column!, { length: field.maxLength }, arrayModifiers(field.nullable)) : column('text', field.column!, null, arrayModifiers(field.nullable))),
+  validator: (field) => v.stringList({ nullable: field.nullable, maxLength: field.maxLength }),
+  schema: (field) => ({ type: 'array', items: { type: 'string', ...(field.maxLength ? { maxLength: field.maxLength } : {}) } }),
   serialize: (raw) => raw ?? [],
 });
 

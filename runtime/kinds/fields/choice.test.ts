@@ -50,11 +50,7 @@ describe('choice', () => {
     expect(validate('family', 5)).toMatchObject({ errors: [expect.stringMatching(/5"? is not a valid choice\.$/)] });
   });
 
-  // BUG (runtime/kinds/validation.ts choice): NetBox's ChoiceField (netbox/api/fields.py) answers
-  // `{value} is not a valid choice.` without quotes (DRF's plain ChoiceField quotes it), and a blank
-  // value on a field that does not allow blank is `This field may not be blank.`, not
-  // `"" is not a valid choice.` (runtime/server/inventory.e2e.test.ts asserts the quoted form too).
-  it.fails("words its refusals as NetBox's ChoiceField does", () => {
+  it("words its refusals as NetBox's ChoiceField does", () => {
     expect(validate('status', 'nope')).toEqual({ errors: ['nope is not a valid choice.'] });
     expect(validate('status', '')).toEqual({ errors: ['This field may not be blank.'] });
   });

@@ -7,7 +7,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Field } from '../../contract/index.ts';
 import { column, nullability } from '../columns.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { flags, ownFilter } from './stored.ts';
 import type { Catalog, FieldKind, Schema } from './types.ts';
 

@@ -5,7 +5,7 @@
  * they name in its nested form. The writer checks that the pair names an existing object.
  */
 import { column, nullability } from '../columns.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { ownFilter, storedKind } from './stored.ts';
 import type { Catalog, FieldKind } from './types.ts';
 import type { Field } from '../../contract/index.ts';

@@ -5,7 +5,7 @@
  */
 import type { Field, Resource } from '../../contract/index.ts';
 import { column, identityColumn, notNull } from '../columns.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { ownFilter } from './stored.ts';
 import type { FieldKind, SelectContext } from './types.ts';
 

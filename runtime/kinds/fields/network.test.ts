@@ -34,15 +34,18 @@ describe('inet', () => {
     expect(validate(inet, 'address', null)).toEqual({ errors: ['This field may not be null.'] });
   });
 
-  // BUG (runtime/kinds/validation.ts normaliseNetwork, ipAddress, ipNetwork): ipaddr.js's `parse`
-  // takes the legacy inet_aton forms — `10.1` and `167772161` become 10.0.0.1, and `010.0.0.1` is
-  // read as octal, 8.0.0.1 — where NetBox (netaddr 1.x) answers `Invalid IP address format: …`.
-  // Fix: accept IPv4 only in four-part decimal form (ipaddr.IPv4.isValidFourPartDecimal) without
-  // leading zeros.
-  it.fails('refuses the legacy inet_aton spellings instead of reinterpreting them', () => {
+  it('refuses the legacy inet_aton spellings instead of reinterpreting them', () => {
     for (const legacy of ['10.1', '167772161', '0x0a000001', '010.0.0.1']) {
       expect(validate(inet, 'address', legacy), legacy).toEqual({ errors: [`Invalid IP address format: ${legacy}`] });
       expect(validate(cidr, 'prefix', `${legacy}/32`), legacy).toEqual({ errors: [`Invalid IP prefix format: ${legacy}/32`] });
+    }
+  });
+
+  it('reads a netmask as its length, and refuses what netaddr refuses', () => {
+    expect(validate(inet, 'address', '10.1.2.3/255.255.255.0')).toEqual({ value: '10.1.2.3/24' });
+    expect(validate(cidr, 'prefix', '10.1.2.3/255.255.0.0')).toEqual({ value: '10.1.0.0/16' });
+    for (const bad of ['10.1.2.3/255.0.255.0', '10.1.2.3/33', '2001:db8::/129', 'fe80::1%eth0', '10.1.2.3/24/1', '256.0.0.1']) {
+      expect(validate(inet, 'address', bad), bad).toEqual({ errors: [`Invalid IP address format: ${bad}`] });
     }
   });
 

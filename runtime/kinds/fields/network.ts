@@ -5,7 +5,7 @@
  * `cidr` (a network, NetBox's IPNetworkField) and `mac` (`macaddr`, shown upper-case as NetBox does).
  */
 import { column, nullability } from '../columns.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { ownFilter, storedKind } from './stored.ts';
 
 export const inet = storedKind({

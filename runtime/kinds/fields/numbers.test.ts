@@ -80,12 +80,7 @@ describe('decimal', () => {
     expect(validate(decimal, 'ratio', '123456')).toEqual({ errors: ['Ensure that there are no more than 5 digits in total.'] });
   });
 
-  // BUG (runtime/kinds/validation.ts decimal): DRF's DecimalField.validate_precision checks the total
-  // digits first, then the decimal places, then the digits before the point (max_digits -
-  // decimal_places). Here places are checked first and whole digits never, so `1234.5` on
-  // digits [5, 2] passes (and numeric(5,2) then overflows in PostgreSQL) and `12.1234567` on
-  // [8, 6] gets the decimal-places message instead of the total-digits one.
-  it.fails("checks digits in DRF's order, including the digits before the point", () => {
+  it("checks digits in DRF's order, including the digits before the point", () => {
     expect(validate(decimal, 'ratio', '1234.5')).toEqual({ errors: ['Ensure that there are no more than 3 digits before the decimal point.'] });
     expect(validate(decimal, 'ratio', '1234')).toEqual({ errors: ['Ensure that there are no more than 3 digits before the decimal point.'] });
     expect(validate(decimal, 'latitude', '12.1234567')).toEqual({ errors: ['Ensure that there are no more than 8 digits in total.'] });

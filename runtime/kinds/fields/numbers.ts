@@ -7,7 +7,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Field } from '../../contract/index.ts';
 import { column, INT4_MAX, nullability } from '../columns.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { ownFilter, storedKind } from './stored.ts';
 
 const bounds = (field: Field, schema: OpenAPIV3.SchemaObject): OpenAPIV3.SchemaObject => ({

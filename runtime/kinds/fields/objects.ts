@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { Field } from '../../contract/index.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import type { Catalog, FieldKind } from './types.ts';
 
 const objectTypes = (field: Field, catalog: Catalog) => (field.generic?.targets ?? []).map((key) => catalog.resource(key).objectType);

@@ -7,7 +7,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
 import { column, nullability } from '../columns.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { flags } from './stored.ts';
 import type { Catalog, FieldKind, Resolved, StagedItem } from './types.ts';
 

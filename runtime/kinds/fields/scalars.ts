@@ -4,7 +4,7 @@
  * Times are rendered by PostgreSQL in NetBox's format (UTC, microseconds, `Z`).
  */
 import { column, nullability } from '../columns.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { ownFilter, storedKind } from './stored.ts';
 import type { FieldKind } from './types.ts';
 

@@ -3,7 +3,7 @@
  * An object's tags (NetBox's taggit through extras.TaggedItem): read as nested tags, written as a
  * list (`tags`, replacing them all) or, since 4.6, with `add_tags`/`remove_tags`.
  */
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { relatedOnWrite } from './relations.ts';
 import type { FieldKind, RelationRef } from './types.ts';
 

@@ -49,9 +49,7 @@ describe('string', () => {
     expect(validate(string, 'facility', '')).toEqual({ value: '' });
   });
 
-  // BUG (runtime/kinds/validation.ts stringCheck): DRF's CharField trims surrounding whitespace
-  // (trim_whitespace=True) before storing and before checking max_length; the value is kept as sent.
-  it.fails("trims surrounding whitespace as DRF's CharField does", () => {
+  it("trims surrounding whitespace as DRF's CharField does", () => {
     expect(validate(string, 'name', '  DC 1  ')).toEqual({ value: 'DC 1' });
     expect(validate(string, 'facility', '   ')).toEqual({ value: '' });
   });

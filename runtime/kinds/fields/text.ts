@@ -6,7 +6,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Field } from '../../contract/index.ts';
 import { column, nullability } from '../columns.ts';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import { ownFilter, storedKind } from './stored.ts';
 
 const lengthArgs = (field: Field) => (field.maxLength ? { length: field.maxLength } : null);

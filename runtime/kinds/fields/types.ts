@@ -9,7 +9,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { ZodType } from 'zod';
 import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
 import type { ColumnSpec } from '../columns.ts';
-import type { RelationRef } from '../validation.ts';
+import type { RelationRef } from '../validation/index.ts';
 
 export type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
 type Row = Record<string, unknown>;

@@ -9,7 +9,7 @@
  * method filters (runtime/inventory/core).
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import * as v from '../validation.ts';
+import * as v from '../validation/index.ts';
 import type { FieldKind } from './types.ts';
 
 const describe = (model: string | undefined) => `${model ?? 'An object'} (not served by this server yet: always empty)`;

@@ -106,8 +106,10 @@ export class PathCompiler {
       const target = this.registry.resource(field.target!);
       const n = this.sql.alias();
       if (op === 'isnull') {
+        // A reverse hop's list may hold NULLs (sites without a region): `IN` is then unknown, not
+        // false, for rows without related rows, and NOT would not turn it true.
         const any = this.hop(resource, alias, field, target, n, 'true');
-        return values[0] ? `NOT (${any})` : any;
+        return values[0] ? `NOT coalesce(${any}, false)` : any;
       }
       const inner = op === 'tree' ? `${n}.id IN (${this.subtree(target, values, options.attribute)})` : this.scalar(`${n}.id`, op, values, { cast: 'integer' });
       return this.hop(resource, alias, field, target, n, inner);

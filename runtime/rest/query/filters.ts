@@ -6,10 +6,9 @@
  * (`?site=dc1`, `?region_id=7`) must exist: they are checked together in one statement, so an
  * unknown one is reported instead of silently matching nothing.
  */
-import ipaddr from 'ipaddr.js';
 import type { Filter, Resource } from '../../contract/index.ts';
 import { asDatabaseError, SqlState, type Queryable } from '../../db/index.ts';
-import { filterKind, invalidChoice, NULL_CHARACTERS, type FilterQuery, type Op } from '../../kinds/index.ts';
+import { filterKind, invalidChoice, NULL_CHARACTERS, v, type FilterQuery, type Op } from '../../kinds/index.ts';
 import { badRequest, ErrorCollector } from '../errors.ts';
 import type { Extensions } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
@@ -48,8 +47,6 @@ function match(resource: Resource, key: string): { filter: Filter; lookup: strin
   const lookup = key.slice(i + 2);
   return filter && filter.lookups.includes(lookup) ? { filter, lookup } : null;
 }
-
-const isNetwork = (text: string) => ipaddr.isValidCIDR(text) || ipaddr.isValid(text);
 
 export class FilterBuilder {
   constructor(
@@ -132,7 +129,7 @@ export class FilterBuilder {
     const parts: string[] = [];
     for (const entry of resource.search) {
       const op = (entry.lookup ?? 'icontains') as Op;
-      if (op.startsWith('net_') && !isNetwork(term)) continue;
+      if (op.startsWith('net_') && !v.isIpNetwork(term)) continue;
       if (op === 'exact' && !/^-?\d+$/.test(term) && this.isNumeric(resource, entry.path, compiler)) continue;
       try {
         parts.push(compiler.where(resource, alias, entry.path, op, [term], { cast: op === 'exact' ? 'numeric' : op.startsWith('net_') ? 'inet' : 'text' }));

@@ -71,7 +71,12 @@ export class DeleteCollector {
     };
   }
 
-  /** Runs a plan: clears, then link and tag rows, then one DELETE per table, dependents first. */
+  /**
+   * Runs a plan: clears, then link and tag rows, then the rows of every table in one statement
+   * (a DELETE per table as data-modifying CTEs). Foreign keys are checked at the end of a
+   * statement, so tables that reference each other (a module and its bays, a device and its
+   * virtual chassis) go together whatever the order.
+   */
   async run(tx: Queryable, plan: DeletePlan): Promise<void> {
     for (const clear of plan.clears) {
       await tx.query(`UPDATE ${q(clear.resource.table)} SET ${clear.columns.map((c) => `${q(c)} = NULL`).join(', ')} WHERE id = ANY($1::int[])`, [clear.ids]);
@@ -80,7 +85,11 @@ export class DeleteCollector {
       if (unlink.objectType) await tx.query(`DELETE FROM ${q(unlink.table)} WHERE ${q(this.registry.tagLink.objectType)} = $1 AND ${q(unlink.column)} = ANY($2::int[])`, [unlink.objectType, unlink.ids]);
       else await tx.query(`DELETE FROM ${q(unlink.table)} WHERE ${q(unlink.column)} = ANY($1::int[])`, [unlink.ids]);
     }
-    for (const { resource, ids } of plan.deletes) await tx.query(`DELETE FROM ${q(resource.table)} WHERE id = ANY($1::int[])`, [ids]);
+    if (!plan.deletes.length) return;
+    const statements = plan.deletes.map(({ resource }, i) => `DELETE FROM ${q(resource.table)} WHERE id = ANY($${i + 1}::int[])`);
+    const last = statements.pop()!;
+    const sql = statements.length ? `WITH ${statements.map((statement, i) => `d${i} AS (${statement})`).join(', ')} ${last}` : last;
+    await tx.query(sql, plan.deletes.map(({ ids }) => ids));
   }
 
   /** The rows' own many-to-many links and tag assignments go with them. */
@@ -129,7 +138,7 @@ export class DeleteCollector {
     if (dependents.length) throw conflict(`Unable to delete object. ${dependents.length} dependent objects were found: ${dependents.join(', ')}`);
   }
 
-  /** Tables ordered so that a table is emptied before the tables it references (self-references are one statement). */
+  /** Tables ordered dependents first (the order NetBox's collector reports deletions in); cycles are cut anywhere. */
   private deletionOrder(found: Found[]): DeletePlan['deletes'] {
     const keys = new Set(found.map((f) => f.resource.key));
     const before = new Map<string, Set<string>>();
