@@ -7,11 +7,10 @@
  * common kind, about 8 foreign keys to earlier resources (and a tenant), an m2m, a count, uniques,
  * and multi-hop filters through its relations. Deterministic: the same arguments give the same files.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { readFileSync } from 'node:fs';
 
 /** A small deterministic generator (LCG), so the set never changes between runs. */
 function random(seed: number): () => number {
@@ -71,6 +70,14 @@ function fieldsOf(r: Synthetic, earlier: Synthetic[], next: () => number): { fie
   return { fields, filters, unique };
 }
 
+/** The definition files, at the top and one level down in the app folders, as the loader reads them. */
+function definitionFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return readdirSync(join(dir, entry.name)).filter((f) => f.endsWith('.yaml')).map((f) => join(dir, entry.name, f));
+    return entry.name.endsWith('.yaml') ? [join(dir, entry.name)] : [];
+  });
+}
+
 /** Writes the synthetic project; returns its folder and how many resources it defines. */
 export function syntheticProject(root: string, resources = 165): { dir: string; resources: number } {
   const dir = mkdtempSync(join(tmpdir(), 'nb-synthetic-'));
@@ -79,8 +86,8 @@ export function syntheticProject(root: string, resources = 165): { dir: string; 
   mkdirSync(join(dir, 'generated'));
   mkdirSync(join(dir, 'specs'));
   let count = 0;
-  for (const file of readdirSync(join(root, 'definitions')).filter((f) => f.endsWith('.yaml'))) {
-    const parsed = parse(readFileSync(join(root, 'definitions', file), 'utf8')) as { resources?: Record<string, unknown> };
+  for (const file of definitionFiles(join(root, 'definitions'))) {
+    const parsed = parse(readFileSync(file, 'utf8')) as { resources?: Record<string, unknown> };
     count += Object.keys(parsed.resources ?? {}).length;
   }
   const next = random(165);

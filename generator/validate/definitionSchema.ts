@@ -135,6 +135,11 @@ export const resourceSchema = z.strictObject({
   routes: z.enum(['full', 'read-only', 'no-bulk', 'no-create']).optional(),
   /** `false` where NetBox's serializer has no `display_url` (a model without a UI view of its own). */
   display_url: z.literal(false).optional(),
+  /**
+   * Names a field had before NetBox renamed it (`device_role: role`), accepted and shown beside
+   * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true.
+   */
+  legacy_names: z.record(name, name).optional(),
   operations: z.array(operationSchema).optional(),
 });
 export type ResourceDefinition = z.infer<typeof resourceSchema>;

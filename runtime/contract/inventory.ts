@@ -175,6 +175,8 @@ export interface ResourceEntry {
   changeLogged?: boolean;
   /** False for the few models NetBox's serializer shows without `display_url` (no UI view of their own). */
   displayUrl?: false;
+  /** Pre-rename field names by old name (`{device_role: 'role'}`), served with LEGACY_FIELD_NAMES=true. */
+  legacyNames?: Record<string, string>;
 }
 
 /** An edge of the relation graph: what deleting a `target` object does to `resource` rows. */

@@ -15,9 +15,8 @@ import { badRequest, notFound, preconditionFailed, type FieldErrors } from './er
 import type { Extensions } from './extensions.ts';
 import type { FilterOptions } from './query/filters.ts';
 import { shownFields } from './query/shape.ts';
-import { Reader } from './read.ts';
+import { Reader, type ReaderOptions } from './read.ts';
 import type { Registry } from './registry.ts';
-import { Serializer } from './serialize.ts';
 import { retryingTransaction } from './transaction.ts';
 import type { WriteMode } from './write/batch.ts';
 import { DeleteCollector } from './write/collector.ts';
@@ -43,7 +42,7 @@ function parseId(raw: string | undefined, resource: Resource): number {
   return id;
 }
 
-export interface EngineOptions extends FilterOptions {
+export interface EngineOptions extends FilterOptions, ReaderOptions {
   hooks: WriterHooks;
 }
 
@@ -59,7 +58,7 @@ export class RestEngine {
     options: EngineOptions,
   ) {
     this.reader = new Reader(registry, extensions, options);
-    this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks);
+    this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks, options.legacyFieldNames ?? false);
     this.collector = new DeleteCollector(registry, this.reader.select);
   }
 
@@ -81,7 +80,7 @@ export class RestEngine {
   async render(db: Queryable, resource: Resource, ids: number[], ctx: RequestContext, query = new URLSearchParams(), method = 'POST'): Promise<{ bodies: Row[]; etags: (string | null)[] }> {
     const shown = shownFields(resource, query, method);
     const rows = await this.reader.rows(db, resource, ids, shown);
-    const serializer = new Serializer(this.registry, ctx.origin);
+    const serializer = this.reader.serializer(ctx);
     const shownSet = new Set(shown);
     return { bodies: rows.map((row) => serializer.object(resource, row, shownSet)), etags: rows.map((row) => (row.__etag ? `W/"${row.__etag}"` : null)) };
   }

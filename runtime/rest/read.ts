@@ -21,17 +21,30 @@ import { Serializer } from './serialize.ts';
 
 type Row = Record<string, unknown>;
 
+export interface ReaderOptions {
+  /** Show each resource's `legacyNames` beside the current names (LEGACY_FIELD_NAMES). */
+  legacyFieldNames?: boolean;
+}
+
 export class Reader {
   readonly select: SelectBuilder;
   private readonly filters: FilterBuilder;
 
+  private readonly legacyFieldNames: boolean;
+
   constructor(
     private readonly registry: Registry,
     extensions: Pick<Extensions, 'expressions' | 'methods'>,
-    options: FilterOptions,
+    options: FilterOptions & ReaderOptions,
   ) {
     this.select = new SelectBuilder(registry, extensions);
     this.filters = new FilterBuilder(registry, extensions, this.select, options);
+    this.legacyFieldNames = options.legacyFieldNames ?? false;
+  }
+
+  /** The serializer of one request's responses (URLs are built from its origin). */
+  serializer(ctx: RequestContext): Serializer {
+    return new Serializer(this.registry, ctx.origin, this.legacyFieldNames);
   }
 
   /** SQL ordering by one field: its column, its computed value, or (for a relation) the target's own ordering. */
@@ -83,7 +96,7 @@ export class Reader {
     const sql = `SELECT ${this.select.columns(resource, shown, 't').join(', ')} FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
     const [rows, counted] = await Promise.all([db.query(sql, params.values), countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null)]);
-    const serializer = new Serializer(this.registry, ctx.origin);
+    const serializer = this.serializer(ctx);
     const shownSet = new Set(shown);
     const results = rows.map((row) => serializer.object(resource, row, shownSet));
     const lastId = rows.length ? Number(rows[rows.length - 1].id) : undefined;
@@ -102,7 +115,7 @@ export class Reader {
     const shown = shownFields(resource, url.searchParams, method);
     const [row] = await this.rows(db, resource, [id], shown);
     if (!row) throw notFound(resource.model);
-    const body = new Serializer(this.registry, ctx.origin).object(resource, row, new Set(shown));
+    const body = this.serializer(ctx).object(resource, row, new Set(shown));
     return { body, etag: row.__etag ? `W/"${row.__etag}"` : null };
   }
 }

@@ -15,6 +15,8 @@ export class Serializer implements SerializeContext {
     private readonly registry: Registry,
     /** Scheme and host of the request, e.g. `http://127.0.0.1:8000`. */
     private readonly origin: string,
+    /** Repeat renamed fields under their former names (`legacyNames`), as NetBox did while it deprecated them. */
+    private readonly legacyFieldNames = false,
   ) {}
 
   resource(key: string): Resource {
@@ -47,6 +49,9 @@ export class Serializer implements SerializeContext {
     for (const field of resource.fields) {
       if (!shown.has(field.name) || field.writeOnly) continue;
       out[field.name] = fieldKind(field.kind).serialize(field, resource, row, this);
+    }
+    if (this.legacyFieldNames && resource.legacyNames) {
+      for (const [old, current] of Object.entries(resource.legacyNames)) if (current in out) out[old] = out[current];
     }
     return out;
   }

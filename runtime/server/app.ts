@@ -34,13 +34,15 @@ export interface AppOptions {
   clientIpHeaders?: readonly string[];
   /** Refuse query parameters that are no filter (STRICT_FILTERING=true); NetBox ignores them. */
   strictFiltering?: boolean;
+  /** Accept and show the names fields had before NetBox renamed them (LEGACY_FIELD_NAMES=true). */
+  legacyFieldNames?: boolean;
 }
 
 /** NetBox's get_client_ip order. */
 export const DEFAULT_CLIENT_IP_HEADERS = ['X-Real-IP', 'X-Forwarded-For'];
 
-export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false }: AppOptions): Hono<Env> {
-  const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering });
+export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false }: AppOptions): Hono<Env> {
+  const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering, legacyFieldNames });
   const app = new Hono<Env>({ strict: true });
 
   app.onError((error, c) => {

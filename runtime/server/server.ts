@@ -27,7 +27,7 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   routes ??= JSON.parse(readFileSync(routesPath, 'utf8')) as RouteEntry[];
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
-  const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, clientIpHeaders: clientIpHeaders(env), strictFiltering: env.STRICT_FILTERING === 'true' });
+  const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, clientIpHeaders: clientIpHeaders(env), strictFiltering: env.STRICT_FILTERING === 'true', legacyFieldNames: env.LEGACY_FIELD_NAMES === 'true' });
   return { app, firstBoot };
 }
 

@@ -32,6 +32,7 @@ function resourceEntry(r: ResourceIR, ir: InventoryIR): ResourceEntry {
   if (r.tree) entry.tree = true;
   if (r.changeLogged) entry.changeLogged = true;
   if (r.displayUrl === false) entry.displayUrl = false;
+  if (r.legacyNames) entry.legacyNames = r.legacyNames;
   return entry;
 }
 

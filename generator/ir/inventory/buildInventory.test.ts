@@ -193,6 +193,17 @@ resources:
     expect(names('shop.shelves')).toEqual(['id', 'url', 'display_url', 'display']);
   });
 
+  it('carries legacy field names to the table and checks they name a field and shadow none', () => {
+    const legacy = (names: string) => ({ ...baseDefinitions, 'shop.yaml': baseDefinitions['shop.yaml'].replace('    model: Book\n', `    model: Book\n    legacy_names: ${names}\n`) });
+    const { ir } = buildFrom(legacy('{ book_shelf: shelf }'));
+    expect(ir!.inventory.resources.find((r) => r.key === 'shop.books')!.legacyNames).toEqual({ book_shelf: 'shelf' });
+    const lines = diagnosticsWith(legacy('{ old_shelf: shelve, shelf: name }'));
+    expect(lines.map((l) => l.replace(/^\S+ /, ''))).toEqual([
+      'E_UNKNOWN_FIELD shop.books legacy_names: unknown field "shelve"',
+      'E_INVALID_VALUE shop.books legacy_names: "shelf" is a field of its own',
+    ]);
+  });
+
   it('reports an unknown count target and a count whose via is not a relation', () => {
     const lines = diagnosticsWith({
       'shop.yaml': baseDefinitions['shop.yaml'].replace(

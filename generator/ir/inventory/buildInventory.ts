@@ -124,6 +124,7 @@ function resourceIR(app: string, path: string, definition: ResourceDefinition, m
     tree: merged.tree,
     changeLogged: merged.changeLogged,
     ...(definition.display_url === false ? { displayUrl: false as const } : {}),
+    ...(definition.legacy_names ? { legacyNames: definition.legacy_names } : {}),
     inherited,
     filterSetsUsed: [],
   };

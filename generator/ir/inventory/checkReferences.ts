@@ -58,6 +58,10 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
   check(definition.brief, 'brief');
   check(definition.nested, 'nested');
   check(definition.ordering, 'ordering', (s) => s.replace(/^-/, ''));
+  for (const [old, current] of Object.entries(definition.legacy_names ?? {})) {
+    if (!names.has(current)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_UNKNOWN_FIELD', `${ir.key} legacy_names: unknown field "${current}"`));
+    if (names.has(old)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${old}" is a field of its own`));
+  }
   (definition.unique ?? []).forEach((u, i) =>
     (['fields', 'where_null'] as const).forEach((list) =>
       (u[list] ?? []).forEach((name, j) => {

@@ -42,6 +42,14 @@ interface Input {
   validator: ZodType;
 }
 
+/** A body with former field names (`device_role`) given under the current ones (`role`); the current name wins when both are. */
+function withCurrentNames(resource: Resource, body: Record<string, unknown>): Record<string, unknown> {
+  if (!resource.legacyNames) return body;
+  const renamed = { ...body };
+  for (const [old, current] of Object.entries(resource.legacyNames)) if (old in body && !(current in body)) renamed[current] = body[old];
+  return renamed;
+}
+
 export class Writer {
   private readonly inputs = new Map<string, Input[]>();
   private readonly resolver: ReferenceResolver;
@@ -51,6 +59,8 @@ export class Writer {
     select: SelectBuilder,
     private readonly rules: Record<string, ModelRules>,
     private readonly hooks: WriterHooks,
+    /** Accept each resource's `legacyNames` for the current names (LEGACY_FIELD_NAMES). */
+    private readonly legacyFieldNames = false,
   ) {
     this.resolver = new ReferenceResolver(registry, select);
   }
@@ -79,9 +89,10 @@ export class Writer {
       const row = id === null ? null : existing.get(id);
       // Deleted by a concurrent request since the caller found it.
       if (row === undefined) throw notFound(resource.model);
-      const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const given = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const input = this.legacyFieldNames ? withCurrentNames(resource, given) : given;
       const item = new WriteItem(i, input, id, row);
-      if (input !== body) item.error('non_field_errors', expectedDictionary(body));
+      if (given !== body) item.error('non_field_errors', expectedDictionary(body));
       return item;
     });
     const batch: WriteBatch = { resource, mode, items, tx, ctx, registry: this.registry };

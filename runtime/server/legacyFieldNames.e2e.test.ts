@@ -1,0 +1,52 @@
+/**
+ * LEGACY_FIELD_NAMES=true: fields NetBox renamed are also accepted and shown under their former
+ * names (a device's `device_role`), for clients that predate the rename; off, the former names
+ * are ignored as NetBox 4.6 ignores any unknown key.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../testing/database.ts';
+import { bootTestApp, type TestClient } from '../testing/inventoryApp.ts';
+import { startInventoryServer } from './server.ts';
+
+describe.each(testDatabases())('legacy field names on $name', (database) => {
+  let legacy: TestClient;
+  /** The same database served without the setting. */
+  let current: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    legacy = await bootTestApp(opened, { LEGACY_FIELD_NAMES: 'true' });
+    const { app } = await startInventoryServer(opened.db, {});
+    current = async (method, path, body) => {
+      const response = await app.request(`http://nb.test${path}`, { method, headers: { Authorization: `Bearer ${legacy.token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.json() };
+    };
+    const post = async (path: string, body: unknown) => (await legacy.request('POST', `/api/dcim/${path}/`, body)).body.id as number;
+    ids.site = await post('sites', { name: 'DC1', slug: 'dc1' });
+    const manufacturer = await post('manufacturers', { name: 'Acme', slug: 'acme' });
+    ids.type = await post('device-types', { manufacturer, model: 'AX', slug: 'ax' });
+    ids.leaf = await post('device-roles', { name: 'Leaf', slug: 'leaf' });
+    ids.spine = await post('device-roles', { name: 'Spine', slug: 'spine' });
+  }, 60_000);
+  afterAll(async () => legacy?.close());
+
+  it('accepts device_role for role and shows both, the current name winning when both are given', async () => {
+    const created = await legacy.request('POST', '/api/dcim/devices/', { name: 'leaf1', device_type: ids.type, site: ids.site, device_role: ids.leaf });
+    expect(created.status).toBe(201);
+    expect(created.body.role).toMatchObject({ id: ids.leaf, name: 'Leaf' });
+    expect(created.body.device_role).toEqual(created.body.role);
+    const both = await legacy.request('PATCH', `/api/dcim/devices/${created.body.id}/`, { role: ids.spine, device_role: ids.leaf });
+    expect(both.body.role.id).toBe(ids.spine);
+    const brief = await legacy.request('GET', `/api/dcim/devices/${created.body.id}/?brief=1`);
+    expect(brief.body).not.toHaveProperty('device_role');
+  });
+
+  it('ignores device_role without the setting, as NetBox 4.6 does', async () => {
+    const refused = await current('POST', '/api/dcim/devices/', { name: 'leaf2', device_type: ids.type, site: ids.site, device_role: ids.leaf });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ role: ['This field is required.'] });
+    const listed = await current('GET', '/api/dcim/devices/');
+    expect(listed.body.results[0]).not.toHaveProperty('device_role');
+  });
+});
