@@ -27,8 +27,19 @@ export interface NetBoxFilter {
   field: string | null;
   to_field: string | null;
   lookups: string[];
+  /** A range filter's suffixes (`["after", "before"]`): the parameters are `<name>_<suffix>`, not `<name>`. */
+  range?: string[] | null;
   choices: string | null;
   method: string | null;
+}
+
+/**
+ * django-filter's range filters (DateTimeFromToRangeFilter) are served as one parameter per
+ * suffix (`created_after`, `created_before`), here by the `date_bound` method.
+ */
+function parameters(f: NetBoxFilter): NetBoxFilter[] {
+  if (!f.range?.length) return [f];
+  return f.range.map((suffix) => ({ ...f, name: `${f.name}_${suffix}`, kind: 'method', method: 'date_bound', lookups: [], range: null }));
 }
 
 export interface Difference {
@@ -67,7 +78,7 @@ export function compareFilters(reference: Record<string, { filters: NetBoxFilter
   const out: Difference[] = [];
   for (const resource of inventory.resources) {
     if (only.length && !only.includes(resource.key)) continue;
-    const wanted = reference[`/api/${resource.app}/${resource.path}/`]?.filters;
+    const wanted = reference[`/api/${resource.app}/${resource.path}/`]?.filters.flatMap(parameters);
     if (!wanted) continue;
     const ours = new Map<string, Filter>(resource.filters.map((f) => [f.name, f]));
     const names = new Set(wanted.map((f) => f.name));

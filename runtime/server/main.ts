@@ -6,7 +6,6 @@
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../db/index.ts';
-import { startInventoryServer } from './server.ts';
 
 const { values } = parseArgs({
   options: { host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' } },
@@ -14,7 +13,10 @@ const { values } = parseArgs({
 
 const host = values.host ?? process.env.HOST ?? '127.0.0.1';
 const port = Number(values.port ?? process.env.PORT ?? 8000);
-const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? './data' });
+// The database opens (the embedded one compiles its WebAssembly) while the server's modules load.
+const opening = openDatabase({ url: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? './data' });
+const { startInventoryServer } = await import('./server.ts');
+const db = await opening;
 const { app, firstBoot } = await startInventoryServer(db);
 if (firstBoot) {
   // The log (stderr) never carries a secret. Credentials the server generated itself are shown once
