@@ -10,9 +10,11 @@
  *   Q-in-Q service VLAN; a blank value filters nothing;
  * - `virtual_chassis_member[_id]`: Device.vc_interfaces(if_master=False) of the named devices —
  *   their own interfaces, plus the non-management interfaces of their virtual chassis;
- *   `virtual_chassis_member_or_master[_id]` adds the chassis' only when the device is its master.
+ *   `virtual_chassis_member_or_master[_id]` adds the chassis' only when the device is its master;
+ * - `primary_mac_address`: the primary MAC address, in any spelling; one no MAC address has is
+ *   an invalid choice, as NetBox's ModelMultipleChoiceFilter answers.
  */
-import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
+import { booleanValue, invalidChoice, isInteger, v } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
 import { VIRTUAL_TYPES, WIRELESS_TYPES } from './interfaceRules.ts';
 
@@ -89,3 +91,10 @@ export const vcMember = vcInterfaces('name', false);
 export const vcMemberId = vcInterfaces('id', false);
 export const vcMaster = vcInterfaces('name', true);
 export const vcMasterId = vcInterfaces('id', true);
+
+export const primaryMac: MethodFilter = ({ values, lookup, query }) => {
+  const path = 'primary_mac_address__mac_address';
+  const macs = values.map((value) => v.canonicalMac(value) ?? value);
+  query.mustExist(path, macs);
+  return query.where(path, 'in', macs, { cast: 'text', negate: lookup === 'n' });
+};

@@ -31,6 +31,7 @@ export const interfaces: AppRules = {
     interface_vc_member_id: f.vcMemberId,
     interface_vc_master: f.vcMaster,
     interface_vc_master_id: f.vcMasterId,
+    interface_primary_mac: f.primaryMac,
     mac_assigned: mac.assigned,
     mac_primary: mac.primary,
     mac_device: mac.device,
