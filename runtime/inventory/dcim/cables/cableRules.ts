@@ -134,25 +134,31 @@ function byType(terminations: Termination[]): Map<string, number[]> {
   return out;
 }
 
-/** Cable.update_terminations(): the written ends become the cable's termination rows. */
+/**
+ * Cable.update_terminations(): the written ends become the cable's termination rows. Stale rows
+ * of both ends go first, so an object moving from one end to the other is never held twice.
+ */
 async function persistTerminations(batch: WriteBatch, item: WriteItem): Promise<void> {
   const table = tableOf(batch, TERMINATIONS);
   const stored = await batch.tx.query<{ id: number; cable_end: End; termination_type: string; termination_id: number }>(
     `SELECT id, cable_end, termination_type, termination_id FROM ${table} WHERE cable_id = $1`,
     [item.id],
   );
-  for (const end of ['A', 'B'] as const) {
+  const key = (type: string, id: unknown) => `${type}:${id}`;
+  const ends = (['A', 'B'] as const).flatMap((end) => {
     const wanted = written(item, end);
-    if (wanted === undefined) continue;
-    const keys = new Set(wanted.map((t) => `${t.object_type}:${t.object_id}`));
+    if (wanted === undefined) return [];
+    const keys = new Set(wanted.map((t) => key(t.object_type, t.object_id)));
     const mine = stored.filter((row) => row.cable_end === end);
-    const stale = mine.filter((row) => !keys.has(`${row.termination_type}:${row.termination_id}`));
-    if (stale.length) {
-      await batch.tx.query(`DELETE FROM ${table} WHERE id = ANY($1::int[])`, [stale.map((row) => row.id)]);
-      for (const [type, ids] of byType(stale.map((row) => ({ object_type: row.termination_type, object_id: Number(row.termination_id) })))) await setCable(batch, type, ids, null, null);
-    }
-    const kept = new Set(mine.map((row) => `${row.termination_type}:${row.termination_id}`));
-    const fresh = wanted.filter((t) => !kept.has(`${t.object_type}:${t.object_id}`));
+    const kept = new Set(mine.map((row) => key(row.termination_type, row.termination_id)));
+    return [{ end, stale: mine.filter((row) => !keys.has(key(row.termination_type, row.termination_id))), fresh: wanted.filter((t) => !kept.has(key(t.object_type, t.object_id))) }];
+  });
+  const stale = ends.flatMap((e) => e.stale);
+  if (stale.length) {
+    await batch.tx.query(`DELETE FROM ${table} WHERE id = ANY($1::int[])`, [stale.map((row) => row.id)]);
+    for (const [type, ids] of byType(stale.map((row) => ({ object_type: row.termination_type, object_id: Number(row.termination_id) })))) await setCable(batch, type, ids, null, null);
+  }
+  for (const { end, fresh } of ends) {
     if (!fresh.length) continue;
     await batch.tx.query(
       `INSERT INTO ${table} (cable_id, cable_end, termination_type, termination_id, created, last_updated)
