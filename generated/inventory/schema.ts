@@ -245,7 +245,7 @@ export const dcimInterface = pgTable('dcim_interface', {
     primary_mac_address_id: integer('primary_mac_address_id'),
     speed: bigint('speed', { mode: 'number' }),
     duplex: varchar('duplex', { length: 50 }),
-    wwn: varchar('wwn', { length: 23 }),
+    wwn: varchar('wwn'),
     mgmt_only: boolean('mgmt_only').notNull(),
     description: varchar('description', { length: 200 }).notNull(),
     mode: varchar('mode', { length: 50 }).notNull(),

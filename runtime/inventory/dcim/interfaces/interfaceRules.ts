@@ -13,6 +13,8 @@
  *    untagged VLAN is global or in the device's site.
  *    NetBox does not check that the LAG is of type `lag`, nor the module's device: neither is
  *    checked here.
+ *    The WWN, like NetBox's WWNField, is an EUI-64 in any common spelling, kept as
+ *    `AA:BB:CC:DD:EE:FF:00:11`; blank is null.
  * 3. save(): `_name` (naturalize_interface), no untagged VLAN without a mode, an update leaving
  *    mode `tagged` clears the tagged VLANs not written in the same request, and a wireless
  *    channel fills its frequency and width.
@@ -174,10 +176,26 @@ function modelError(item: WriteItem, r: Related, device: Row | undefined, typeLa
   return null;
 }
 
+const EUI64 = /^([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})$/i;
+
+/** WWNField.to_python(): the WWN written, upper-case with colons; blank is null. */
+function cleanWwn(item: WriteItem): void {
+  if (!('wwn' in item.columns)) return;
+  const value = item.columns.wwn;
+  if (value === null || value === undefined || String(value).trim() === '') {
+    item.columns.wwn = null;
+    return;
+  }
+  const m = EUI64.exec(String(value).trim());
+  if (m) item.columns.wwn = m.slice(1).join(':').toUpperCase();
+  else item.error('wwn', `Invalid WWN format: ${value}`);
+}
+
 async function cleanInterfaces(batch: WriteBatch): Promise<void> {
   const r = await related(batch);
   const typeLabel = (value: string) => batch.registry.choiceLabel('InterfaceTypeChoices', value);
   for (const item of batch.items) {
+    cleanWwn(item);
     const device = r.devices.get(Number(item.value('device_id')));
     const serializer = serializerErrors(item, r, device);
     if (serializer.length) {

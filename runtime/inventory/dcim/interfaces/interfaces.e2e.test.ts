@@ -76,6 +76,11 @@ describe.each(testDatabases())('dcim interfaces on $name', (database) => {
     const missing = await api.request('POST', '/api/dcim/interfaces/', { name: 'x' });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ device: ['This field is required.'], type: ['This field is required.'] });
+    const wwn = await iface(ids.sw1, 'fc0', { type: '8gfc-sfpp', wwn: '50-01-43-80-12-34-56-78' });
+    expect(wwn.wwn).toBe('50:01:43:80:12:34:56:78');
+    const badWwn = await api.request('POST', '/api/dcim/interfaces/', { device: ids.sw1, name: 'fc1', type: '8gfc-sfpp', wwn: '50:01' });
+    expect(badWwn.body).toEqual({ wwn: ['Invalid WWN format: 50:01'] });
+    expect((await api.request('PATCH', `/api/dcim/interfaces/${wwn.id}/`, { wwn: '' })).body.wwn).toBeNull();
     const badMtu = await api.request('POST', '/api/dcim/interfaces/', { device: ids.sw1, name: 'x', type: 'virtual', mtu: 70000 });
     expect(badMtu.body).toEqual({ mtu: ['Ensure this value is less than or equal to 65536.'] });
   });
@@ -278,7 +283,8 @@ describe.each(testDatabases())('dcim interfaces on $name', (database) => {
     expect(await macs(`device_id=${ids.sw2}`)).toEqual([]);
     expect(await macs('q=aa:bb:dd')).toEqual(['00:11:22:AA:BB:DD']);
     expect((await api.request('GET', '/api/dcim/mac-addresses/?device_id=x')).body).toEqual({ device_id: ['Enter a number.'] });
-    expect(await list('mac_address=00:11:22:aa:bb:ee')).toEqual(['sw1:eth7']);
+    expect(await list('mac_address=00-11-22-AA-BB-EE')).toEqual(['sw1:eth7']);
+    expect(await list('mac_address__ic=bb:ee')).toEqual(['sw1:eth7']);
     expect(await list('primary_mac_address=00-11-22-AA-BB-CC')).toEqual(['sw1:eth7']);
     expect((await api.request('GET', '/api/dcim/interfaces/?primary_mac_address=00:00:00:00:00:99')).body).toEqual({ primary_mac_address: ['Select a valid choice. 00:00:00:00:00:99 is not one of the available choices.'] });
     // Deleting the primary MAC address clears it; deleting the interface deletes its MAC addresses.
