@@ -10,6 +10,7 @@ const res = fakeResource('users.tokens', [
   { name: 'actions', kind: 'string_list' },
   { name: 'object_types', kind: 'string_list', nullable: true },
   { name: 'vids', kind: 'integer_list', minValue: 1, maxValue: 4094 },
+  { name: 'positions', kind: 'integer_list', nullable: true },
   { name: 'allowed_ips', kind: 'ip_network_list', nullable: true },
   { name: 'vid_ranges', kind: 'integer_ranges', minValue: 1, maxValue: 4094 },
 ]);
@@ -54,6 +55,9 @@ describe('integer_list', () => {
     expect(validate(integerList, 'vids', null)).toEqual({ errors: ['This field may not be null.'] });
     expect(validate(integerList, 'vids', '1')).toEqual({ errors: ['Expected a list of items but got type "str".'] });
     expect(integerList.serialize(fieldOf(res, 'vids'), res, { vids: ['1', 2] }, ctx)).toEqual([1, 2]);
+    expect(integerList.serialize(fieldOf(res, 'vids'), res, { vids: null }, ctx)).toEqual([]);
+    // A nullable list shows its null, as NetBox's ArrayField(null=True) does.
+    expect(integerList.serialize(fieldOf(res, 'positions'), res, { positions: null }, ctx)).toBeNull();
     expect(integerList.filters!(fieldOf(res, 'vids'), res, catalog)).toEqual([{ name: 'vids', kind: 'number' }]);
   });
 });

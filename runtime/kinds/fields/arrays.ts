@@ -30,7 +30,8 @@ export const integerList = storedKind({
   validator: (field) => v.integerList({ nullable: field.nullable, min: field.minValue, max: field.maxValue }),
   schema: () => ({ type: 'array', items: { type: 'integer' } }),
   filters: (field) => [ownFilter(field, 'number')],
-  serialize: (raw) => (raw === null || raw === undefined ? [] : (raw as unknown[]).map(Number)),
+  // A nullable list keeps its null (a cable termination's `positions` without a profile).
+  serialize: (raw, field) => (raw === null || raw === undefined ? (field.nullable ? null : []) : (raw as unknown[]).map(Number)),
 });
 
 export const ipNetworkList = storedKind({

@@ -65,6 +65,12 @@ describe('char', () => {
 });
 
 describe('the other text kinds', () => {
+  it('mac reads exact values in any MAC spelling, as PostgreSQL prints macaddr', () => {
+    expect(run(mac, 'name', 'exact', ['00-11-22-AA-BB-CC', 'nope']).sql).toBe('W1[name in 00:11:22:aa:bb:cc,nope cast=text]');
+    expect(run(mac, 'name', 'n', ['0011.22aa.bbcc']).sql).toBe('W1[name in 00:11:22:aa:bb:cc cast=text negate]');
+    expect(run(mac, 'name', 'ic', ['AA:BB']).sql).toBe('W1[name icontains AA:BB cast=text]');
+  });
+
   it('mac takes the text lookups but empty; content_type only n; uuid none', () => {
     expect(mac.lookups).toEqual(CHAR_LOOKUPS.filter((l) => l !== 'empty'));
     expect(contentType.lookups).toEqual(['n']);

@@ -5,6 +5,7 @@
  * FILTER_CHAR_BASED_LOOKUP_MAP (`n ic nic isw nisw iew niew ie nie empty regex iregex`).
  */
 import type { Filter } from '../../contract/index.ts';
+import { canonicalMac } from '../validation/index.ts';
 import type { FilterKind, FilterQuery, Op } from './types.ts';
 import { booleanValue, invalidChoice } from './values.ts';
 
@@ -34,8 +35,19 @@ function textKind(name: string): FilterKind {
 }
 
 export const char = textKind('char');
-/** NetBox's MAC filters take the text lookups but `empty`. */
-export const mac: FilterKind = { ...textKind('mac'), lookups: CHAR_LOOKUPS.filter((l) => l !== 'empty') };
+/**
+ * NetBox's MAC filters take the text lookups but `empty`. An exact value is a MAC address in any
+ * spelling (`00-11-22-AA-BB-CC`), as Django's MACAddressField reads it, compared as PostgreSQL
+ * prints `macaddr`; the other lookups work on that text.
+ */
+export const mac: FilterKind = {
+  ...textKind('mac'),
+  lookups: CHAR_LOOKUPS.filter((l) => l !== 'empty'),
+  condition(filter, lookup, values, q) {
+    const exact = lookup === 'exact' || lookup === 'n';
+    return textCondition(filter, lookup, exact ? values.map((value) => canonicalMac(value) ?? value) : values, q);
+  },
+};
 /** A generic relation's type: NetBox keeps only `n` on a content-type key (a few lists declare more). */
 export const contentType: FilterKind = { ...textKind('content_type'), lookups: ['n'] };
 export const uuid: FilterKind = { ...textKind('uuid'), lookups: [] };

@@ -81,6 +81,12 @@ export const ipNetwork = (o: { nullable?: boolean } = {}) =>
 
 const MAC = /^([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})[-:.]?([0-9a-f]{2})$/i;
 
+/** A MAC address spelt as PostgreSQL prints `macaddr` (`00:11:22:aa:bb:cc`), or null when it is none. */
+export function canonicalMac(value: string): string | null {
+  const m = MAC.exec(value.trim());
+  return m ? m.slice(1).join(':').toLowerCase() : null;
+}
+
 /** A MAC address in any of netaddr's common spellings, stored as PostgreSQL `macaddr`. */
 export const macAddress = (o: { nullable?: boolean } = {}) =>
   field(o.nullable ?? false, (value) => {

@@ -1,0 +1,105 @@
+/**
+ * @module
+ * Method filters of cables and cable terminations (NetBox's CableFilterSet and
+ * CableTerminationFilterSet):
+ * - `termination_a_id` / `termination_b_id`: a termination of that end has one of the ids;
+ * - `unterminated`: the cable lacks an A or a B termination (`false`: it has both);
+ * - `device[_id]`, `rack[_id]`, `location[_id]`, `site[_id]`: a terminated object's device, or
+ *   that device's rack, location or site, matches (by device name, rack name, location name,
+ *   site slug, or id) — NetBox's filter_by_termination over its cached `_device`, `_rack`…;
+ * - `interface_id` (on both lists): a termination is that interface.
+ * The objects are found through the terminations' generic relation; every served termination
+ * type with a `device` field takes part (interfaces today).
+ */
+import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
+import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
+import { TERMINATIONS } from './terminationSql.ts';
+
+/** Integer values, or null after the 400 NetBox's number filters give. */
+function integers({ values, query }: MethodFilterArgs): number[] | null {
+  if (values.some((value) => !isInteger(value.trim()))) return query.error('Enter a number.');
+  return values.map((value) => Number(value.trim()));
+}
+
+/** A termination row of the listed cable matching `where` (SQL over the row alias) exists. */
+function hasTermination({ alias, sql }: MethodFilterArgs, where: (ct: string) => string): string {
+  const ct = sql.alias();
+  return `EXISTS (SELECT 1 FROM ${sql.table(TERMINATIONS)} ${ct} WHERE ${sql.column(TERMINATIONS, 'cable', ct)} = ${alias}.id AND ${where(ct)})`;
+}
+
+const byEnd =
+  (end: 'A' | 'B'): MethodFilter =>
+  (args) => {
+    const ids = integers(args);
+    if (!ids) return null;
+    return hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'cable_end', ct)} = '${end}' AND ${args.sql.column(TERMINATIONS, 'termination_id', ct)} = ANY(${args.param(ids)}::int[])`);
+  };
+
+export const terminationA = byEnd('A');
+export const terminationB = byEnd('B');
+
+export const unterminated: MethodFilter = (args) => {
+  const value = booleanValue(args.values[args.values.length - 1]);
+  if (value === null) return args.query.error(invalidChoice(args.values[args.values.length - 1]));
+  const both = ['A', 'B'].map((end) => hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'cable_end', ct)} = '${end}'`)).join(' AND ');
+  return value ? `NOT (${both})` : `(${both})`;
+};
+
+/** What a termination's device is matched on: a device column, or a column of a related row. */
+type DeviceMatch = (d: string, args: MethodFilterArgs) => string;
+
+/** A terminated object's device (a row `d` of devices) satisfies `match`. */
+const byDevice =
+  (match: DeviceMatch): MethodFilter =>
+  (args) => {
+    const { sql } = args;
+    const generic = sql.resource(TERMINATIONS).fields.find((f) => f.name === 'termination')!.generic!;
+    const targets = generic.targets.map((key) => sql.resource(key)).filter((target) => target.fields.some((f) => f.name === 'device'));
+    return hasTermination(args, (ct) => {
+      const branches = targets.map((target) => {
+        const [o, d] = [sql.alias(), sql.alias()];
+        return `(${sql.column(TERMINATIONS, 'termination_type', ct)} = '${target.objectType}' AND EXISTS (SELECT 1 FROM ${sql.table(target.key)} ${o} JOIN ${sql.table('dcim.devices')} ${d} ON ${d}.id = ${sql.column(target.key, 'device', o)} WHERE ${o}.id = ${sql.column(TERMINATIONS, 'termination_id', ct)} AND ${match(d, args)}))`;
+      });
+      return branches.length ? `(${branches.join(' OR ')})` : 'false';
+    });
+  };
+
+/** By id: the device's own id or its `column`; by name: the related row's `attribute`. */
+const idMatch =
+  (column: string): MethodFilter =>
+  (args) => {
+    const ids = integers(args);
+    if (!ids) return null;
+    return byDevice((d) => `${d}.${column} = ANY(${args.param(ids)}::int[])`)(args);
+  };
+
+const textMatch = (target: string | null, column: string, attribute: string): MethodFilter =>
+  byDevice((d, { sql, param, values }) => {
+    if (!target) return `${d}.${attribute} = ANY(${param(values)}::text[])`;
+    const x = sql.alias();
+    return `EXISTS (SELECT 1 FROM ${sql.table(target)} ${x} WHERE ${x}.id = ${d}.${column} AND ${x}.${attribute} = ANY(${param(values)}::text[]))`;
+  });
+
+export const device = textMatch(null, 'id', 'name');
+export const deviceId = idMatch('id');
+export const rack = textMatch('dcim.racks', 'rack_id', 'name');
+export const rackId = idMatch('rack_id');
+export const location = textMatch('dcim.locations', 'location_id', 'name');
+export const locationId = idMatch('location_id');
+export const site = textMatch('dcim.sites', 'site_id', 'slug');
+export const siteId = idMatch('site_id');
+
+/** `interface_id` of a cable: one of its terminations is that interface. */
+export const cableInterface: MethodFilter = (args) => {
+  const ids = integers(args);
+  if (!ids) return null;
+  return hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'termination_type', ct)} = '${args.sql.resource('dcim.interfaces').objectType}' AND ${args.sql.column(TERMINATIONS, 'termination_id', ct)} = ANY(${args.param(ids)}::int[])`);
+};
+
+/** `interface_id` of a termination: it is that interface. */
+export const terminationInterface: MethodFilter = (args) => {
+  const ids = integers(args);
+  if (!ids) return null;
+  const { alias, sql } = args;
+  return `(${sql.column(TERMINATIONS, 'termination_type', alias)} = '${sql.resource('dcim.interfaces').objectType}' AND ${sql.column(TERMINATIONS, 'termination_id', alias)} = ANY(${args.param(ids)}::int[]))`;
+};
