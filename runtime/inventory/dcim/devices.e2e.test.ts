@@ -56,9 +56,12 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
     ids.sw1 = created.id;
     expect(Object.keys(created)).toEqual([
       'id', 'url', 'display_url', 'display', 'name', 'device_type', 'role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'location', 'rack', 'position',
-      'face', 'latitude', 'longitude', 'parent_device', 'status', 'airflow', 'virtual_chassis', 'vc_position', 'vc_priority', 'description', 'owner',
-      'comments', 'config_context', 'local_context_data', 'tags', 'custom_fields', 'created', 'last_updated', 'device_bay_count', 'module_bay_count',
+      'face', 'latitude', 'longitude', 'parent_device', 'status', 'airflow', 'cluster', 'virtual_chassis', 'vc_position', 'vc_priority', 'description',
+      'owner', 'comments', 'config_template', 'config_context', 'local_context_data', 'tags', 'custom_fields', 'created', 'last_updated',
+      'console_port_count', 'console_server_port_count', 'power_port_count', 'power_outlet_count', 'interface_count', 'front_port_count',
+      'rear_port_count', 'device_bay_count', 'module_bay_count', 'inventory_item_count',
     ]);
+    expect(created).toMatchObject({ cluster: null, config_template: null, console_port_count: 0, inventory_item_count: 0 });
     expect(created.display).toBe('sw1');
     expect(created.airflow).toEqual({ value: 'front-to-rear', label: 'Front to rear' });
     expect(created.platform).toMatchObject({ id: ids.junos, name: 'Junos', device_count: 1, _depth: 0 });
@@ -71,7 +74,7 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
       manufacturer: { id: ids.juniper, url: `http://nb.test/api/dcim/manufacturers/${ids.juniper}/`, display: 'Juniper', name: 'Juniper', slug: 'juniper', description: '' },
       model: 'EX4300', slug: 'ex4300', description: '', device_count: 1,
     });
-    expect(created.role).toMatchObject({ name: 'Access', device_count: 1, _depth: 1 });
+    expect(created.role).toMatchObject({ name: 'Access', device_count: 1, virtualmachine_count: 0, _depth: 1 });
     const brief = await api.request('GET', `/api/dcim/devices/${created.id}/?brief=1`);
     expect(brief.body).toEqual({ id: created.id, url: `http://nb.test/api/dcim/devices/${created.id}/`, display: 'sw1', name: 'sw1', description: '' });
     const network = await api.request('GET', `/api/dcim/device-roles/${ids.network}/`);
@@ -79,7 +82,9 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
     const access = await api.request('GET', `/api/dcim/device-roles/${ids.role}/`);
     expect(access.body.parent).toEqual({ id: ids.network, url: `http://nb.test/api/dcim/device-roles/${ids.network}/`, display_url: `http://nb.test/dcim/device-roles/${ids.network}/`, display: 'Network', name: 'Network', slug: 'network' });
     const juniper = await api.request('GET', `/api/dcim/manufacturers/${ids.juniper}/`);
-    expect(juniper.body).toMatchObject({ devicetype_count: 3, moduletype_count: 0, platform_count: 1 });
+    expect(juniper.body).toMatchObject({ devicetype_count: 3, moduletype_count: 0, inventoryitem_count: 0, platform_count: 1 });
+    const type = await api.request('GET', `/api/dcim/device-types/${ids.type}/`);
+    expect(type.body).toMatchObject({ device_count: 1, console_port_template_count: 0, inventory_item_template_count: 0 });
     const withContext = await api.request('PATCH', `/api/dcim/devices/${created.id}/`, { local_context_data: { ntp: ['10.0.0.1'] } });
     expect(withContext.body.config_context).toEqual({ ntp: ['10.0.0.1'] });
   }, SLOW);
@@ -281,6 +286,50 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
     expect((await api.request('DELETE', `/api/dcim/virtual-chassis/${vc.id}/`)).status).toBe(204);
     const former = (await api.request('GET', `/api/dcim/devices/${sw2.id}/`)).body;
     expect([former.virtual_chassis, former.vc_position]).toEqual([null, null]);
+  }, SLOW);
+
+  it('assigns clusters within the device’s site and location, and config templates, which they protect', async () => {
+    const cluster = (body: Record<string, unknown>) => api.request('POST', '/api/virtualization/clusters/', { type: ids.clusterType, ...body }).then((r) => r.body);
+    ids.clusterType = (await api.request('POST', '/api/virtualization/cluster-types/', { name: 'KVM', slug: 'kvm' })).body.id;
+    const group = (await api.request('POST', '/api/virtualization/cluster-groups/', { name: 'Edge clusters', slug: 'edge-clusters' })).body;
+    const anywhere = await cluster({ name: 'anywhere', group: group.id });
+    const atLax = await cluster({ name: 'lax', scope_type: 'dcim.site', scope_id: ids.other });
+    const onFloor2 = await cluster({ name: 'floor2', scope_type: 'dcim.location', scope_id: ids.otherLocation });
+    const atRegion = await cluster({ name: 'americas', scope_type: 'dcim.region', scope_id: ids.region });
+    const wrongSite = await api.request('POST', '/api/dcim/devices/', device({ name: 'c1', cluster: atLax.id }));
+    expect(wrongSite.body).toEqual({ cluster: ['The assigned cluster belongs to a different site (LAX)'] });
+    const wrongLocation = await api.request('POST', '/api/dcim/devices/', device({ name: 'c1', location: ids.location, cluster: onFloor2.id }));
+    expect(wrongLocation.body).toEqual({ cluster: ['The assigned cluster belongs to a different location (Floor 2)'] });
+    expect((await names('name=c1')).length).toBe(0); // nothing written after a 400
+    const template = (await api.request('POST', '/api/extras/config-templates/', { name: 'Base', template_code: 'hostname {{ device.name }}' })).body;
+    const c1 = await post('devices', device({ name: 'c1', cluster: anywhere.id, config_template: template.id }));
+    expect(c1.cluster).toEqual({ id: anywhere.id, url: `http://nb.test/api/virtualization/clusters/${anywhere.id}/`, display: 'anywhere', name: 'anywhere', description: '' });
+    expect(c1.config_template).toEqual({ id: template.id, url: `http://nb.test/api/extras/config-templates/${template.id}/`, display: 'Base', name: 'Base', description: '' });
+    const c2 = await post('devices', device({ name: 'c2', location: ids.otherLocation, cluster: onFloor2.id }));
+    await post('devices', device({ name: 'c3', cluster: atRegion.id }));
+    expect(await names(`cluster_id=${anywhere.id}`)).toEqual(['c1']);
+    expect(await names(`cluster_group=edge-clusters`)).toEqual(['c1']);
+    expect(await names(`cluster_group_id=${group.id}`)).toEqual(['c1']);
+    expect(await names(`cluster_id=${onFloor2.id}&cluster_id=${atRegion.id}`)).toEqual(['c2', 'c3']);
+    expect(await names(`config_template_id=${template.id}`)).toEqual(['c1']);
+    expect((await api.request('GET', `/api/virtualization/clusters/${anywhere.id}/`)).body.device_count).toBe(1);
+    const role = await api.request('PATCH', `/api/dcim/device-roles/${ids.role}/`, { config_template: template.id });
+    expect(role.body.config_template).toMatchObject({ id: template.id, name: 'Base' });
+    const platform = await api.request('PATCH', `/api/dcim/platforms/${ids.ios}/`, { config_template: template.id });
+    expect(platform.body.config_template).toMatchObject({ id: template.id });
+    expect((await api.request('GET', `/api/dcim/device-roles/?config_template_id=${template.id}`)).body.results.map((r: any) => r.name)).toEqual(['Access']);
+    expect((await api.request('GET', `/api/dcim/platforms/?config_template_id=${template.id}`)).body.results.map((p: any) => p.name)).toEqual(['IOS']);
+    // Templates in use are protected; a deleted cluster leaves its devices unclustered.
+    expect((await api.request('DELETE', `/api/extras/config-templates/${template.id}/`)).status).toBe(409);
+    expect((await api.request('DELETE', `/api/virtualization/clusters/${onFloor2.id}/`)).status).toBe(204);
+    expect((await api.request('GET', `/api/dcim/devices/${c2.id}/`)).body.cluster).toBeNull();
+    for (const name of ['c1', 'c2', 'c3']) {
+      const [found] = (await api.request('GET', `/api/dcim/devices/?name=${name}`)).body.results;
+      expect((await api.request('DELETE', `/api/dcim/devices/${found.id}/`)).status).toBe(204);
+    }
+    await api.request('PATCH', `/api/dcim/device-roles/${ids.role}/`, { config_template: null });
+    await api.request('PATCH', `/api/dcim/platforms/${ids.ios}/`, { config_template: null });
+    expect((await api.request('DELETE', `/api/extras/config-templates/${template.id}/`)).status).toBe(204);
   }, SLOW);
 
   it('records devices as targets of contact assignments and journal entries', async () => {
