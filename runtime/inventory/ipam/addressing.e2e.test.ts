@@ -51,6 +51,9 @@ describe.each(testDatabases())('ipam addressing on $name', (database) => {
     const parent = await post('/api/dcim/site-groups/', { name: 'Europe', slug: 'europe' });
     const child = await post('/api/dcim/site-groups/', { name: 'France', slug: 'france', parent: parent.id });
     const asn = await post('/api/ipam/asns/', { asn: 65010, rir: rir.id, description: 'transit' });
+    // Providers are not served: none is counted.
+    expect(Object.keys(asn).slice(-3)).toEqual(['site_count', 'provider_count', 'sites']);
+    expect(asn.provider_count).toBe(0);
     await post('/api/dcim/sites/', { name: 'Paris', slug: 'paris', group: child.id, asns: [asn.id] });
     expect(await ids('/api/ipam/asns/?site_group=europe')).toEqual([asn.id]);
     expect(await ids(`/api/ipam/asns/?site_group_id=${child.id}`)).toEqual([asn.id]);
