@@ -11,6 +11,7 @@ const port = fakeResource('dcim.front-ports', [{ name: 'name', kind: 'string' }]
 const cable = fakeResource('dcim.cables', [
   { name: 'a_terminations', kind: 'object_list', expression: 'cable_a', generic: { typeField: '', idField: '', targets: ['dcim.interfaces', 'dcim.front-ports'] } },
   { name: 'link_peers', kind: 'object_list', expression: 'peers', bare: true },
+  { name: 'endpoints', kind: 'object_list', expression: 'ends', bare: true, nullable: true },
 ]);
 const catalog = fakeCatalog([iface, port, cable]);
 const terminations = fieldOf(cable, 'a_terminations');
@@ -58,8 +59,12 @@ describe('object_list', () => {
     ]);
     expect(objectList.serialize(peers, cable, { link_peers: rows.slice(0, 1) }, ctx)).toEqual([{ nested: 'dcim.interfaces', id: 7, name: 'eth0' }]);
     expect(objectList.serialize(peers, cable, { link_peers: null }, ctx)).toEqual([]);
+    // A nullable list keeps null (NetBox's connected_endpoints without a path).
+    expect(objectList.serialize(fieldOf(cable, 'endpoints'), cable, { endpoints: null }, ctx)).toBeNull();
+    expect(objectList.serialize(fieldOf(cable, 'endpoints'), cable, { endpoints: rows.slice(0, 1) }, ctx)).toEqual([{ nested: 'dcim.interfaces', id: 7, name: 'eth0' }]);
     const api = fakeOpenApiContext(catalog);
     expect(objectList.response(peers, api)).toEqual({ type: 'array', items: { type: 'object', additionalProperties: {} }, readOnly: true });
+    expect(objectList.response(fieldOf(cable, 'endpoints'), api)).toMatchObject({ type: 'array', nullable: true });
     expect(objectList.request!(terminations, api)).toMatchObject({ items: { required: ['object_type', 'object_id'], properties: { object_type: { enum: ['dcim.interface', 'dcim.frontport'] } } } });
   });
 });

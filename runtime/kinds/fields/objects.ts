@@ -5,7 +5,8 @@
  * `a_terminations`) — or, with `bare: true`, just the nested objects (an interface's `link_peers`).
  * A named SQL expression selects it (a JSON array of `{object_type, object_id, object}`). With
  * `targets`, it is also written (`[{"object_type": …, "object_id": …}]`), and the model's rules
- * (runtime/inventory) persist what was written.
+ * (runtime/inventory) persist what was written. A `nullable` list the expression leaves null is
+ * shown as null (an interface's `connected_endpoints` without a cable path), else as `[]`.
  */
 import { z } from 'zod';
 import type { Field } from '../../contract/index.ts';
@@ -42,10 +43,12 @@ export const objectList: FieldKind = {
   optionsType: 'list',
   defaultColumn: () => null,
   column: () => null,
-  response: (field) =>
-    field.bare
+  response: (field) => ({
+    ...(field.bare
       ? { type: 'array', items: { type: 'object', additionalProperties: {} }, readOnly: true }
-      : { type: 'array', items: { type: 'object', properties: { object_type: { type: 'string' }, object_id: { type: 'integer' }, object: { type: 'object', additionalProperties: {}, readOnly: true } } } },
+      : { type: 'array', items: { type: 'object', properties: { object_type: { type: 'string' }, object_id: { type: 'integer' }, object: { type: 'object', additionalProperties: {}, readOnly: true } } } }),
+    ...(field.nullable ? { nullable: true } : {}),
+  }),
   request: (field, ctx) => ({ type: 'array', items: { type: 'object', required: ['object_type', 'object_id'], properties: { object_type: { type: 'string', enum: objectTypes(field, ctx) }, object_id: { type: 'integer' } } } }),
   validators: (field, catalog) => (field.generic?.targets.length ? { [field.name]: entries(field, catalog) } : {}),
   stage(field, _input, value, item) {
@@ -53,6 +56,7 @@ export const objectList: FieldKind = {
   },
   select: (field, resource, alias, ctx) => ctx.expression(field.expression!, resource, alias),
   serialize(field, _resource, row, ctx) {
+    if (field.nullable && (row[field.name] === null || row[field.name] === undefined)) return null;
     const items = (row[field.name] as { object_type: string; object_id: number; object: Record<string, unknown> | null }[] | null) ?? [];
     const shown = items.map((item) => {
       const target = ctx.byObjectType(item.object_type);

@@ -15,6 +15,7 @@ const site = fakeResource('dcim.sites', [
   { name: 'region', kind: 'fk', target: 'dcim.regions', nullable: true, onDelete: 'set_null' },
   { name: 'tenant', kind: 'fk', target: 'tenancy.tenants', nullable: true },
   { name: 'asn', kind: 'fk', target: 'ipam.asns', shows: ['id', 'asn'] },
+  { name: 'home', kind: 'fk', target: 'dcim.regions', nullable: true, bare: true },
   { name: 'asns', kind: 'm2m', target: 'ipam.asns', link: { table: 'dcim_site_asns', source: 'site_id', target: 'asn_id' } },
   { name: 'local_asns', kind: 'reverse', target: 'ipam.asns', field: 'site' },
   { name: 'asn_list', kind: 'related_list', target: 'ipam.asns', field: 'site', shows: ['id', 'asn'] },
@@ -98,6 +99,16 @@ describe('fk', () => {
     const ctx = fakeSerializeContext(catalog);
     expect(fk.serialize(fieldOf(site, 'region'), site, { region: { id: 3, name: 'EMEA' } }, ctx)).toEqual({ nested: 'dcim.regions', id: 3, name: 'EMEA' });
     expect(fk.serialize(fieldOf(site, 'region'), site, { region: null }, ctx)).toBeNull();
+  });
+});
+
+describe('fk with bare: true', () => {
+  it('shows the target id alone, as DRF\'s PrimaryKeyRelatedField, in SQL, answers and OpenAPI', () => {
+    expect(fk.select(fieldOf(site, 'home'), site, 't', fakeSelectContext(catalog))).toBe('t."home_id"');
+    const ctx = fakeSerializeContext(catalog);
+    expect(fk.serialize(fieldOf(site, 'home'), site, { home: '5' }, ctx)).toBe(5);
+    expect(fk.serialize(fieldOf(site, 'home'), site, { home: null }, ctx)).toBeNull();
+    expect(fk.response(fieldOf(site, 'home'), api)).toEqual({ type: 'integer', nullable: true });
   });
 });
 

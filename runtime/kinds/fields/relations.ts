@@ -43,15 +43,20 @@ function resolvedId(item: StagedItem, field: Field, resolved: Resolved): number 
   return null;
 }
 
+/**
+ * `fk` with `bare: true` shows the target's id alone, as DRF's PrimaryKeyRelatedField does where
+ * NetBox's serializer declares nothing for the relation (a cable termination's `cable`).
+ */
 export const fk: FieldKind = {
   name: 'fk',
-  keys: ['target', 'on_delete', 'shows'],
+  keys: ['target', 'on_delete', 'shows', 'bare'],
   optionsType: 'nested object',
   orderable: true,
   defaultColumn: (name) => `${name}_id`,
   column: (field) => column('integer', field.column!, null, nullability(field.nullable)),
   filters: relationFilters,
   response: (field, ctx) => {
+    if (field.bare) return { type: 'integer', ...(field.nullable ? { nullable: true } : {}), ...flags(field) };
     const embedded = ctx.embedded(field.target!, field.shows);
     const extra = flags(field);
     return Object.keys(extra).length ? { allOf: [embedded], ...extra } : embedded;
@@ -62,8 +67,11 @@ export const fk: FieldKind = {
   stage(field, _input, value, item, ctx) {
     item.columns[field.column!] = value === null ? null : resolvedId(item, field, ctx.resolved(field.target!, value as v.RelationRef));
   },
-  select: (field, resource, alias, ctx) => ctx.nested(field.target!, ctx.value(resource, field, alias), field.shows),
-  serialize: (field, _resource, row, ctx) => ctx.nested(field.target!, row[field.name] as Record<string, unknown> | null, field.shows),
+  select: (field, resource, alias, ctx) => (field.bare ? ctx.value(resource, field, alias) : ctx.nested(field.target!, ctx.value(resource, field, alias), field.shows)),
+  serialize: (field, _resource, row, ctx) => {
+    if (field.bare) return row[field.name] === null || row[field.name] === undefined ? null : Number(row[field.name]);
+    return ctx.nested(field.target!, row[field.name] as Record<string, unknown> | null, field.shows);
+  },
 };
 
 export const m2m: FieldKind = {

@@ -1,0 +1,45 @@
+/**
+ * @module
+ * dcim interfaces and MAC addresses: their computed values (SQL expressions), method filters and
+ * model rules.
+ */
+import type { AppRules } from '../../appRules.ts';
+import * as e from './expressions.ts';
+import * as f from './filters.ts';
+import { interfaceRules } from './interfaceRules.ts';
+import * as mac from './macAddresses.ts';
+
+export const interfaces: AppRules = {
+  expressions: {
+    interface_mac_address: e.macAddress,
+    interface_link_peers: e.linkPeers,
+    interface_link_peers_type: e.linkPeersType,
+    interface_connected_endpoints: e.connectedEndpoints,
+    interface_connected_endpoints_type: e.connectedEndpointsType,
+    interface_connected_endpoints_reachable: e.connectedEndpointsReachable,
+    interface_occupied: e.occupied,
+    mac_address: mac.macAddressDisplay,
+  },
+  methods: {
+    interface_cabled: f.cabled,
+    interface_connected: f.connected,
+    interface_occupied: f.occupied,
+    interface_kind: f.kind,
+    interface_vlan_id: f.vlanId,
+    interface_vlan: f.vlanVid,
+    interface_vc_member: f.vcMember,
+    interface_vc_member_id: f.vcMemberId,
+    interface_vc_master: f.vcMaster,
+    interface_vc_master_id: f.vcMasterId,
+    mac_assigned: mac.assigned,
+    mac_primary: mac.primary,
+    mac_device: mac.device,
+    mac_device_id: mac.deviceId,
+    mac_interface: mac.interfaceName,
+    mac_interface_id: mac.interfaceId,
+  },
+  rules: {
+    'dcim.interfaces': interfaceRules,
+    'dcim.mac-addresses': mac.macAddressRules,
+  },
+};
