@@ -129,7 +129,7 @@ describe.each(testDatabases())('dcim modules on $name', (database) => {
   it('serves virtual device contexts of a device, which they protect', async () => {
     const vdc = await post('virtual-device-contexts', { name: 'ctx1', device: ids.device, identifier: 1, status: 'active' });
     expect(Object.keys(vdc)).toEqual([
-      'id', 'url', 'display_url', 'display', 'name', 'device', 'identifier', 'tenant', 'status', 'description', 'owner', 'comments', 'tags', 'custom_fields',
+      'id', 'url', 'display_url', 'display', 'name', 'device', 'identifier', 'tenant', 'primary_ip', 'primary_ip4', 'primary_ip6', 'status', 'description', 'owner', 'comments', 'tags', 'custom_fields',
       'created', 'last_updated', 'interface_count',
     ]);
     expect(vdc.device).toEqual({ id: ids.device, url: `http://nb.test/api/dcim/devices/${ids.device}/`, display: 'spine1', name: 'spine1', description: '' });
