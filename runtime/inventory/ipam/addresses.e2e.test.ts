@@ -6,8 +6,21 @@
  * VRFs and tenants, and what deleting an interface does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Registry, type SqlScope } from '../../rest/index.ts';
 import { testDatabases } from '../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { addresses as addressRules } from './addresses/index.ts';
+
+/** Enough of the engine's SQL scope to evaluate one registered expression on its own. */
+function scope(registry: Registry): SqlScope {
+  let n = 0;
+  return {
+    alias: () => `x${n++}`,
+    table: (key) => `"${registry.resource(key).table}"`,
+    column: (key, field, alias) => `${alias}."${registry.field(registry.resource(key), field)!.column}"`,
+    resource: (key) => registry.resource(key),
+  } as SqlScope;
+}
 
 const SLOW = 60_000;
 
@@ -205,6 +218,14 @@ describe.each(testDatabases())('ipam IP addresses on $name', (database) => {
     expect((await api.request('GET', '/api/ipam/ip-addresses/?virtual_machine_id=x')).body).toEqual({ virtual_machine_id: ['Enter a number.'] });
     expect((await api.request('GET', '/api/ipam/ip-addresses/?vminterface_id=1')).body).toEqual({ vminterface_id: ['Select a valid choice. 1 is not one of the available choices.'] });
     expect((await api.request('GET', '/api/ipam/ip-addresses/?fhrpgroup_id=1')).status).toBe(400);
+  }, SLOW);
+
+  it('counts the addresses of an interface with interface_ipaddress_count (interfaces’ count_ipaddresses)', async () => {
+    const expression = addressRules.expressions!.interface_ipaddress_count("i", scope(Registry.load()));
+    const counted = async (id: number) => Number((await api.db.query<{ n: number }>(`SELECT ${expression} AS n FROM "dcim_interface" i WHERE i.id = $1`, [id]))[0].n);
+    expect(await counted(ids.sw3eth0)).toBe(2);
+    expect(await counted(ids.sw3mgmt)).toBe(1);
+    expect(await counted(ids.sw2eth0)).toBe(0);
   }, SLOW);
 
   it('reaches a virtual chassis master’s members’ interfaces through the device filters, leaving out management ones', async () => {
