@@ -220,6 +220,18 @@ describe.each(testDatabases())('ipam IP addresses on $name', (database) => {
     expect((await api.request('GET', '/api/ipam/ip-addresses/?fhrpgroup_id=1')).status).toBe(400);
   }, SLOW);
 
+  it('takes addresses in use out of the available addresses of prefixes and ranges', async () => {
+    const prefix = await post('/api/ipam/prefixes/', { prefix: '10.70.0.0/29', vrf: ids.red });
+    const range = await post('/api/ipam/ip-ranges/', { start_address: '10.71.0.1/24', end_address: '10.71.0.4/24' });
+    await address({ address: '10.70.0.1/29', vrf: ids.red });
+    await address({ address: '10.70.0.3/32', vrf: ids.red });
+    await address({ address: '10.70.0.2/29' }); // another VRF's
+    await address({ address: '10.71.0.2/24' });
+    const free = async (path: string) => ((await api.request('GET', path)).body as { address: string }[]).map((a) => a.address);
+    expect(await free(`/api/ipam/prefixes/${prefix.id}/available-ips/`)).toEqual(['10.70.0.2/29', '10.70.0.4/29', '10.70.0.5/29', '10.70.0.6/29']);
+    expect(await free(`/api/ipam/ip-ranges/${range.id}/available-ips/`)).toEqual(['10.71.0.1/24', '10.71.0.3/24', '10.71.0.4/24']);
+  }, SLOW);
+
   it('counts the addresses of an interface with interface_ipaddress_count (interfaces’ count_ipaddresses)', async () => {
     const expression = addressRules.expressions!.interface_ipaddress_count("i", scope(Registry.load()));
     const counted = async (id: number) => Number((await api.db.query<{ n: number }>(`SELECT ${expression} AS n FROM "dcim_interface" i WHERE i.id = $1`, [id]))[0].n);
