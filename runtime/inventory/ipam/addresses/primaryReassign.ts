@@ -5,7 +5,6 @@
  * The device is the parent of the interface the address was assigned to before the write.
  */
 import type { WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { rowsById } from '../../dcim/rows.ts';
 import { valueOf } from '../batchValues.ts';
 import { parseNetwork } from '../ipSpace.ts';
 
@@ -22,14 +21,14 @@ export async function refusePrimaryReassignment(batch: WriteBatch, items: WriteI
     }))
     .filter((move) => move.before !== null);
   if (!moves.length) return;
-  const devices = `"${batch.registry.resource('dcim.devices').table}"`;
-  const interfaces = await rowsById(
-    batch.tx,
-    `"${batch.registry.resource('dcim.interfaces').table}"`,
-    moves.flatMap((m) => [m.before, m.after]),
-    't.device_id, d.primary_ip4_id, d.primary_ip6_id',
-    `JOIN ${devices} d ON d.id = t.device_id`,
+  const [interfaceTable, deviceTable] = ['dcim.interfaces', 'dcim.devices'].map((key) => `"${batch.registry.resource(key).table}"`);
+  const wanted = [...new Set(moves.flatMap((m) => [m.before, m.after]).filter((id) => id !== null))];
+  // Each interface's device, and the device's primary addresses.
+  const rows = await batch.tx.query<{ id: number; device_id: number; primary_ip4_id: number | null; primary_ip6_id: number | null }>(
+    `SELECT i.id, i.device_id, d.primary_ip4_id, d.primary_ip6_id FROM ${interfaceTable} i JOIN ${deviceTable} d ON d.id = i.device_id WHERE i.id = ANY($1::int[])`,
+    [wanted],
   );
+  const interfaces = new Map(rows.map((row) => [Number(row.id), row]));
   for (const { item, before, after } of moves) {
     const parent = interfaces.get(before!);
     const family = parseNetwork(String(valueOf(batch, item, 'address')))?.family;
