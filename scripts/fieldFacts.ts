@@ -63,10 +63,13 @@ export function compareFields(byEndpoint: Map<string, Serializer>, only: string[
     const serializer = byEndpoint.get(`/api/${resource.app}/${resource.path}/`);
     if (!serializer) continue;
     const ours = resource.fields.filter((f) => !f.writeOnly).map((f) => f.name);
+    // Written, never shown (a module's `replicate_components`): serializers.md lists such fields
+    // as optional without telling that DRF declares them write_only, so they are present.
+    const writable = resource.fields.filter((f) => f.writeOnly && !f.readOnly).map((f) => f.name);
     const brief = serializer.brief && serializer.brief.join() !== resource.brief.join() ? { netbox: serializer.brief, ours: resource.brief } : null;
     out.push({
       resource: resource.key,
-      missing: serializer.fields.filter((f) => !ours.includes(f)),
+      missing: serializer.fields.filter((f) => !ours.includes(f) && !writable.includes(f)),
       extra: ours.filter((f) => !serializer.fields.includes(f)),
       brief,
     });

@@ -7,7 +7,9 @@
  *   (NetBox merges config contexts and the local data; no config context can exist here, so it
  *   is the local data, or `{}`);
  * - a module bay's `installed_module`, and the `_occupied` flag of device and module bays
- *   (disabled, or holding something).
+ *   (disabled, or holding something);
+ * - the `primary_ip` of a device or virtual device context: its IPv6 one when it has one, else
+ *   its IPv4 one (NetBox's PREFER_IPV4 setting is False by default).
  */
 import type { SqlExpression } from '../../rest/index.ts';
 
@@ -26,6 +28,7 @@ export const counts: Record<string, SqlExpression> = {
   virtual_chassis_member_count: countOf('dcim.devices', 'virtual_chassis_id'),
   device_device_bay_count: countOf('dcim.device-bays', 'device_id'),
   device_module_bay_count: countOf('dcim.module-bays', 'device_id'),
+  device_interface_count: countOf('dcim.interfaces', 'device_id'),
 };
 
 /** The id of the device owning the bay this device is installed in (a device sits in one bay at most). */
@@ -48,3 +51,5 @@ export const moduleBayOccupied: SqlExpression = (t, sql) => {
   const a = sql.alias();
   return `(NOT ${t}.enabled OR EXISTS (SELECT 1 FROM ${sql.table('dcim.modules')} ${a} WHERE ${a}.module_bay_id = ${t}.id))`;
 };
+
+export const primaryIp: SqlExpression = (t) => `coalesce(${t}.primary_ip6_id, ${t}.primary_ip4_id)`;

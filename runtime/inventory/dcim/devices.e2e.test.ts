@@ -56,9 +56,12 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
     ids.sw1 = created.id;
     expect(Object.keys(created)).toEqual([
       'id', 'url', 'display_url', 'display', 'name', 'device_type', 'role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'location', 'rack', 'position',
-      'face', 'latitude', 'longitude', 'parent_device', 'status', 'airflow', 'virtual_chassis', 'vc_position', 'vc_priority', 'description', 'owner',
-      'comments', 'config_context', 'local_context_data', 'tags', 'custom_fields', 'created', 'last_updated', 'device_bay_count', 'module_bay_count',
+      'face', 'latitude', 'longitude', 'parent_device', 'status', 'airflow', 'primary_ip', 'primary_ip4', 'primary_ip6', 'oob_ip', 'cluster', 'virtual_chassis', 'vc_position', 'vc_priority', 'description',
+      'owner', 'comments', 'config_template', 'config_context', 'local_context_data', 'tags', 'custom_fields', 'created', 'last_updated',
+      'console_port_count', 'console_server_port_count', 'power_port_count', 'power_outlet_count', 'interface_count', 'front_port_count',
+      'rear_port_count', 'device_bay_count', 'module_bay_count', 'inventory_item_count',
     ]);
+    expect(created).toMatchObject({ primary_ip: null, primary_ip4: null, oob_ip: null, cluster: null, config_template: null, console_port_count: 0, interface_count: 0, inventory_item_count: 0 });
     expect(created.display).toBe('sw1');
     expect(created.airflow).toEqual({ value: 'front-to-rear', label: 'Front to rear' });
     expect(created.platform).toMatchObject({ id: ids.junos, name: 'Junos', device_count: 1, _depth: 0 });
@@ -71,7 +74,7 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
       manufacturer: { id: ids.juniper, url: `http://nb.test/api/dcim/manufacturers/${ids.juniper}/`, display: 'Juniper', name: 'Juniper', slug: 'juniper', description: '' },
       model: 'EX4300', slug: 'ex4300', description: '', device_count: 1,
     });
-    expect(created.role).toMatchObject({ name: 'Access', device_count: 1, _depth: 1 });
+    expect(created.role).toMatchObject({ name: 'Access', device_count: 1, virtualmachine_count: 0, _depth: 1 });
     const brief = await api.request('GET', `/api/dcim/devices/${created.id}/?brief=1`);
     expect(brief.body).toEqual({ id: created.id, url: `http://nb.test/api/dcim/devices/${created.id}/`, display: 'sw1', name: 'sw1', description: '' });
     const network = await api.request('GET', `/api/dcim/device-roles/${ids.network}/`);
@@ -79,7 +82,9 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
     const access = await api.request('GET', `/api/dcim/device-roles/${ids.role}/`);
     expect(access.body.parent).toEqual({ id: ids.network, url: `http://nb.test/api/dcim/device-roles/${ids.network}/`, display_url: `http://nb.test/dcim/device-roles/${ids.network}/`, display: 'Network', name: 'Network', slug: 'network' });
     const juniper = await api.request('GET', `/api/dcim/manufacturers/${ids.juniper}/`);
-    expect(juniper.body).toMatchObject({ devicetype_count: 3, moduletype_count: 0, platform_count: 1 });
+    expect(juniper.body).toMatchObject({ devicetype_count: 3, moduletype_count: 0, inventoryitem_count: 0, platform_count: 1 });
+    const type = await api.request('GET', `/api/dcim/device-types/${ids.type}/`);
+    expect(type.body).toMatchObject({ device_count: 1, console_port_template_count: 0, inventory_item_template_count: 0 });
     const withContext = await api.request('PATCH', `/api/dcim/devices/${created.id}/`, { local_context_data: { ntp: ['10.0.0.1'] } });
     expect(withContext.body.config_context).toEqual({ ntp: ['10.0.0.1'] });
   }, SLOW);
@@ -215,8 +220,6 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
     expect(await names('mac_address=00:11:22:33:44:55')).toEqual([]);
     expect(await names('mac_address__n=00:11:22:33:44:55&name=sw1')).toEqual(['sw1']);
     expect(await names('q=SN1')).toEqual(['sw1']);
-    const ip = await api.request('GET', '/api/dcim/devices/?primary_ip4_id=1');
-    expect(ip.body).toEqual({ primary_ip4_id: ['Select a valid choice. 1 is not one of the available choices.'] });
     const bad = await api.request('GET', '/api/dcim/devices/?has_primary_ip=maybe');
     expect(bad.body).toEqual({ has_primary_ip: ['Select a valid choice. maybe is not one of the available choices.'] });
     const types = await api.request('GET', '/api/dcim/device-types/?device_count__gte=1&interfaces=false&manufacturer=juniper');
@@ -281,6 +284,137 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
     expect((await api.request('DELETE', `/api/dcim/virtual-chassis/${vc.id}/`)).status).toBe(204);
     const former = (await api.request('GET', `/api/dcim/devices/${sw2.id}/`)).body;
     expect([former.virtual_chassis, former.vc_position]).toEqual([null, null]);
+  }, SLOW);
+
+  it('assigns clusters within the device’s site and location, and config templates, which they protect', async () => {
+    const cluster = (body: Record<string, unknown>) => api.request('POST', '/api/virtualization/clusters/', { type: ids.clusterType, ...body }).then((r) => r.body);
+    ids.clusterType = (await api.request('POST', '/api/virtualization/cluster-types/', { name: 'KVM', slug: 'kvm' })).body.id;
+    const group = (await api.request('POST', '/api/virtualization/cluster-groups/', { name: 'Edge clusters', slug: 'edge-clusters' })).body;
+    const anywhere = await cluster({ name: 'anywhere', group: group.id });
+    const atLax = await cluster({ name: 'lax', scope_type: 'dcim.site', scope_id: ids.other });
+    const onFloor2 = await cluster({ name: 'floor2', scope_type: 'dcim.location', scope_id: ids.otherLocation });
+    const atRegion = await cluster({ name: 'americas', scope_type: 'dcim.region', scope_id: ids.region });
+    const wrongSite = await api.request('POST', '/api/dcim/devices/', device({ name: 'c1', cluster: atLax.id }));
+    expect(wrongSite.body).toEqual({ cluster: ['The assigned cluster belongs to a different site (LAX)'] });
+    const wrongLocation = await api.request('POST', '/api/dcim/devices/', device({ name: 'c1', location: ids.location, cluster: onFloor2.id }));
+    expect(wrongLocation.body).toEqual({ cluster: ['The assigned cluster belongs to a different location (Floor 2)'] });
+    expect((await names('name=c1')).length).toBe(0); // nothing written after a 400
+    const template = (await api.request('POST', '/api/extras/config-templates/', { name: 'Base', template_code: 'hostname {{ device.name }}' })).body;
+    const c1 = await post('devices', device({ name: 'c1', cluster: anywhere.id, config_template: template.id }));
+    expect(c1.cluster).toEqual({ id: anywhere.id, url: `http://nb.test/api/virtualization/clusters/${anywhere.id}/`, display: 'anywhere', name: 'anywhere', description: '' });
+    expect(c1.config_template).toEqual({ id: template.id, url: `http://nb.test/api/extras/config-templates/${template.id}/`, display: 'Base', name: 'Base', description: '' });
+    const c2 = await post('devices', device({ name: 'c2', location: ids.otherLocation, cluster: onFloor2.id }));
+    await post('devices', device({ name: 'c3', cluster: atRegion.id }));
+    expect(await names(`cluster_id=${anywhere.id}`)).toEqual(['c1']);
+    expect(await names(`cluster_group=edge-clusters`)).toEqual(['c1']);
+    expect(await names(`cluster_group_id=${group.id}`)).toEqual(['c1']);
+    expect(await names(`cluster_id=${onFloor2.id}&cluster_id=${atRegion.id}`)).toEqual(['c2', 'c3']);
+    expect(await names(`config_template_id=${template.id}`)).toEqual(['c1']);
+    expect((await api.request('GET', `/api/virtualization/clusters/${anywhere.id}/`)).body.device_count).toBe(1);
+    const role = await api.request('PATCH', `/api/dcim/device-roles/${ids.role}/`, { config_template: template.id });
+    expect(role.body.config_template).toMatchObject({ id: template.id, name: 'Base' });
+    const platform = await api.request('PATCH', `/api/dcim/platforms/${ids.ios}/`, { config_template: template.id });
+    expect(platform.body.config_template).toMatchObject({ id: template.id });
+    expect((await api.request('GET', `/api/dcim/device-roles/?config_template_id=${template.id}`)).body.results.map((r: any) => r.name)).toEqual(['Access']);
+    expect((await api.request('GET', `/api/dcim/platforms/?config_template_id=${template.id}`)).body.results.map((p: any) => p.name)).toEqual(['IOS']);
+    // Templates in use are protected; a deleted cluster leaves its devices unclustered.
+    expect((await api.request('DELETE', `/api/extras/config-templates/${template.id}/`)).status).toBe(409);
+    expect((await api.request('DELETE', `/api/virtualization/clusters/${onFloor2.id}/`)).status).toBe(204);
+    expect((await api.request('GET', `/api/dcim/devices/${c2.id}/`)).body.cluster).toBeNull();
+    for (const name of ['c1', 'c2', 'c3']) {
+      const [found] = (await api.request('GET', `/api/dcim/devices/?name=${name}`)).body.results;
+      expect((await api.request('DELETE', `/api/dcim/devices/${found.id}/`)).status).toBe(204);
+    }
+    await api.request('PATCH', `/api/dcim/device-roles/${ids.role}/`, { config_template: null });
+    await api.request('PATCH', `/api/dcim/platforms/${ids.ios}/`, { config_template: null });
+    expect((await api.request('DELETE', `/api/extras/config-templates/${template.id}/`)).status).toBe(204);
+  }, SLOW);
+
+  it('keeps primary and out-of-band addresses on the device’s interfaces, of the right family, and filters by them', async () => {
+    const p1 = await post('devices', device({ name: 'p1' }));
+    const p2 = await post('devices', device({ name: 'p2' }));
+    const iface = async (dev: number, name: string, extra: Record<string, unknown> = {}) => (await post('interfaces', { device: dev, name, type: '10gbase-x-sfpp', ...extra })).id;
+    const [eth0, mgmt0, other0] = [await iface(p1.id, 'eth0'), await iface(p1.id, 'mgmt0', { mgmt_only: true }), await iface(p2.id, 'eth0')];
+    const ip = async (address: string, iface: number | null, extra: Record<string, unknown> = {}) =>
+      (await api.request('POST', '/api/ipam/ip-addresses/', { address, ...(iface ? { assigned_object_type: 'dcim.interface', assigned_object_id: iface } : {}), ...extra })).body;
+    const a4 = await ip('10.50.0.1/24', eth0);
+    const a6 = await ip('2001:db8:50::1/64', eth0, { dns_name: 'p1.example.net' });
+    const elsewhere = await ip('10.50.0.2/24', other0);
+    const natOutside = await ip('198.51.100.50/32', null, { nat_inside: a4.id });
+    const oob = await ip('10.60.0.1/24', mgmt0);
+    const patch = (id: number, body: Record<string, unknown>) => api.request('PATCH', `/api/dcim/devices/${id}/`, body);
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ primary_ip4: a6.id }, { primary_ip4: ['2001:db8:50::1/64 is not an IPv4 address.'] }],
+      [{ primary_ip6: a4.id }, { primary_ip6: ['10.50.0.1/24 is not an IPv6 address.'] }],
+      [{ primary_ip4: elsewhere.id }, { primary_ip4: ['The specified IP address (10.50.0.2/24) is not assigned to this device.'] }],
+      [{ oob_ip: elsewhere.id }, { oob_ip: ['The specified IP address (10.50.0.2/24) is not assigned to this device.'] }],
+      [{ primary_ip4: 999999 }, { primary_ip4: ['Related object not found using the provided numeric ID: 999999'] }],
+    ];
+    for (const [body, errors] of cases) {
+      const answer = await patch(p1.id, body);
+      expect([answer.status, answer.body], JSON.stringify(body)).toEqual([400, errors]);
+    }
+    // The NAT outside address of one of the device's addresses will do.
+    expect((await patch(p1.id, { primary_ip4: natOutside.id })).status).toBe(200);
+    const set = await patch(p1.id, { primary_ip4: a4.id, primary_ip6: a6.id, oob_ip: oob.id });
+    expect(set.status).toBe(200);
+    expect(Object.keys(set.body).slice(21, 26)).toEqual(['primary_ip', 'primary_ip4', 'primary_ip6', 'oob_ip', 'cluster']);
+    // IPv6 first, as NetBox prefers unless PREFER_IPV4 is set; NetBox 4.6 embeds the brief form with DNS name and NAT.
+    expect(set.body.primary_ip).toEqual({
+      id: a6.id, url: `http://nb.test/api/ipam/ip-addresses/${a6.id}/`, display: '2001:db8:50::1/64', family: { value: 6, label: 'IPv6' },
+      address: '2001:db8:50::1/64', description: '', dns_name: 'p1.example.net', nat_inside: null, nat_outside: [],
+    });
+    expect(set.body.primary_ip4.nat_outside.map((n: any) => n.address)).toEqual(['198.51.100.50/32']);
+    expect(set.body).toMatchObject({ oob_ip: { id: oob.id }, interface_count: 2 });
+    expect((await patch(p1.id, { primary_ip6: null })).body.primary_ip).toMatchObject({ id: a4.id });
+    await patch(p1.id, { primary_ip6: a6.id });
+    // A MAC address on one of the device's interfaces.
+    await api.request('POST', '/api/dcim/mac-addresses/', { mac_address: '00:11:22:33:44:55', assigned_object_type: 'dcim.interface', assigned_object_id: eth0 });
+    expect(await names('has_primary_ip=true')).toEqual(['p1']);
+    expect(await names('has_primary_ip=false&name__isw=p')).toEqual(['p2']);
+    expect(await names('has_oob_ip=true')).toEqual(['p1']);
+    expect(await names(`primary_ip4_id=${a4.id}`)).toEqual(['p1']);
+    expect(await names('primary_ip4=10.50.0.1/24')).toEqual(['p1']);
+    expect(await names('primary_ip6=2001:db8:50::1/64')).toEqual(['p1']);
+    expect(await names(`oob_ip_id=${oob.id}`)).toEqual(['p1']);
+    expect(await names('mac_address=00:11:22:33:44:55')).toEqual(['p1']);
+    expect(await names('mac_address__ic=22:33')).toEqual(['p1']);
+    expect(await names('interfaces=true')).toEqual(['p1', 'p2']);
+    expect(await names('interface_count=1')).toEqual(['p2']);
+    expect((await api.request('GET', '/api/dcim/devices/?primary_ip4_id=999999')).body).toEqual({ primary_ip4_id: ['Select a valid choice. 999999 is not one of the available choices.'] });
+    // In a virtual chassis, members' interfaces count, but one address is primary for one device only.
+    const vc = await post('virtual-chassis', { name: 'pair', master: p1.id });
+    expect((await patch(p2.id, { virtual_chassis: vc.id, vc_position: 2, primary_ip4: a4.id })).body).toEqual({ primary_ip4: ['Device with this Primary IPv4 already exists.'] });
+    expect((await patch(p2.id, { virtual_chassis: vc.id, vc_position: 2, oob_ip: oob.id })).body).toEqual({ oob_ip: ['The specified IP address (10.60.0.1/24) is not assigned to this device.'] });
+    expect((await patch(p2.id, { virtual_chassis: null, vc_position: null })).status).toBe(200);
+    // Virtual device contexts: addresses on their device's interfaces, NAT aside.
+    const vdc = await post('virtual-device-contexts', { name: 'ctx', device: p1.id, status: 'active' });
+    const context = (body: Record<string, unknown>) => api.request('PATCH', `/api/dcim/virtual-device-contexts/${vdc.id}/`, body);
+    expect((await context({ primary_ip4: a6.id })).body).toEqual({ primary_ip4: ['2001:db8:50::1/64 is not an IPv4 address.'] });
+    expect((await context({ primary_ip6: a4.id })).body).toEqual({ primary_ip6: ['10.50.0.1/24 is not an IPv6 address.'] });
+    expect((await context({ primary_ip4: elsewhere.id })).body).toEqual({ primary_ip4: ['Primary IP address must belong to an interface on the assigned device.'] });
+    expect((await context({ primary_ip4: natOutside.id })).body).toEqual({ primary_ip4: ['Primary IP address must belong to an interface on the assigned device.'] });
+    const ctx = await context({ primary_ip4: a4.id });
+    expect(ctx.body.primary_ip).toMatchObject({ id: a4.id, address: '10.50.0.1/24', dns_name: '' });
+    expect(Object.keys(ctx.body).slice(8, 11)).toEqual(['primary_ip', 'primary_ip4', 'primary_ip6']);
+    await api.request('PATCH', `/api/dcim/interfaces/${eth0}/`, { vdcs: [vdc.id] });
+    const contexts = async (query: string) => (await api.request('GET', `/api/dcim/virtual-device-contexts/?${query}`)).body.results.map((c: any) => c.name);
+    expect((await api.request('GET', `/api/dcim/virtual-device-contexts/${vdc.id}/`)).body.interface_count).toBe(1);
+    expect(await contexts(`interface_id=${eth0}`)).toEqual(['ctx']);
+    expect(await contexts(`interface_id=${mgmt0}`)).toEqual([]);
+    expect(await contexts('has_primary_ip=true')).toEqual(['ctx']);
+    expect(await contexts(`primary_ip4_id=${a4.id}`)).toEqual(['ctx']);
+    expect(await contexts('primary_ip4=10.50.0.1/24')).toEqual(['ctx']);
+    // Deleting an address clears it wherever it was primary.
+    expect((await api.request('DELETE', `/api/ipam/ip-addresses/${a4.id}/`)).status).toBe(204);
+    expect((await api.request('GET', `/api/dcim/devices/${p1.id}/`)).body).toMatchObject({ primary_ip4: null, primary_ip: { id: a6.id } });
+    expect((await api.request('GET', `/api/dcim/virtual-device-contexts/${vdc.id}/`)).body).toMatchObject({ primary_ip4: null, primary_ip: null });
+    // A device being created matches any interface, as NetBox's vc_interfaces() does before the device has an id.
+    const fresh = await api.request('POST', '/api/dcim/devices/', device({ name: 'p3', oob_ip: elsewhere.id }));
+    expect(fresh.status).toBe(201);
+    for (const id of [vdc.id]) await api.request('DELETE', `/api/dcim/virtual-device-contexts/${id}/`);
+    await api.request('DELETE', `/api/dcim/virtual-chassis/${vc.id}/`);
+    for (const id of [p1.id, p2.id, fresh.body.id]) expect((await api.request('DELETE', `/api/dcim/devices/${id}/`)).status).toBe(204);
   }, SLOW);
 
   it('records devices as targets of contact assignments and journal entries', async () => {

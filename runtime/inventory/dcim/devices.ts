@@ -4,7 +4,9 @@
  * the rack in the site, the location in the site, the rack in the location; no face or position
  * without a rack; positions in half units and with a face; no position for a 0U type; no face or
  * position for a child type; free units for the type's height (on its face, or both faces when
- * full depth); the platform's manufacturer is the type's; a virtual chassis member has a
+ * full depth); the primary and out-of-band addresses on the device (primaryIps.ts); the
+ * platform's manufacturer is the type's; a cluster scoped to a site or location
+ * is the device's site and location; a virtual chassis member has a
  * position; a chassis' master stays in it. Devices of one request are placed in order, so two
  * of them cannot take the same units.
  * The local context data, when given, is a JSON object.
@@ -15,6 +17,7 @@
 import type { ModelRules, WriteBatch, WriteItem } from '../../rest/index.ts';
 import { rackDisplaySql } from './displays.ts';
 import { fillNaturalNames } from './naturalOrdering.ts';
+import { addressesOf, deviceAddressError, refuseSharedAddresses, type AddressRow } from './primaryIps.ts';
 import { fits, mountedDevices, rackSize, type Mounted } from './rackSpace.ts';
 import { blankToNull, halfUnits, numberOf, rowsById, tableOf, truthy, units, type Row } from './rows.ts';
 
@@ -24,6 +27,8 @@ interface Related {
   sites: Map<number, Row>;
   types: Map<number, Row>;
   platforms: Map<number, Row>;
+  clusters: Map<number, Row>;
+  addresses: Map<number, AddressRow>;
   mastered: Map<number, Row>;
   mounted: Mounted[];
 }
@@ -39,6 +44,9 @@ async function related(batch: WriteBatch): Promise<Related> {
   const manufacturer = `LEFT JOIN ${tables('dcim.manufacturers')} m ON m.id = t.manufacturer_id`;
   const types = await rowsById(tx, tables('dcim.device-types'), col('device_type_id'), 't.model, t.u_height, t.is_full_depth, t.subdevice_role, t.manufacturer_id, m.name AS manufacturer', manufacturer);
   const platforms = await rowsById(tx, tables('dcim.platforms'), col('platform_id'), 't.manufacturer_id, m.name AS manufacturer', manufacturer);
+  const scope = `LEFT JOIN ${tables('dcim.sites')} s ON s.id = t._site_id LEFT JOIN ${tables('dcim.locations')} l ON l.id = t._location_id`;
+  const clusters = await rowsById(tx, tables('virtualization.clusters'), col('cluster_id'), 't._site_id, t._location_id, s.name AS site, l.name AS location', scope);
+  const addresses = await addressesOf(batch, ['primary_ip4_id', 'primary_ip6_id', 'oob_ip_id']);
   const updated = items.filter((i) => !i.creating).map((i) => i.id);
   const mastered = new Map<number, Row>();
   if (updated.length) {
@@ -46,7 +54,7 @@ async function related(batch: WriteBatch): Promise<Related> {
     for (const row of rows) mastered.set(Number(row.master_id), row);
   }
   const mounted = await mountedDevices(tx, { devices: tables('dcim.devices'), deviceTypes: tables('dcim.device-types') }, col('rack_id'));
-  return { racks, locations, sites, types, platforms, mastered, mounted };
+  return { racks, locations, sites, types, platforms, clusters, addresses, mastered, mounted };
 }
 
 /** Python's truthiness of a JSON value: not null, false, 0, "", [] or {}. */
@@ -85,9 +93,17 @@ function firstError(item: WriteItem, r: Related, placed: Mounted[]): [string, st
       return ['position', `U${units(position)} is already occupied or does not have sufficient space to accommodate this device type: ${type.model} (${units(height)}U)`];
     }
   }
+  const address = deviceAddressError(item, r.addresses);
+  if (address) return address;
   const platform = get(r.platforms, 'platform_id');
   if (type && platform && platform.manufacturer_id !== null && Number(platform.manufacturer_id) !== Number(type.manufacturer_id)) {
     return ['platform', `The assigned platform is limited to ${platform.manufacturer} device types, but this device's type belongs to ${type.manufacturer}.`];
+  }
+  // A cluster's cached site and location (its scope's), when it has them, are the device's.
+  const cluster = get(r.clusters, 'cluster_id');
+  if (cluster && cluster._site_id !== null && Number(cluster._site_id) !== siteId) return ['cluster', `The assigned cluster belongs to a different site (${cluster.site})`];
+  if (cluster && cluster._location_id !== null && Number(cluster._location_id) !== Number(item.value('location_id'))) {
+    return ['cluster', `The assigned cluster belongs to a different location (${cluster.location})`];
   }
   if (item.value('virtual_chassis_id') !== null && item.value('vc_position') === null) return ['vc_position', 'A device assigned to a virtual chassis must have its position defined.'];
   const chassis = item.id === null ? undefined : r.mastered.get(item.id);
@@ -115,6 +131,7 @@ async function clean(batch: WriteBatch): Promise<void> {
       placed.push({ id, rack: Number(item.value('rack_id')), position: halfUnits(position), height: halfUnits(type.u_height), face: String(item.value('face') ?? ''), fullDepth: type.is_full_depth === true });
     }
   }
+  await refuseSharedAddresses(batch, [['primary_ip4', 'Primary IPv4'], ['primary_ip6', 'Primary IPv6'], ['oob_ip', 'Out-of-band IP']]);
 }
 
 async function beforeSave(batch: WriteBatch): Promise<void> {

@@ -6,13 +6,14 @@
 import type { AppRules } from '../appRules.ts';
 import { deviceBayRules, moduleBayRules } from './bays.ts';
 import { scopeMoveRules } from './cachedScope.ts';
-import { counts, deviceBayOccupied, deviceConfigContext, installedModule, moduleBayOccupied, parentDevice } from './computed.ts';
+import { counts, deviceBayOccupied, deviceConfigContext, installedModule, moduleBayOccupied, parentDevice, primaryIp } from './computed.ts';
 import { deviceRules } from './devices.ts';
 import { deviceTypeRules } from './deviceTypes.ts';
 import { componentDisplay, deviceDisplay, rackDisplay } from './displays.ts';
 import * as filters from './methodFilters.ts';
 import { moduleRules, moduleTypeRules } from './modules.ts';
 import { naturalOrderingRules } from './naturalOrdering.ts';
+import { contextAddressRules } from './primaryIps.ts';
 import { rackRules, rackTypeRules } from './racks.ts';
 import { virtualChassisRules } from './virtualChassis.ts';
 
@@ -27,6 +28,7 @@ export const dcim: AppRules = {
     module_bay_installed_module: installedModule,
     device_bay_occupied: deviceBayOccupied,
     module_bay_occupied: moduleBayOccupied,
+    primary_ip: primaryIp,
   },
   methods: {
     zero_count: filters.zeroCount,
@@ -34,6 +36,9 @@ export const dcim: AppRules = {
     unmatched_text: filters.unmatchedText,
     has_device_bays: filters.hasDeviceBays,
     has_module_bays: filters.hasModuleBays,
+    has_interfaces: filters.hasInterfaces,
+    has_primary_ip: filters.hasPrimaryIp,
+    has_oob_ip: filters.hasOobIp,
     has_virtual_device_context: filters.hasVirtualDeviceContext,
     virtual_chassis_member: filters.virtualChassisMember,
     has_local_context_data: filters.hasLocalContextData,
@@ -49,7 +54,7 @@ export const dcim: AppRules = {
     'dcim.module-bays': moduleBayRules,
     'dcim.module-types': moduleTypeRules,
     'dcim.modules': moduleRules,
-    'dcim.virtual-device-contexts': naturalOrderingRules,
+    'dcim.virtual-device-contexts': { ...naturalOrderingRules, ...contextAddressRules },
     ...scopeMoveRules,
   },
 };

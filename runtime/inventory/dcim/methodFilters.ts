@@ -2,9 +2,10 @@
  * @module
  * dcim's method filters (NetBox's `method=` filters):
  * - presence tests answered from the database: a device's `device_bays`, `module_bays`,
- *   `has_virtual_device_context`, `virtual_chassis_member` and `local_context_data`;
+ *   `interfaces`, `has_virtual_device_context`, `virtual_chassis_member`, `local_context_data`,
+ *   `has_primary_ip` (IPv4 or IPv6; a virtual device context's too) and `has_oob_ip`;
  * - the same tests and counts about objects this server does not serve (console ports,
- *   interfaces, primary IPs, component templates, images): none can exist, so they answer as
+ *   component templates, images): none can exist, so they answer as
  *   NetBox does when there are none — `true` matches nothing, `false` everything, a count is 0,
  *   a text filter through them matches nothing unless negated;
  * - a platform's `available_for_device_type`: platforms without a manufacturer, or the device
@@ -37,9 +38,12 @@ const hasRelated = (target: string, column: string) =>
 
 export const hasDeviceBays = hasRelated('dcim.device-bays', 'device_id');
 export const hasModuleBays = hasRelated('dcim.module-bays', 'device_id');
+export const hasInterfaces = hasRelated('dcim.interfaces', 'device_id');
 export const hasVirtualDeviceContext = hasRelated('dcim.virtual-device-contexts', 'device_id');
 export const virtualChassisMember = presence(({ alias }) => `${alias}.virtual_chassis_id IS NOT NULL`);
 export const hasLocalContextData = presence(({ alias }) => `${alias}.local_context_data IS NOT NULL`);
+export const hasPrimaryIp = presence(({ alias }) => `(${alias}.primary_ip4_id IS NOT NULL OR ${alias}.primary_ip6_id IS NOT NULL)`);
+export const hasOobIp = presence(({ alias }) => `${alias}.oob_ip_id IS NOT NULL`);
 
 /** Presence of something that cannot exist here. */
 export const neverPresent = presence(() => 'false');

@@ -42,8 +42,11 @@ describe.each(testDatabases())('dcim modules on $name', (database) => {
     ids.moduleType = type.id;
     expect(Object.keys(type)).toEqual([
       'id', 'url', 'display_url', 'display', 'profile', 'manufacturer', 'model', 'part_number', 'airflow', 'weight', 'weight_unit', 'description', 'attributes',
-      'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'module_count',
+      'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'module_count', 'console_port_template_count',
+      'console_server_port_template_count', 'power_port_template_count', 'power_outlet_template_count', 'interface_template_count',
+      'front_port_template_count', 'rear_port_template_count', 'module_bay_template_count',
     ]);
+    expect(type.interface_template_count).toBe(0);
     expect(type.display).toBe('7500R-36CQ');
     expect(type.profile).toEqual({ id: profile.id, url: `http://nb.test/api/dcim/module-type-profiles/${profile.id}/`, display: 'Line card', name: 'Line card', description: '' });
     const merged = await api.request('PATCH', `/api/dcim/module-types/${type.id}/`, { attributes: { speed: '100G' } });
@@ -125,7 +128,10 @@ describe.each(testDatabases())('dcim modules on $name', (database) => {
 
   it('serves virtual device contexts of a device, which they protect', async () => {
     const vdc = await post('virtual-device-contexts', { name: 'ctx1', device: ids.device, identifier: 1, status: 'active' });
-    expect(Object.keys(vdc)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'device', 'identifier', 'tenant', 'status', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated']);
+    expect(Object.keys(vdc)).toEqual([
+      'id', 'url', 'display_url', 'display', 'name', 'device', 'identifier', 'tenant', 'primary_ip', 'primary_ip4', 'primary_ip6', 'status', 'description', 'owner', 'comments', 'tags', 'custom_fields',
+      'created', 'last_updated', 'interface_count',
+    ]);
     expect(vdc.device).toEqual({ id: ids.device, url: `http://nb.test/api/dcim/devices/${ids.device}/`, display: 'spine1', name: 'spine1', description: '' });
     const missing = await api.request('POST', '/api/dcim/virtual-device-contexts/', { name: 'ctx2', device: ids.device });
     expect(missing.body).toEqual({ status: ['This field is required.'] });

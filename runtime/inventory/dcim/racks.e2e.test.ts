@@ -42,7 +42,9 @@ describe.each(testDatabases())('dcim racks on $name', (database) => {
       'id', 'url', 'display_url', 'display', 'name', 'facility_id', 'site', 'location', 'group', 'tenant', 'status', 'role', 'serial', 'asset_tag', 'rack_type',
       'form_factor', 'width', 'u_height', 'starting_unit', 'weight', 'max_weight', 'weight_unit', 'desc_units', 'outer_width', 'outer_height', 'outer_depth',
       'outer_unit', 'mounting_depth', 'airflow', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'device_count',
+      'powerfeed_count',
     ]);
+    expect(rack.powerfeed_count).toBe(0);
     expect(rack.status).toEqual({ value: 'active', label: 'Active' });
     expect(rack.role).toEqual({ id: ids.role, url: `http://nb.test/api/dcim/rack-roles/${ids.role}/`, display: 'Core', name: 'Core', slug: 'core', description: '' });
     expect(rack.location).toMatchObject({ name: 'Room 1', rack_count: 1, _depth: 1 });

@@ -51,6 +51,9 @@ describe.each(testDatabases())('ipam addressing on $name', (database) => {
     const parent = await post('/api/dcim/site-groups/', { name: 'Europe', slug: 'europe' });
     const child = await post('/api/dcim/site-groups/', { name: 'France', slug: 'france', parent: parent.id });
     const asn = await post('/api/ipam/asns/', { asn: 65010, rir: rir.id, description: 'transit' });
+    // Providers are not served: none is counted.
+    expect(Object.keys(asn).slice(-3)).toEqual(['site_count', 'provider_count', 'sites']);
+    expect(asn.provider_count).toBe(0);
     await post('/api/dcim/sites/', { name: 'Paris', slug: 'paris', group: child.id, asns: [asn.id] });
     expect(await ids('/api/ipam/asns/?site_group=europe')).toEqual([asn.id]);
     expect(await ids(`/api/ipam/asns/?site_group_id=${child.id}`)).toEqual([asn.id]);
@@ -183,6 +186,20 @@ describe.each(testDatabases())('ipam addressing on $name', (database) => {
     expect(await ids('/api/ipam/prefixes/?site_group=campus')).toEqual([atLocation.id]);
     expect(await ids('/api/ipam/prefixes/?location=floor-1')).toEqual([atLocation.id]);
     expect(await ids('/api/ipam/prefixes/?scope_type=dcim.region')).toEqual([atRegion.id]);
+    // Prefix counts follow the cached scope, as NetBox counts `_prefixes`: a region counts the prefixes
+    // of its own sites and its own scope, not its subregions'.
+    const prefixCount = async (path: string) => (await api.request('GET', path)).body.prefix_count;
+    expect(await prefixCount(`/api/dcim/locations/${location.id}/`)).toBe(1);
+    expect(await prefixCount(`/api/dcim/sites/${site.id}/`)).toBe(1);
+    expect(await prefixCount(`/api/dcim/site-groups/${siteGroup.id}/`)).toBe(1);
+    expect(await prefixCount(`/api/dcim/regions/${country.id}/`)).toBe(2);
+    expect(await prefixCount(`/api/dcim/regions/${region.id}/`)).toBe(0);
+    const siteCounts = (await api.request('GET', `/api/dcim/sites/${site.id}/`)).body;
+    expect(Object.keys(siteCounts).slice(-6)).toEqual(['circuit_count', 'device_count', 'prefix_count', 'rack_count', 'virtualmachine_count', 'vlan_count']);
+    expect(siteCounts).toMatchObject({ circuit_count: 0, virtualmachine_count: 0, vlan_count: 0 });
+    const vlan = await post('/api/ipam/vlans/', { vid: 40, name: 'Sao Paulo 40', site: site.id });
+    expect((await api.request('GET', `/api/dcim/sites/${site.id}/`)).body.vlan_count).toBe(1);
+    expect((await api.request('DELETE', `/api/ipam/vlans/${vlan.id}/`)).status).toBe(204);
     expect((await api.request('POST', '/api/ipam/prefixes/', { prefix: '10.40.2.0/24', scope_type: 'dcim.site' })).status).toBe(400);
     expect((await api.request('POST', '/api/ipam/prefixes/', { prefix: '10.40.2.0/24', scope_type: 'dcim.device', scope_id: 1 })).body).toEqual({ scope_type: ['Invalid content type: dcim.device'] });
     // Moving the scope clears what no longer applies.

@@ -5,8 +5,8 @@
  * as `{family, address: "<ip>/<parent's mask>", vrf}` (NetBox's Prefix/IPRange.get_available_ips).
  * A prefix's usable span leaves out the network and broadcast addresses of an IPv4 network (the
  * first address of an IPv6 one) unless it is a pool or a /31-/32 (/127-/128); populated IP ranges
- * in it are taken. A range marked populated has none. Addresses in use are taken once
- * `ipam.ip-addresses` is served.
+ * in it are taken, and so are the hosts of the IP addresses of its VRF (of every VRF for a
+ * container of the global table). A range marked populated has none.
  */
 import type { Queryable } from '../../db/index.ts';
 import type { OperationArgs, OperationHandler } from '../../rest/index.ts';

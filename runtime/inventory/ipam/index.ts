@@ -1,9 +1,10 @@
 /**
  * @module
  * ipam: display formats, computed values, method filters, model rules and the available-*
- * operations, under the names definitions/ipam/ uses.
+ * operations, under the names definitions/ipam/ uses; IP addresses' own are in addresses/.
  */
 import type { AppRules } from '../appRules.ts';
+import { addresses } from './addresses/index.ts';
 import { aggregateRules } from './aggregates.ts';
 import { prefixAvailablePrefixes } from './availablePrefixes.ts';
 import { ipRangeAvailableIps, prefixAvailableIps } from './availableIps.ts';
@@ -33,6 +34,7 @@ export const ipam: AppRules = {
     ip_range_size: ipRangeSize,
     vlan_group_total_vlan_ids: vlanGroupTotalVlanIds,
     vlan_group_utilization: vlanGroupUtilization,
+    ...addresses.expressions,
   },
   methods: {
     aggregate_prefix: aggregatePrefix,
@@ -46,12 +48,15 @@ export const ipam: AppRules = {
     present_in_vrf_id: presentInVrfId,
     present_in_vrf: presentInVrfRd,
     ip_range_address: ipRangeAddress,
+    // NetBox's `net_in` lookup over any address column: with a mask address and mask, else the host.
+    address_in: ipRangeAddress,
     ip_range_contains: ipRangeContains,
     ip_range_parent: ipRangeParent,
     vlan_group_scope: vlanGroupScope,
     vlan_group_contains_vid: vlanGroupContainsVid,
     vlan_available_at_site: vlanAvailableAtSite,
     vlan_available_at_site_group: vlanAvailableAtSiteGroup,
+    ...addresses.methods,
   },
   rules: {
     'ipam.aggregates': aggregateRules,
@@ -61,6 +66,7 @@ export const ipam: AppRules = {
     'ipam.vlan-groups': vlanGroupRules,
     'ipam.vlans': vlanRules,
     'ipam.vlan-translation-rules': { clean: (batch) => checkUniqueSets(batch, [['policy', 'local_vid'], ['policy', 'remote_vid']]) },
+    ...addresses.rules,
   },
   operations: {
     'prefix-available-prefixes': prefixAvailablePrefixes,

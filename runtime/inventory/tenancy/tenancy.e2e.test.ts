@@ -61,14 +61,27 @@ describe.each(testDatabases())('tenancy on $name', (database) => {
     expect(Object.keys(tenant.group)).toEqual(['id', 'url', 'display', 'name', 'slug', 'description', 'tenant_count', '_depth']);
   }, 30_000);
 
-  it('counts a tenant\'s sites and clusters, and protects them', async () => {
+  it('counts a tenant\'s objects, and protects them', async () => {
     const tenant = await post('/api/tenancy/tenants/', { name: 'Initech', slug: 'initech' });
     const type = await post('/api/virtualization/cluster-types/', { name: 'Hyper-V', slug: 'hyper-v' });
     await post('/api/virtualization/clusters/', { name: 'C', type: type.id, tenant: tenant.id });
-    await post('/api/dcim/sites/', { name: 'S', slug: 's', tenant: tenant.id });
+    const site = await post('/api/dcim/sites/', { name: 'S', slug: 's', tenant: tenant.id });
+    await post('/api/dcim/racks/', { name: 'R', site: site.id, tenant: tenant.id });
+    const manufacturer = await post('/api/dcim/manufacturers/', { name: 'M', slug: 'm' });
+    const deviceType = await post('/api/dcim/device-types/', { manufacturer: manufacturer.id, model: 'T', slug: 't' });
+    const role = await post('/api/dcim/device-roles/', { name: 'Role', slug: 'role' });
+    await post('/api/dcim/devices/', { name: 'D', device_type: deviceType.id, role: role.id, site: site.id, tenant: tenant.id });
+    await post('/api/ipam/prefixes/', { prefix: '10.9.0.0/16', tenant: tenant.id });
+    await post('/api/ipam/prefixes/', { prefix: '10.8.0.0/16', tenant: tenant.id });
+    await post('/api/ipam/vlans/', { vid: 9, name: 'V', tenant: tenant.id });
+    await post('/api/ipam/vrfs/', { name: 'VRF', tenant: tenant.id });
     const got = await api.request('GET', `/api/tenancy/tenants/${tenant.id}/`);
-    expect(got.body).toMatchObject({ site_count: 1, cluster_count: 1 });
-    expect(Object.keys(got.body).slice(-2)).toEqual(['site_count', 'cluster_count']);
+    expect(Object.keys(got.body).slice(-10)).toEqual([
+      'circuit_count', 'device_count', 'ipaddress_count', 'prefix_count', 'rack_count', 'site_count', 'virtualmachine_count', 'vlan_count', 'vrf_count', 'cluster_count',
+    ]);
+    expect(got.body).toMatchObject({
+      circuit_count: 0, device_count: 1, ipaddress_count: 0, prefix_count: 2, rack_count: 1, site_count: 1, virtualmachine_count: 0, vlan_count: 1, vrf_count: 1, cluster_count: 1,
+    });
     const blocked = await api.request('DELETE', `/api/tenancy/tenants/${tenant.id}/`);
     expect(blocked.status).toBe(409);
   }, 30_000);

@@ -101,6 +101,11 @@ describe.each(testDatabases())('users filters on $name', (database) => {
   it('filters tokens by NetBox\'s literal date bounds, key, user and version', async () => {
     const provisioned = await api.request('POST', '/api/users/tokens/provision/', { username: 'bob', password: 'bob-password', expires: '2099-01-01T00:00:00Z' }, { Authorization: '' });
     expect(provisioned.status).toBe(201);
+    // The secret is shown once, in the provisioning answer; reads show NetBox's `token` as null.
+    expect(provisioned.body.token).toMatch(/^[A-Za-z0-9]{40}$/);
+    const read = await api.request('GET', `/api/users/tokens/${provisioned.body.id}/`);
+    expect(Object.keys(read.body).slice(-2)).toEqual(['allowed_ips', 'token']);
+    expect(read.body.token).toBeNull();
     const keys = async (query: string) => (await api.request('GET', `/api/users/tokens/?${query}`)).body.results?.map((t: any) => t.key);
     expect(await keys('user=bob')).toEqual([provisioned.body.key]);
     expect(await keys(`key=${provisioned.body.key}`)).toEqual([provisioned.body.key]);

@@ -39,14 +39,17 @@ describe.each(testDatabases())('virtualization clusters on $name', (database) =>
     const cluster = await post('/api/virtualization/clusters/', { name: 'Shapes', type: type.id, group: { slug: 'prod' }, status: 'planned' });
     expect(Object.keys(cluster)).toEqual([
       'id', 'url', 'display_url', 'display', 'name', 'type', 'group', 'status', 'tenant', 'scope_type', 'scope_id', 'scope',
-      'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
+      'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'device_count', 'virtualmachine_count',
+      'allocated_vcpus', 'allocated_memory', 'allocated_disk',
     ]);
+    // No virtual machine is served: NetBox's sums over none are null.
+    expect(cluster).toMatchObject({ device_count: 0, virtualmachine_count: 0, allocated_vcpus: null, allocated_memory: null, allocated_disk: null });
     expect(cluster.type).toEqual({ id: type.id, url: type.url, display: 'VMware', name: 'VMware', slug: 'vmware', description: '' });
     expect(cluster.group).toEqual({ id: group.id, url: group.url, display: 'Prod', name: 'Prod', slug: 'prod', description: '' });
     expect(cluster.status).toEqual({ value: 'planned', label: 'Planned' });
     expect(cluster.scope).toBeNull();
     const brief = await api.request('GET', `/api/virtualization/clusters/${cluster.id}/?brief=1`);
-    expect(Object.keys(brief.body)).toEqual(['id', 'url', 'display', 'name', 'description']);
+    expect(Object.keys(brief.body)).toEqual(['id', 'url', 'display', 'name', 'description', 'virtualmachine_count']);
     const counted = await api.request('GET', `/api/virtualization/cluster-types/?brief=1&slug=vmware`);
     expect(counted.body.results[0]).toEqual({ id: type.id, url: type.url, display: 'VMware', name: 'VMware', slug: 'vmware', description: '', cluster_count: 1 });
     expect((await api.request('GET', `/api/virtualization/cluster-groups/${group.id}/`)).body.cluster_count).toBe(1);

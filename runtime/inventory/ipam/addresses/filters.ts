@@ -1,0 +1,65 @@
+/**
+ * @module
+ * IP addresses' method filters (NetBox's IPAddressFilterSet methods):
+ * - `parent`: addresses whose host lies in any of the prefixes given (a value netaddr refuses
+ *   matches nothing, as NetBox's `queryset.none()`);
+ * - `device`/`device_id`: addresses on the interfaces of the devices named, a virtual chassis
+ *   master's including its members' non-management interfaces (Device.vc_interfaces());
+ * - `assigned_to_interface` and `assigned`: whether the address is assigned (to an interface);
+ * - `virtual_machine`/`virtual_machine_id`: virtual machines are not served, so no address is
+ *   theirs; an id that is no number is still NetBox's 400.
+ */
+import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
+import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
+import { formatNetwork, networkOf, parseNetwork } from '../ipSpace.ts';
+
+const column = ({ query, sql, alias }: MethodFilterArgs, field: string) => sql.column(query.listed.key, field, alias);
+
+/** The interface object type, as the generic relation stores it. */
+const interfaceType = (args: MethodFilterArgs) => `'${args.query.resource('dcim.interfaces').objectType}'`;
+
+export const ipAddressParent: MethodFilter = (args) => {
+  const networks = args.values.map((v) => parseNetwork(v.trim()));
+  if (!networks.length || networks.some((n) => n === null)) return 'false';
+  const parents = args.param(networks.map((n) => formatNetwork(networkOf(n!))));
+  return `host(${column(args, 'address')})::inet <<= ANY(${parents}::cidr[])`;
+};
+
+export const ipAddressDevice: MethodFilter = (args) => {
+  const { values, param, query, sql } = args;
+  const byId = query.parameter.startsWith('device_id');
+  if (byId && values.some((v) => !isInteger(v))) return query.error('Enter a number.');
+  const [d, m, c, i] = [sql.alias(), sql.alias(), sql.alias(), sql.alias()];
+  const devices = byId ? `${d}.id = ANY(${param(values.map((v) => v.trim()))}::int[])` : `${d}.name = ANY(${param(values)}::text[])`;
+  const named = `SELECT ${d}.id FROM ${sql.table('dcim.devices')} ${d} WHERE ${devices}`;
+  // A virtual chassis master also reaches its members' interfaces that are not for management only.
+  const members = `SELECT ${m}.id FROM ${sql.table('dcim.devices')} ${m} JOIN ${sql.table('dcim.virtual-chassis')} ${c} ON ${c}.id = ${m}.virtual_chassis_id WHERE ${c}.master_id IN (${named})`;
+  const interfaces = `SELECT ${i}.id FROM ${sql.table('dcim.interfaces')} ${i} WHERE ${i}.device_id IN (${named}) OR (${i}.device_id IN (${members}) AND NOT ${i}.mgmt_only)`;
+  return `(${column(args, 'assigned_object_type')} = ${interfaceType(args)} AND ${column(args, 'assigned_object_id')} IN (${interfaces}))`;
+};
+
+/** A BooleanFilter's value, or null after NetBox's invalid-choice 400. */
+function flag({ values, query }: MethodFilterArgs): boolean | null {
+  const value = booleanValue(values[values.length - 1]);
+  return value === null ? query.error(invalidChoice(values[values.length - 1])) : value;
+}
+
+export const ipAddressAssignedToInterface: MethodFilter = (args) => {
+  const wanted = flag(args);
+  if (wanted === null) return null;
+  const assigned = `(${column(args, 'assigned_object_type')} = ${interfaceType(args)} AND ${column(args, 'assigned_object_id')} IS NOT NULL)`;
+  return wanted ? assigned : `NOT ${assigned}`;
+};
+
+export const ipAddressAssigned: MethodFilter = (args) => {
+  const wanted = flag(args);
+  if (wanted === null) return null;
+  const unassigned = `(${column(args, 'assigned_object_type')} IS NULL AND ${column(args, 'assigned_object_id')} IS NULL)`;
+  return wanted ? `NOT ${unassigned}` : unassigned;
+};
+
+/** A name filter over objects that cannot exist here: nothing matches. */
+export const unmatchedName: MethodFilter = () => 'false';
+
+/** An id filter over objects that cannot exist here: nothing matches, but a non-number is NetBox's 400. */
+export const unmatchedNumber: MethodFilter = ({ values, query }) => (values.some((v) => !isInteger(v)) ? query.error('Enter a number.') : 'false');

@@ -1,0 +1,31 @@
+/**
+ * @module
+ * No address inside an IP range of its VRF marked populated (the range stands for all its
+ * addresses). "Inside" is PostgreSQL's `inet` order, mask included, as NetBox's
+ * `start_address__lte`/`end_address__gte` compare: `10.0.0.5/24` is inside `10.0.0.1-100/24`,
+ * `10.0.0.5/32` is not.
+ */
+import type { SqlScope, WriteBatch, WriteItem } from '../../../rest/index.ts';
+import { valueOf } from '../batchValues.ts';
+import { ipRangeDisplay } from '../displays.ts';
+
+/** Enough of an SQL scope for the range display expression: fresh aliases. */
+function aliases(): SqlScope {
+  let n = 0;
+  return { alias: () => `r${n++}` } as SqlScope;
+}
+
+export async function refuseInsidePopulatedRanges(batch: WriteBatch, items: WriteItem[]): Promise<void> {
+  if (!items.length) return;
+  const ranges = `"${batch.registry.resource('ipam.ip-ranges').table}"`;
+  const rows = await batch.tx.query<{ i: number; range: string }>(
+    `SELECT DISTINCT ON (u.i) u.i, ${ipRangeDisplay('r', aliases())} AS range FROM unnest($1::inet[], $2::int[]) WITH ORDINALITY u(address, vrf, i) ` +
+      `JOIN ${ranges} r ON r.start_address <= u.address AND r.end_address >= u.address AND r.vrf_id IS NOT DISTINCT FROM u.vrf AND r.mark_populated ` +
+      `ORDER BY u.i, r.vrf_id, r.start_address, r.id`,
+    [items.map((item) => valueOf(batch, item, 'address')), items.map((item) => valueOf(batch, item, 'vrf'))],
+  );
+  for (const row of rows) {
+    const item = items[Number(row.i) - 1];
+    item.error('address', `Cannot create IP address ${valueOf(batch, item, 'address')} inside range ${row.range}.`);
+  }
+}
