@@ -102,6 +102,15 @@ export class RestEngine {
     }
   }
 
+  async createWithin(resource: Resource, ctx: RequestContext, prepare: (tx: Queryable) => Promise<unknown[]>): Promise<Row[]> {
+    const result = await this.atomic(resource, async (tx) => {
+      const bodies = await prepare(tx);
+      const ids = await this.writer.write(tx, resource, bodies, 'create', bodies.map(() => null), ctx, false);
+      return this.render(tx, resource, ids, ctx);
+    });
+    return result.bodies;
+  }
+
   async create(c: Context, resource: Resource, ctx: RequestContext) {
     const body = await readBody(c);
     const many = Array.isArray(body);

@@ -69,6 +69,13 @@ export interface RestServices {
   readonly registry: Registry;
   /** Objects by id as a response shows them: one query. */
   render(db: Queryable, resource: Resource, ids: number[], ctx: RequestContext, query?: URLSearchParams, method?: string): Promise<{ bodies: Record<string, unknown>[]; etags: (string | null)[] }>;
+  /**
+   * Creates objects of `resource` as a bulk POST of the bodies `prepare` returns would (fields,
+   * model rules, uniques; errors as a list per object), in one transaction that `prepare` opens:
+   * it may lock a parent and choose values first (the available-* operations). Returns the
+   * objects as a response shows them.
+   */
+  createWithin(resource: Resource, ctx: RequestContext, prepare: (tx: Queryable) => Promise<unknown[]>): Promise<Record<string, unknown>[]>;
 }
 
 /** What an extra operation's handler gets. */

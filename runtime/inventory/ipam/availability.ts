@@ -5,6 +5,7 @@
  * related objects in their nested form, rendered by the engine.
  */
 import type { Context } from 'hono';
+import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
 import { notFound, type OperationArgs } from '../../rest/index.ts';
 
@@ -14,11 +15,14 @@ const MAX_PAGE_SIZE = 1000;
 
 type Row = Record<string, unknown>;
 
-/** The parent row named by the URL's id (all its columns), or 404. */
-export async function parentRow(c: Context, { resource, db }: OperationArgs): Promise<Row> {
+/**
+ * The parent row named by the URL's id (all its columns), or 404; with `lock`, locked until the
+ * transaction `db` ends (an allocation from it must not race another).
+ */
+export async function parentRow(c: Context, { resource, db }: { resource: Resource; db: Queryable }, lock = false): Promise<Row> {
   const raw = c.req.param('id') ?? '';
   if (!/^\d+$/.test(raw) || Number(raw) > 2147483647) throw notFound(/^\d+$/.test(raw) ? resource.model : undefined);
-  const [row] = await db.query<Row>(`SELECT * FROM "${resource.table}" WHERE id = $1`, [Number(raw)]);
+  const [row] = await db.query<Row>(`SELECT * FROM "${resource.table}" WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [Number(raw)]);
   if (!row) throw notFound(resource.model);
   return row;
 }

@@ -14,7 +14,7 @@ import { nestedObject, parentRow, resultsLimit } from './availability.ts';
 import { formatAddress, formatNetwork, intervalOf, parseNetwork, subtract, type Family, type Interval, type Network } from './ipSpace.ts';
 
 /** The first `limit` addresses of `free`, in order. */
-function firstAddresses(free: Interval[], limit: number): bigint[] {
+export function firstAddresses(free: Interval[], limit: number): bigint[] {
   const out: bigint[] = [];
   for (const interval of free) {
     for (let value = interval.first; value <= interval.last && out.length < limit; value++) out.push(value);
@@ -49,9 +49,17 @@ function answer(family: Family, length: number, addresses: bigint[], vrf: unknow
   return addresses.map((value) => ({ family, address: `${formatAddress(family, value)}/${length}`, vrf }));
 }
 
-export const prefixAvailableIps: OperationHandler = async (c, args) => {
-  const { resource, db, rest } = args;
-  const parent = await parentRow(c, args);
+/** What a parent has free: the family and mask length its addresses take, free intervals in order, and its VRF. */
+export interface FreeAddresses {
+  family: Family;
+  length: number;
+  free: Interval[];
+  vrfId: unknown;
+}
+
+/** A prefix's free addresses (the prefix row `parent`, read on `db`). */
+export async function prefixFreeAddresses(args: OperationArgs, db: Queryable, parent: Record<string, unknown>): Promise<FreeAddresses> {
+  const { resource, rest } = args;
   const column = (key: string, name: string) => rest.registry.field(rest.registry.resource(key), name)!.column!;
   const prefix = parseNetwork(String(parent[column(resource.key, 'prefix')]))!;
   const vrfId = parent[column(resource.key, 'vrf')] ?? null;
@@ -69,24 +77,32 @@ export const prefixAvailableIps: OperationHandler = async (c, args) => {
     ...populated.map((r) => ({ first: parseNetwork(r.start)!.value, last: parseNetwork(r.end)!.value })),
     ...(await addressesInUse(args, db, prefix, vrfId, container)),
   ];
-  const free = subtract(usableSpan(prefix, parent[column(resource.key, 'is_pool')] === true), taken);
-  const vrf = await nestedObject(args, db, 'ipam.vrfs', vrfId);
-  return c.json(answer(prefix.family, prefix.length, firstAddresses(free, resultsLimit(new URL(c.req.url).searchParams)), vrf));
-};
+  return { family: prefix.family, length: prefix.length, free: subtract(usableSpan(prefix, parent[column(resource.key, 'is_pool')] === true), taken), vrfId };
+}
 
-export const ipRangeAvailableIps: OperationHandler = async (c, args) => {
-  const { resource, db, rest } = args;
-  const parent = await parentRow(c, args);
+/** An IP range's free addresses (none when it is marked populated). */
+export async function rangeFreeAddresses(args: OperationArgs, db: Queryable, parent: Record<string, unknown>): Promise<FreeAddresses> {
+  const { resource, rest } = args;
   const column = (name: string) => rest.registry.field(resource, name)!.column!;
   const [start, end] = [parseNetwork(String(parent[column('start_address')]))!, parseNetwork(String(parent[column('end_address')]))!];
   const vrfId = parent[column('vrf')] ?? null;
-  const vrf = await nestedObject(args, db, 'ipam.vrfs', vrfId);
-  if (parent[column('mark_populated')] === true) return c.json([]);
+  if (parent[column('mark_populated')] === true) return { family: start.family, length: start.length, free: [], vrfId };
   const span: Interval = { first: start.value, last: end.value };
   // Addresses in use anywhere in the range's span: the smallest network holding it bounds the query.
   let cover: Network = { family: start.family, value: start.value, length: start.family === 4 ? 32 : 128 };
   while (cover.length > 0 && intervalOf(cover).last < end.value) cover = { ...cover, length: cover.length - 1 };
   const taken = await addressesInUse(args, db, { ...cover, value: intervalOf(cover).first }, vrfId, false);
-  const free = subtract(span, taken);
-  return c.json(answer(start.family, start.length, firstAddresses(free, resultsLimit(new URL(c.req.url).searchParams)), vrf));
-};
+  return { family: start.family, length: start.length, free: subtract(span, taken), vrfId };
+}
+
+/** GET: the first `limit` free addresses as NetBox lists them. */
+function listing(freeOf: (args: OperationArgs, db: Queryable, parent: Record<string, unknown>) => Promise<FreeAddresses>): OperationHandler {
+  return async (c, args) => {
+    const { family, length, free, vrfId } = await freeOf(args, args.db, await parentRow(c, args));
+    const vrf = await nestedObject(args, args.db, 'ipam.vrfs', vrfId);
+    return c.json(answer(family, length, firstAddresses(free, resultsLimit(new URL(c.req.url).searchParams)), vrf));
+  };
+}
+
+export const prefixAvailableIps = listing(prefixFreeAddresses);
+export const ipRangeAvailableIps = listing(rangeFreeAddresses);

@@ -8,6 +8,7 @@ import { addresses } from './addresses/index.ts';
 import { aggregateRules } from './aggregates.ts';
 import { prefixAvailablePrefixes } from './availablePrefixes.ts';
 import { ipRangeAvailableIps, prefixAvailableIps } from './availableIps.ts';
+import { ipRangeCreateAvailableIps, prefixCreateAvailableIps } from './createAvailableIps.ts';
 import { vlanGroupAvailableVlans } from './availableVlans.ts';
 import { asnDisplay, ipRangeDisplay, vrfDisplay } from './displays.ts';
 import { ipRangeFamily, ipRangeSize, prefixChildren, prefixDepth, prefixFamily, vlanGroupTotalVlanIds, vlanGroupUtilization, vrfNullsFirst } from './expressions.ts';
@@ -72,6 +73,8 @@ export const ipam: AppRules = {
     'prefix-available-prefixes': prefixAvailablePrefixes,
     'prefix-available-ips': prefixAvailableIps,
     'ip-range-available-ips': ipRangeAvailableIps,
+    'prefix-create-available-ips': prefixCreateAvailableIps,
+    'ip-range-create-available-ips': ipRangeCreateAvailableIps,
     'vlan-group-available-vlans': vlanGroupAvailableVlans,
   },
 };
