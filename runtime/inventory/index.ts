@@ -11,8 +11,10 @@ import { core } from './core/index.ts';
 import { dcim } from './dcim/index.ts';
 import { extras } from './extras/index.ts';
 import { ipam } from './ipam/index.ts';
+import { ipamServices } from './ipam/services/index.ts';
 import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
+import { virtualizationMachines } from './virtualization/machines/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, extras, ipam, tenancy, users, virtualization });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, extras, ipam, ipamServices, tenancy, users, virtualization, virtualizationMachines });

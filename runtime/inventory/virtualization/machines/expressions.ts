@@ -1,0 +1,22 @@
+/**
+ * @module
+ * SQL expressions of virtual machines and their interfaces:
+ * - a VM's `interface_count` and `virtual_disk_count` (NetBox's counter columns), computed so that
+ *   they can be filtered and ordered;
+ * - an interface's `mac_address`, the primary MAC address's, null while MAC addresses are not
+ *   served (it becomes that address's `mac_address` once they are).
+ */
+import type { SqlExpression } from '../../../rest/index.ts';
+
+/** How many rows of `target` point at this VM. */
+const componentsOf =
+  (target: string): SqlExpression =>
+  (t, sql) => {
+    const a = sql.alias();
+    return `(SELECT count(*) FROM ${sql.table(target)} ${a} WHERE ${a}.virtual_machine_id = ${t}.id)::int`;
+  };
+
+export const vmInterfaceCount = componentsOf('virtualization.interfaces');
+export const vmVirtualDiskCount = componentsOf('virtualization.virtual-disks');
+
+export const vmInterfaceMacAddress: SqlExpression = () => 'NULL::text';
