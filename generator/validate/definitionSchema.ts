@@ -33,6 +33,11 @@ export const fieldSchema = z.strictObject({
   target: resourceRef.optional(),
   /** For generic_fk: the resources the `<name>_type`/`<name>_id` pair may point at. */
   targets: z.array(resourceRef).min(1).optional(),
+  /**
+   * For generic_fk: the prefix of the written pair when NetBox names it apart from the object: a
+   * service's `parent_object_type`/`parent_object_id` (`pair: parent_object`) show `parent`.
+   */
+  pair: name.optional(),
   on_delete: z.enum(['cascade', 'set_null', 'protect']).optional(),
   unique: z.boolean().optional(),
   label: z.string().optional(),

@@ -13,8 +13,10 @@ import { dcim } from './dcim/index.ts';
 import { interfaces } from './dcim/interfaces/index.ts';
 import { extras } from './extras/index.ts';
 import { ipam } from './ipam/index.ts';
+import { ipamServices } from './ipam/services/index.ts';
 import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
+import { virtualizationMachines } from './virtualization/machines/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, ipam, tenancy, users, virtualization });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, ipam, ipamServices, tenancy, users, virtualization, virtualizationMachines });

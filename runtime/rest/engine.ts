@@ -173,9 +173,9 @@ export class RestEngine {
   private async remove(tx: Queryable, resource: Resource, ids: number[], ctx: RequestContext): Promise<void> {
     if (!ids.length) return;
     const plan = await this.collector.collect(tx, resource, ids);
-    for (const { resource: r } of plan.deletes) await this.extensions.rules[r.key]?.beforeDelete?.(plan, tx, ctx);
+    for (const { resource: r } of plan.deletes) await this.extensions.rules[r.key]?.beforeDelete?.(plan, tx, ctx, this.registry);
     await this.collector.run(tx, plan);
-    for (const { resource: r } of plan.deletes) await this.extensions.rules[r.key]?.afterDelete?.(plan, tx, ctx);
+    for (const { resource: r } of plan.deletes) await this.extensions.rules[r.key]?.afterDelete?.(plan, tx, ctx, this.registry);
   }
 
   async destroy(c: Context, resource: Resource, ctx: RequestContext) {

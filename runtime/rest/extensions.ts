@@ -58,10 +58,10 @@ export interface ModelRules {
   beforeSave?(batch: WriteBatch): Promise<void>;
   /** After rows, links and tags are written, inside the same transaction. */
   afterSave?(batch: WriteBatch): Promise<void>;
-  /** Before a delete plan runs; may refuse it with an ApiError. */
-  beforeDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext): Promise<void>;
+  /** Before a delete plan runs; may refuse it with an ApiError. `registry` finds other resources' tables. */
+  beforeDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext, registry: Registry): Promise<void>;
   /** After the plan ran, inside the same transaction. */
-  afterDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext): Promise<void>;
+  afterDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext, registry: Registry): Promise<void>;
 }
 
 /** The engine's services a handler may use (RestEngine provides them). */

@@ -69,10 +69,12 @@ export function buildField(name: string, def: FieldDefinition, table: string, mo
 
 /**
  * A generic relation becomes three API fields, as in NetBox: `<name>_type` (writable `app.model`),
- * `<name>_id` (writable id) and `<name>` (the related object, read-only).
+ * `<name>_id` (writable id) and `<name>` (the related object, read-only). With `pair`, the first
+ * two are `<pair>_type` and `<pair>_id` (a service's `parent_object_type` for its `parent`).
  */
 export function buildGenericFields(name: string, def: FieldDefinition): Field[] {
-  const generic = { typeField: `${name}_type`, idField: `${name}_id`, targets: def.targets ?? [] };
+  const pair = def.pair ?? name;
+  const generic = { typeField: `${pair}_type`, idField: `${pair}_id`, targets: def.targets ?? [] };
   const required = def.required ?? false;
   const nullable = def.nullable ?? !required;
   const createOnly = def.create_only ?? false;

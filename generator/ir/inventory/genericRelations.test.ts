@@ -39,6 +39,19 @@ describe('generic_fk fields', () => {
     ]);
   });
 
+  it('name the written pair apart from the object with `pair`', () => {
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'shop.yaml': withNotes('shop.shelves').replace('about: { type: generic_fk,', 'about: { type: generic_fk, pair: about_object,') });
+    expect(diagnostics).toEqual([]);
+    const notes = ir!.inventory.resources.find((r) => r.key === 'shop.notes')!;
+    expect(notes.fields.filter((f) => f.name.startsWith('about')).map((f) => [f.name, f.kind, f.column])).toEqual([
+      ['about_object_type', 'object_type', 'about_object_type'],
+      ['about_object_id', 'integer', 'about_object_id'],
+      ['about', 'generic_fk', null],
+    ]);
+    expect(notes.fields.find((f) => f.name === 'about')!.generic).toEqual({ typeField: 'about_object_type', idField: 'about_object_id', targets: ['shop.shelves'] });
+    expect(notes.filters.filter((f) => f.name.startsWith('about')).map((f) => f.name)).toEqual(['about_object_id', 'about_object_type']);
+  });
+
   it('report unknown targets and a missing target list at their place', () => {
     expect(diagnosticsWith({ 'shop.yaml': withNotes('shop.shelves, shop.bins') })).toEqual([
       'definitions/shop.yaml:18:74 E_UNKNOWN_TARGET shop.notes.about: unknown generic_fk target "shop.bins"',

@@ -103,7 +103,6 @@ describe.each(testDatabases())('ipam IP addresses on $name', (database) => {
       [{ address: '10.9.0.15/24' }, { address: ['Cannot create IP address 10.9.0.15/24 inside range 10.9.0.10-20/24.'] }],
       [{ address: '10.2.0.9/24', status: 'slaac' }, { status: ['Only IPv6 addresses can be assigned SLAAC status'] }],
       [{ address: '10.2.0.9/24', dns_name: 'bad name' }, { dns_name: ['Only alphanumeric characters, asterisks, hyphens, periods, and underscores are allowed in DNS names'] }],
-      [{ address: '10.2.0.9/24', assigned_object_type: 'virtualization.vminterface', assigned_object_id: 1 }, { assigned_object_type: ['Invalid content type: virtualization.vminterface'] }],
       [{ address: '10.2.0.9/24', assigned_object_type: 'ipam.fhrpgroup', assigned_object_id: 1 }, { assigned_object_type: ['Invalid content type: ipam.fhrpgroup'] }],
       [{ address: 'not-an-ip' }, { address: ['Invalid IP address format: not-an-ip'] }],
     ];

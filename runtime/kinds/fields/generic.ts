@@ -2,7 +2,8 @@
  * @module
  * NetBox's generic foreign key: `<name>_type` (an `object_type` field, `app.model`) and `<name>_id`
  * (an integer) are written together; `<name>` (a `generic_fk` field, read-only) shows the object
- * they name in its nested form. The writer checks that the pair names an existing object.
+ * they name in its nested form. (`pair` names the two apart from the object: a service's
+ * `parent_object_type`/`parent_object_id` show `parent`.) The writer checks that the pair names an existing object.
  */
 import { column, nullability } from '../columns.ts';
 import * as v from '../validation/index.ts';
@@ -23,7 +24,7 @@ export const objectType = storedKind({
 
 export const genericFk: FieldKind = {
   name: 'generic_fk',
-  keys: ['targets', 'on_delete'],
+  keys: ['targets', 'on_delete', 'pair'],
   optionsType: 'field',
   readOnly: true,
   defaultColumn: () => null,

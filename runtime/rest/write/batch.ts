@@ -60,4 +60,6 @@ export interface WriteBatch {
   tx: Queryable;
   ctx: RequestContext;
   registry: Registry;
+  /** The `display` strings of objects of the resource `key` by id, for messages quoting them: one query. */
+  displays(key: string, ids: unknown[]): Promise<Map<number, string>>;
 }

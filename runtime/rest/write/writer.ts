@@ -18,6 +18,7 @@ import { q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import { collectFieldIssues } from '../validation.ts';
 import { WriteItem, type Row, type WriteBatch, type WriteMode } from './batch.ts';
+import { displaysOf } from './displays.ts';
 import { persist } from './persist.ts';
 import { ReferenceResolver } from './resolve.ts';
 import { cyclicMoves } from './tree.ts';
@@ -56,7 +57,7 @@ export class Writer {
 
   constructor(
     private readonly registry: Registry,
-    select: SelectBuilder,
+    private readonly select: SelectBuilder,
     private readonly rules: Record<string, ModelRules>,
     private readonly hooks: WriterHooks,
     /** Accept each resource's `legacyNames` for the current names (LEGACY_FIELD_NAMES). */
@@ -95,7 +96,8 @@ export class Writer {
       if (given !== body) item.error('non_field_errors', expectedDictionary(body));
       return item;
     });
-    const batch: WriteBatch = { resource, mode, items, tx, ctx, registry: this.registry };
+    const displays = (key: string, ids: unknown[]) => displaysOf(tx, this.select, this.registry.resource(key), ids);
+    const batch: WriteBatch = { resource, mode, items, tx, ctx, registry: this.registry, displays };
     await this.assemble(batch);
     const rules = this.rules[resource.key];
     if (items.every((i) => i.errors.empty)) await rules?.clean?.(batch);

@@ -8,21 +8,30 @@ import type { SqlExpression, SqlScope } from '../../../rest/index.ts';
 
 export const ipAddressFamily: SqlExpression = (t, sql) => `family(${sql.column('ipam.ip-addresses', 'address', t)})`;
 
-const assignedTo = (sql: SqlScope, a: string) => ({
+const assignedTo = (sql: SqlScope, a: string, interfaces: string) => ({
   type: sql.column('ipam.ip-addresses', 'assigned_object_type', a),
   id: sql.column('ipam.ip-addresses', 'assigned_object_id', a),
-  interfaceType: `'${sql.resource('dcim.interfaces').objectType}'`,
+  interfaceType: `'${sql.resource(interfaces).objectType}'`,
 });
 
-/** The id of the interface the address is assigned to, or null. */
-export const ipAddressInterface: SqlExpression = (t, sql) => {
-  const { type, id, interfaceType } = assignedTo(sql, t);
-  return `(CASE WHEN ${type} = ${interfaceType} THEN ${id} END)`;
-};
+/** The id of the interface of `interfaces` (a device's or a VM's) the address is assigned to, or null. */
+const assignedInterface =
+  (interfaces: string): SqlExpression =>
+  (t, sql) => {
+    const { type, id, interfaceType } = assignedTo(sql, t, interfaces);
+    return `(CASE WHEN ${type} = ${interfaceType} THEN ${id} END)`;
+  };
 
-/** How many addresses are assigned to the interface `t` (registered as `interface_ipaddress_count`). */
-export const interfaceIpAddressCount: SqlExpression = (t, sql) => {
-  const a = sql.alias();
-  const { type, id, interfaceType } = assignedTo(sql, a);
-  return `(SELECT count(*) FROM ${sql.table('ipam.ip-addresses')} ${a} WHERE ${type} = ${interfaceType} AND ${id} = ${t}.id)::int`;
-};
+/** How many addresses are assigned to the interface `t` of `interfaces` (its `count_ipaddresses`). */
+const assignedCount =
+  (interfaces: string): SqlExpression =>
+  (t, sql) => {
+    const a = sql.alias();
+    const { type, id, interfaceType } = assignedTo(sql, a, interfaces);
+    return `(SELECT count(*) FROM ${sql.table('ipam.ip-addresses')} ${a} WHERE ${type} = ${interfaceType} AND ${id} = ${t}.id)::int`;
+  };
+
+export const ipAddressInterface = assignedInterface('dcim.interfaces');
+export const ipAddressVmInterface = assignedInterface('virtualization.interfaces');
+export const interfaceIpAddressCount = assignedCount('dcim.interfaces');
+export const vmInterfaceIpAddressCount = assignedCount('virtualization.interfaces');

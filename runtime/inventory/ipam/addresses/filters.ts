@@ -5,9 +5,9 @@
  *   matches nothing, as NetBox's `queryset.none()`);
  * - `device`/`device_id`: addresses on the interfaces of the devices named, a virtual chassis
  *   master's including its members' non-management interfaces (Device.vc_interfaces());
- * - `assigned_to_interface` and `assigned`: whether the address is assigned (to an interface);
- * - `virtual_machine`/`virtual_machine_id`: virtual machines are not served, so no address is
- *   theirs; an id that is no number is still NetBox's 400.
+ * - `assigned_to_interface` and `assigned`: whether the address is assigned (to a device's or a
+ *   VM's interface);
+ * - `virtual_machine`/`virtual_machine_id`: addresses on the interfaces of the VMs named.
  */
 import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
@@ -17,6 +17,7 @@ const column = ({ query, sql, alias }: MethodFilterArgs, field: string) => sql.c
 
 /** The interface object type, as the generic relation stores it. */
 const interfaceType = (args: MethodFilterArgs) => `'${args.query.resource('dcim.interfaces').objectType}'`;
+const vmInterfaceType = (args: MethodFilterArgs) => `'${args.query.resource('virtualization.interfaces').objectType}'`;
 
 export const ipAddressParent: MethodFilter = (args) => {
   const networks = args.values.map((v) => parseNetwork(v.trim()));
@@ -47,7 +48,7 @@ function flag({ values, query }: MethodFilterArgs): boolean | null {
 export const ipAddressAssignedToInterface: MethodFilter = (args) => {
   const wanted = flag(args);
   if (wanted === null) return null;
-  const assigned = `(${column(args, 'assigned_object_type')} = ${interfaceType(args)} AND ${column(args, 'assigned_object_id')} IS NOT NULL)`;
+  const assigned = `(${column(args, 'assigned_object_type')} IN (${interfaceType(args)}, ${vmInterfaceType(args)}) AND ${column(args, 'assigned_object_id')} IS NOT NULL)`;
   return wanted ? assigned : `NOT ${assigned}`;
 };
 
@@ -58,8 +59,12 @@ export const ipAddressAssigned: MethodFilter = (args) => {
   return wanted ? `NOT ${unassigned}` : unassigned;
 };
 
-/** A name filter over objects that cannot exist here: nothing matches. */
-export const unmatchedName: MethodFilter = () => 'false';
-
-/** An id filter over objects that cannot exist here: nothing matches, but a non-number is NetBox's 400. */
-export const unmatchedNumber: MethodFilter = ({ values, query }) => (values.some((v) => !isInteger(v)) ? query.error('Enter a number.') : 'false');
+export const ipAddressVirtualMachine: MethodFilter = (args) => {
+  const { values, param, query, sql } = args;
+  const byId = query.parameter.startsWith('virtual_machine_id');
+  if (byId && values.some((v) => !isInteger(v))) return query.error('Enter a number.');
+  const [v, i] = [sql.alias(), sql.alias()];
+  const machines = byId ? `${v}.id = ANY(${param(values.map((x) => x.trim()))}::int[])` : `${v}.name = ANY(${param(values)}::text[])`;
+  const interfaces = `SELECT ${i}.id FROM ${sql.table('virtualization.interfaces')} ${i} WHERE ${i}.virtual_machine_id IN (SELECT ${v}.id FROM ${sql.table('virtualization.virtual-machines')} ${v} WHERE ${machines})`;
+  return `(${column(args, 'assigned_object_type')} = ${vmInterfaceType(args)} AND ${column(args, 'assigned_object_id')} IN (${interfaces}))`;
+};

@@ -1,0 +1,60 @@
+/**
+ * @module
+ * Method filters of services and service templates:
+ * - `port`: NetBox's NumericArrayFilter over `ports`. The exact match is "among the ports"
+ *   (`ports @> [n]`); its other lookups compare the whole array, as Django's array lookups do
+ *   (`port__n=22` leaves out the services whose ports are exactly `[22]`, `port__lt` compares
+ *   arrays); `port__empty` matches services without ports (none: ports are required).
+ * - `device`/`device_id`, `virtual_machine`/`virtual_machine_id`: the services of those devices or
+ *   VMs, by name or id; a name or id naming nothing matches nothing.
+ * - `fhrpgroup_id`: no FHRP group can exist yet, so it matches nothing (its values must still be
+ *   numbers).
+ */
+import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
+import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
+
+const ARRAY_COMPARISONS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
+
+/** The values, each a number (NetBox's "Enter a number."), or null after the error. */
+function numbers({ values, query }: MethodFilterArgs): number[] | null {
+  if (values.some((value) => !isInteger(value))) return query.error('Enter a number.');
+  return values.map((value) => Number(value.trim()));
+}
+
+export const servicePort: MethodFilter = (args) => {
+  const { lookup, values, alias, param, query } = args;
+  if (lookup === 'empty') {
+    const empty = booleanValue(values[0]);
+    return empty === null ? query.error(invalidChoice(values[0])) : `(cardinality(${alias}.ports) = 0) = ${empty}`;
+  }
+  const given = numbers(args);
+  if (given === null) return null;
+  // A NumberFilter takes one value: the last given.
+  const port = param([given[given.length - 1]]);
+  if (lookup === 'n') return `NOT (${alias}.ports = ${port}::int[])`;
+  const comparison = ARRAY_COMPARISONS[lookup];
+  return comparison ? `${alias}.ports ${comparison} ${port}::int[]` : `${alias}.ports @> ${port}::int[]`;
+};
+
+/** Services whose parent is an object of `key` matched by `condition` (on the parent's alias). */
+function servicesOf(key: string, byId: boolean): MethodFilter {
+  return (args) => {
+    const { values, alias, param, sql } = args;
+    const parents = sql.resource(key);
+    const p = sql.alias();
+    let match: string;
+    if (byId) {
+      const ids = numbers(args);
+      if (ids === null) return null;
+      match = `${p}.id = ANY(${param(ids)}::bigint[])`;
+    } else match = `${p}.name = ANY(${param(values)}::text[])`;
+    return `(${alias}.parent_object_type = ${param(parents.objectType)} AND ${alias}.parent_object_id IN (SELECT ${p}.id FROM ${sql.table(key)} ${p} WHERE ${match}))`;
+  };
+}
+
+export const servicesOfDevice = servicesOf('dcim.devices', false);
+export const servicesOfDeviceId = servicesOf('dcim.devices', true);
+export const servicesOfVirtualMachine = servicesOf('virtualization.virtual-machines', false);
+export const servicesOfVirtualMachineId = servicesOf('virtualization.virtual-machines', true);
+
+export const servicesOfNoFhrpGroup: MethodFilter = (args) => (numbers(args) === null ? null : 'false');

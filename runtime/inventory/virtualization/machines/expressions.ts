@@ -1,0 +1,34 @@
+/**
+ * @module
+ * SQL expressions of virtual machines and their interfaces:
+ * - a VM's `interface_count` and `virtual_disk_count` (NetBox's counter columns), computed so that
+ *   they can be filtered and ordered;
+ * - an interface's `mac_address`, the primary MAC address's, null while MAC addresses are not
+ *   served (it becomes that address's `mac_address` once they are).
+ */
+import type { SqlExpression } from '../../../rest/index.ts';
+
+/** How many rows of `target` point at this VM. */
+const componentsOf =
+  (target: string): SqlExpression =>
+  (t, sql) => {
+    const a = sql.alias();
+    return `(SELECT count(*) FROM ${sql.table(target)} ${a} WHERE ${a}.virtual_machine_id = ${t}.id)::int`;
+  };
+
+export const vmInterfaceCount = componentsOf('virtualization.interfaces');
+export const vmVirtualDiskCount = componentsOf('virtualization.virtual-disks');
+
+/** A cluster's sum of its VMs' `column` (NetBox's allocated_vcpus/memory/disk annotations): null when it has none. */
+const allocatedBy =
+  (column: 'vcpus' | 'memory' | 'disk'): SqlExpression =>
+  (t, sql) => {
+    const a = sql.alias();
+    return `(SELECT sum(${a}.${column}) FROM ${sql.table('virtualization.virtual-machines')} ${a} WHERE ${a}.cluster_id = ${t}.id)`;
+  };
+
+export const clusterAllocatedVcpus = allocatedBy('vcpus');
+export const clusterAllocatedMemory = allocatedBy('memory');
+export const clusterAllocatedDisk = allocatedBy('disk');
+
+export const vmInterfaceMacAddress: SqlExpression = () => 'NULL::text';
