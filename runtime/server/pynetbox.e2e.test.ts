@@ -1,5 +1,5 @@
 /**
- * Real-client test: Debian's python3-pynetbox (7.0.0) drives the slice over HTTP against a real
+ * Real-client test: Debian's python3-pynetbox (7.0.0) drives the inventory over HTTP against a real
  * server. CI installs it (.ci/run); without it the test is skipped with the reason printed.
  */
 import { execFile } from 'node:child_process';
@@ -45,7 +45,7 @@ describe.skipIf(!available)('pynetbox 7.0 against the inventory server', () => {
     await drop?.();
   });
 
-  it('creates, gets, filters, saves, bulk-updates, deletes and provisions tokens', async () => {
+  it('creates, gets, filters, saves, bulk-updates and deletes sites; builds devices, interfaces, a cable, a prefix and a primary IP; provisions tokens', async () => {
     const script = fileURLToPath(new URL('./pynetbox.e2e.py', import.meta.url));
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile(python, [script], { env: { ...process.env, NB_URL: baseUrl, NB_TOKEN: token, NB_USER: 'admin', NB_PASSWORD: 'pynetbox-pass' }, timeout: 60_000 }, (error, out, err) =>
@@ -72,6 +72,17 @@ describe.skipIf(!available)('pynetbox 7.0 against the inventory server', () => {
       bulk_delete: true,
       remaining: 0,
       tenant_group: 'customers',
+      device_role: 'access',
+      interface_order: ['ge-0/0/1', 'ge-0/0/2', 'ge-0/0/10'],
+      cable_id: true,
+      link_peer: ['sw2:ge-0/0/1'],
+      cabled_count: 1,
+      primary_saved: true,
+      primary_ip4: '10.1.0.1/24',
+      address_interface: 'ge-0/0/1',
+      addresses_in_prefix: 1,
+      cable_delete: true,
+      freed: true,
       provisioned_key_len: 12,
     });
   }, 90_000);
