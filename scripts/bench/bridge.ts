@@ -8,7 +8,7 @@
  *   3. per-call overhead of a tool call (MCP client → server → dispatcher → simulated controller)
  *      over the same request sent directly with undici — medians of many calls, same run, same machine.
  * `runBridgeBench()` returns the rows (the lead's `npm run bench` merges them); run alone with
- *   npx tsx scripts/benchBridge.ts
+ *   npx tsx scripts/bench/bridge.ts
  * to print the table. Targets: < 1500 ms, < 500 ms, < 1 ms.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,10 +20,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Agent, request } from 'undici';
-import { emitToolTables } from '../generator/emit/mcp/emitToolTables.ts';
-import { bridgeFromSpecs } from '../generator/ir/bridge/bridgeFromSpecs.ts';
-import { createLogger, openBridge, serveBridge, startControllerSimulator } from '../runtime/bridge/index.ts';
-import { linkedSpecs, simulatorSettings, tempDir, VENDOR_SPEC } from '../runtime/bridge/testing.ts';
+import { emitToolTables } from '../../generator/emit/mcp/emitToolTables.ts';
+import { bridgeFromSpecs } from '../../generator/ir/bridge/bridgeFromSpecs.ts';
+import { createLogger, openBridge, serveBridge, startControllerSimulator } from '../../runtime/bridge/index.ts';
+import { linkedSpecs, simulatorSettings, tempDir, VENDOR_SPEC } from '../../runtime/bridge/testing.ts';
 
 export interface BridgeBenchRow {
   metric: string;

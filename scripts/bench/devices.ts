@@ -1,0 +1,92 @@
+/**
+ * @module
+ * The inventory's request figures on real PostgreSQL, on a throwaway database: bulk creates of
+ * 1,000 devices, statements per list request, and GET /api/dcim/devices/?limit=50 over 10,000
+ * devices against a minimal hand-written Hono + postgres.js handler returning the same JSON
+ * (checked equal before timing), both measured in the same run.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import postgres from 'postgres';
+import { openDatabase } from '../../runtime/db/index.ts';
+import { startInventoryServer } from '../../runtime/server/server.ts';
+import { countingDatabase } from '../../runtime/testing/countingDatabase.ts';
+import { devicesBaseline } from './devicesBaseline.ts';
+import { seedDevices } from './devicesSeed.ts';
+import { listen, median, requestsPerSecond } from './timing.ts';
+
+export interface DeviceFigures {
+  devices: number;
+  bulkCreateMedianMs: number;
+  bulkCreateMaxMs: number;
+  /** SQL statements of one list request, besides the token lookup. */
+  listStatements: number;
+  generatedRps: number;
+  baselineRps: number;
+}
+
+const LIST = '/api/dcim/devices/?limit=50';
+const TOKEN = '0123456789abcdef0123456789abcdef01234567';
+
+export async function measureDevices(adminUrl: string, devices = 10_000, durationMs = 5000): Promise<DeviceFigures> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const name = `nbbench_${process.pid}`;
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString() });
+  const raw = postgres(url.toString(), { max: 10, onnotice: () => {} });
+  const counting = countingDatabase(db);
+  try {
+    const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN });
+    const server = await listen(app);
+    const baseline = await listen(devicesBaseline(raw));
+    try {
+      const headers = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
+      const send = (method: string) => async (path: string, body: unknown) => {
+        const response = await fetch(`${server.url}${path}`, { method, headers, body: JSON.stringify(body) });
+        const answer = await response.json();
+        if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
+        return answer;
+      };
+      const { bulkCreateMs } = await seedDevices(send('POST'), send('PATCH'), devices);
+
+      counting.reset();
+      const generatedPage = await (await fetch(`${server.url}${LIST}`, { headers })).json();
+      // The token lookup is the authentication's, not the list's.
+      const listStatements = counting.statements.filter((s) => !/FROM "?users_token"?/.test(s)).length;
+      // The two listen on different ports: URLs are compared with the origin put right.
+      const baselineText = await (await fetch(`${baseline.url}${LIST}`, { headers })).text();
+      const baselinePage = JSON.parse(baselineText.replaceAll(baseline.url, server.url));
+      if (!isDeepStrictEqual(generatedPage, baselinePage)) throw new Error(`the baseline answers differently:\n${firstDifference(generatedPage, baselinePage)}`);
+
+      await requestsPerSecond(`${server.url}${LIST}`, headers, 50, durationMs / 5); // warm-up of both, discarded
+      await requestsPerSecond(`${baseline.url}${LIST}`, headers, 50, durationMs / 5);
+      const generatedRps = await requestsPerSecond(`${server.url}${LIST}`, headers, 50, durationMs);
+      const baselineRps = await requestsPerSecond(`${baseline.url}${LIST}`, headers, 50, durationMs);
+      return { devices, bulkCreateMedianMs: median(bulkCreateMs), bulkCreateMaxMs: Math.max(...bulkCreateMs), listStatements, generatedRps, baselineRps };
+    } finally {
+      server.close();
+      baseline.close();
+    }
+  } finally {
+    await raw.end();
+    await db.close();
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/** The first path where two JSON values differ, with both values, for a readable failure. */
+function firstDifference(a: unknown, b: unknown, path = '$'): string {
+  if (isDeepStrictEqual(a, b)) return '';
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keysA = Object.keys(a as object);
+    const keysB = Object.keys(b as object);
+    if (keysA.join() !== keysB.join()) return `${path}: keys ${JSON.stringify(keysA)} vs ${JSON.stringify(keysB)}`;
+    for (const key of keysA) {
+      const inner = firstDifference((a as any)[key], (b as any)[key], `${path}.${key}`);
+      if (inner) return inner;
+    }
+  }
+  return `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+}
