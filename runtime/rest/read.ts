@@ -93,7 +93,8 @@ export class Reader {
     const order = page.mode === 'cursor' ? 't.id ASC' : this.orderBy(resource, query.get('ordering'), 't');
     const limit = params.add(page.limit);
     const offset = page.mode === 'offset' ? ` OFFSET ${params.add(page.offset)}::bigint` : '';
-    const sql = `SELECT ${this.select.columns(resource, shown, 't').join(', ')} FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
+    const select = this.select.rowSelect(resource, shown, 't');
+    const sql = `SELECT ${select.columns} FROM ${select.from} ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
     const [rows, counted] = await Promise.all([db.query(sql, params.values), countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null)]);
     const serializer = this.serializer(ctx);
@@ -106,7 +107,8 @@ export class Reader {
   /** Rows of `ids` with the `shown` fields selected, in the order of `ids` (missing ones left out). */
   async rows(db: Queryable, resource: Resource, ids: readonly number[], shown: readonly string[]): Promise<Row[]> {
     if (!ids.length) return [];
-    const rows = await db.query(`SELECT ${this.select.columns(resource, shown, 't').join(', ')} FROM ${q(resource.table)} t WHERE t.id = ANY($1::int[])`, [[...ids]]);
+    const select = this.select.rowSelect(resource, shown, 't');
+    const rows = await db.query(`SELECT ${select.columns} FROM ${select.from} WHERE t.id = ANY($1::int[])`, [[...ids]]);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     return ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
   }

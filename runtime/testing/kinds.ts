@@ -94,7 +94,8 @@ export function fakeOpenApiContext(catalog: Catalog): OpenApiContext {
 
 /**
  * A SelectContext whose pieces print as readable markers: `a1.“col”` for a column,
- * `NESTED(target, idSql[, shows])`, `LIST(target n join)`, `DISPLAY(key, alias)`, `EXPR(name, alias)`.
+ * `NESTED(target, idSql[, shows])` (also for `reference`, which only differs in where the SQL
+ * goes), `LIST(target n join)`, `DISPLAY(key, alias)`, `EXPR(name, alias)`.
  */
 export function fakeSelectContext(catalog: Catalog): SelectContext {
   let aliases = 0;
@@ -104,6 +105,7 @@ export function fakeSelectContext(catalog: Catalog): SelectContext {
     alias: () => `a${++aliases}`,
     value: (resource, field, alias) => (field.expression ? `EXPR(${field.expression}, ${alias})` : `${alias}."${field.column}"`),
     nested: (target, idSql, shows) => `NESTED(${target}, ${idSql}${shows ? `, ${shows.join('|')}` : ''})`,
+    reference: (target, idSql, shows) => `NESTED(${target}, ${idSql}${shows ? `, ${shows.join('|')}` : ''})`,
     nestedList: (target, n, join) => `LIST(${target} ${n} ${join})`,
     display: (resource, alias) => `DISPLAY(${resource.key}, ${alias})`,
     expression: (name, _resource, alias) => `EXPR(${name}, ${alias})`,

@@ -67,7 +67,7 @@ export const fk: FieldKind = {
   stage(field, _input, value, item, ctx) {
     item.columns[field.column!] = value === null ? null : resolvedId(item, field, ctx.resolved(field.target!, value as v.RelationRef));
   },
-  select: (field, resource, alias, ctx) => (field.bare ? ctx.value(resource, field, alias) : ctx.nested(field.target!, ctx.value(resource, field, alias), field.shows)),
+  select: (field, resource, alias, ctx) => (field.bare ? ctx.value(resource, field, alias) : ctx.reference(field.target!, ctx.value(resource, field, alias), field.shows)),
   serialize: (field, _resource, row, ctx) => {
     if (field.bare) return row[field.name] === null || row[field.name] === undefined ? null : Number(row[field.name]);
     return ctx.nested(field.target!, row[field.name] as Record<string, unknown> | null, field.shows);

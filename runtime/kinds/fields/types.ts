@@ -38,6 +38,12 @@ export interface SelectContext extends Catalog {
   value(resource: Resource, field: Field, alias: string): string;
   /** SQL of `target`'s nested JSON object for the id `idSql` (null when there is none). */
   nested(target: string, idSql: string, shows?: string[]): string;
+  /**
+   * As `nested`, for an object the row references by a value of its own (`idSql` reads only the
+   * row's alias): on the listed row itself it is joined laterally, so PostgreSQL may build the
+   * object once per distinct target (a type shared by a thousand devices, with its counts, once).
+   */
+  reference(target: string, idSql: string, shows?: string[]): string;
   /** SQL of a JSON array of `target`'s nested objects: rows `n` of `target` joined by `join` (`FROM … WHERE …` after the target). */
   nestedList(target: string, n: string, join: string): string;
   /** SQL of the resource's `display` string on the row `alias`. */

@@ -25,8 +25,10 @@ export class SelectBuilder implements SelectContext, SqlScope {
   depth = 0;
   private aliasCount = 0;
   readonly tagLink;
-  /** Select lists already built, by resource, alias and shown fields: the hot path builds each once. */
-  private readonly built = new Map<string, string[]>();
+  /** Select lists (and the lateral joins they read) already built, by resource, alias and shown fields: the hot path builds each once. */
+  private readonly built = new Map<string, { columns: string[]; joins: string[] }>();
+  /** While the listed row's columns are built: the lateral joins of the objects it references. */
+  private laterals: string[] | null = null;
 
   constructor(
     private readonly registry: Registry,
@@ -59,24 +61,35 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return resource.fields.filter((f) => names.has(f.name) && !(f.readOnly && f.writeOnly));
   }
 
-  /** `expr AS "name"` items for the rows of `resource` under `alias`, plus `__etag` for change-logged ones. */
-  columns(resource: Resource, shown: readonly string[], alias: string): string[] {
+  /**
+   * What selects the rows of `resource` under `alias`: the `expr AS "name"` items (plus `__etag`
+   * for change-logged ones) and the FROM clause, the table with the lateral joins of the objects
+   * the rows reference.
+   */
+  rowSelect(resource: Resource, shown: readonly string[], alias: string): { columns: string; from: string } {
     const key = `${resource.key}|${alias}|${shown.join(',')}`;
-    let columns = this.built.get(key);
-    if (!columns) {
+    let built = this.built.get(key);
+    if (!built) {
       this.depth = 0;
-      columns = this.needed(resource, shown)
-        .map((f) => {
-          const expr = fieldKind(f.kind).select(f, resource, alias, this);
-          return expr === null ? null : `${expr} AS ${q(f.name)}`;
-        })
-        .filter((x): x is string => x !== null);
-      if (resource.changeLogged) columns.push(`${etagTimestamp(`coalesce(${alias}.last_updated, ${alias}.created)`)} AS "__etag"`);
+      const joins: string[] = [];
+      this.laterals = joins;
+      try {
+        const columns = this.needed(resource, shown)
+          .map((f) => {
+            const expr = fieldKind(f.kind).select(f, resource, alias, this);
+            return expr === null ? null : `${expr} AS ${q(f.name)}`;
+          })
+          .filter((x): x is string => x !== null);
+        if (resource.changeLogged) columns.push(`${etagTimestamp(`coalesce(${alias}.last_updated, ${alias}.created)`)} AS "__etag"`);
+        built = { columns, joins };
+      } finally {
+        this.laterals = null;
+      }
       // `?fields=` makes the key space open-ended; keep the cache bounded.
       if (this.built.size > 1000) this.built.clear();
-      this.built.set(key, columns);
+      this.built.set(key, built);
     }
-    return columns;
+    return { columns: built.columns.join(', '), from: [`${q(resource.table)} ${alias}`, ...built.joins].join(' ') };
   }
 
   value(resource: Resource, field: Field, alias: string): string {
@@ -120,6 +133,14 @@ export class SelectBuilder implements SelectContext, SqlScope {
     const target = this.registry.resource(targetKey);
     const n = this.alias();
     return `(SELECT ${this.jsonObject(target, n, shows)} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${idSql})`;
+  }
+
+  reference(targetKey: string, idSql: string, shows?: string[]): string {
+    if (this.depth !== 0 || !this.laterals) return this.nested(targetKey, idSql, shows);
+    const target = this.registry.resource(targetKey);
+    const [n, joined] = [this.alias(), this.alias()];
+    this.laterals.push(`LEFT JOIN LATERAL (SELECT ${this.jsonObject(target, n, shows)} AS j FROM ${q(target.table)} ${n} WHERE ${n}.id = ${idSql}) ${joined} ON true`);
+    return `${joined}.j`;
   }
 
   nestedList(targetKey: string, n: string, join: string): string {
