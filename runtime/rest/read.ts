@@ -94,7 +94,9 @@ export class Reader {
     const limit = params.add(page.limit);
     const offset = page.mode === 'offset' ? ` OFFSET ${params.add(page.offset)}::bigint` : '';
     const select = this.select.rowSelect(resource, shown, 't');
-    const sql = `SELECT ${select.columns} FROM ${select.from} ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
+    // The page is chosen first, so the joined objects are built for its rows only.
+    const pageRows = `SELECT t.* FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
+    const sql = `SELECT ${select.columns} FROM (${pageRows}) t ${select.joins} ORDER BY ${order}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
     const [rows, counted] = await Promise.all([db.query(sql, params.values), countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null)]);
     const serializer = this.serializer(ctx);
@@ -108,7 +110,7 @@ export class Reader {
   async rows(db: Queryable, resource: Resource, ids: readonly number[], shown: readonly string[]): Promise<Row[]> {
     if (!ids.length) return [];
     const select = this.select.rowSelect(resource, shown, 't');
-    const rows = await db.query(`SELECT ${select.columns} FROM ${select.from} WHERE t.id = ANY($1::int[])`, [[...ids]]);
+    const rows = await db.query(`SELECT ${select.columns} FROM ${q(resource.table)} t ${select.joins} WHERE t.id = ANY($1::int[])`, [[...ids]]);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     return ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
   }

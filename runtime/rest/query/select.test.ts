@@ -14,11 +14,11 @@ const devices = registry.resource('dcim.devices');
 describe('rowSelect', () => {
   it('joins the listed row’s references laterally and keeps deeper objects as subqueries', () => {
     const select = new SelectBuilder(registry, inventoryExtensions).rowSelect(devices, ['id', 'device_type', 'name'], 't');
-    expect(select.from.startsWith('"dcim_device" t LEFT JOIN LATERAL (SELECT json_build_object(')).toBe(true);
-    expect(select.from.match(/LEFT JOIN LATERAL/g)).toHaveLength(1);
-    expect(select.from).toMatch(/FROM "dcim_device_type" (a\d+) WHERE \1\.id = t\."device_type_id"\) a\d+ ON true$/);
+    expect(select.joins.startsWith('LEFT JOIN LATERAL (SELECT json_build_object(')).toBe(true);
+    expect(select.joins.match(/LEFT JOIN LATERAL/g)).toHaveLength(1);
+    expect(select.joins).toMatch(/FROM "dcim_device_type" (a\d+) WHERE \1\.id = t\."device_type_id"\) a\d+ ON true$/);
     // The device type's manufacturer is nested in the joined object, as a subquery of its own.
-    expect(select.from).toContain('FROM "dcim_manufacturer"');
+    expect(select.joins).toContain('FROM "dcim_manufacturer"');
     expect(select.columns).toMatch(/^t\.id AS "id", t\."name" AS "name", a\d+\.j AS "device_type"/);
   });
 
@@ -26,6 +26,6 @@ describe('rowSelect', () => {
     const builder = new SelectBuilder(registry, inventoryExtensions);
     const first = builder.rowSelect(devices, ['id', 'site', 'rack'], 't');
     expect(builder.rowSelect(devices, ['id', 'site', 'rack'], 't')).toEqual(first);
-    expect(first.from.match(/LEFT JOIN LATERAL/g)).toHaveLength(2);
+    expect(first.joins.match(/LEFT JOIN LATERAL/g)).toHaveLength(2);
   });
 });

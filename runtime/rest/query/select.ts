@@ -63,10 +63,11 @@ export class SelectBuilder implements SelectContext, SqlScope {
 
   /**
    * What selects the rows of `resource` under `alias`: the `expr AS "name"` items (plus `__etag`
-   * for change-logged ones) and the FROM clause, the table with the lateral joins of the objects
-   * the rows reference.
+   * for change-logged ones), and the lateral joins of the objects the rows reference, to follow
+   * the rows' source (`FROM "table" alias <joins>`, or a limited page as `alias` when the joins
+   * should only see the page's rows).
    */
-  rowSelect(resource: Resource, shown: readonly string[], alias: string): { columns: string; from: string } {
+  rowSelect(resource: Resource, shown: readonly string[], alias: string): { columns: string; joins: string } {
     const key = `${resource.key}|${alias}|${shown.join(',')}`;
     let built = this.built.get(key);
     if (!built) {
@@ -89,7 +90,7 @@ export class SelectBuilder implements SelectContext, SqlScope {
       if (this.built.size > 1000) this.built.clear();
       this.built.set(key, built);
     }
-    return { columns: built.columns.join(', '), from: [`${q(resource.table)} ${alias}`, ...built.joins].join(' ') };
+    return { columns: built.columns.join(', '), joins: built.joins.join(' ') };
   }
 
   value(resource: Resource, field: Field, alias: string): string {
