@@ -81,6 +81,9 @@ describe.each(testDatabases())('virtual machines and IP addresses on $name', (da
     expect(await names(`ip_address_id=${ids.v4}`)).toEqual(['https']);
     expect(await names('ip_address=10.9.0.1/24')).toEqual(['https']);
     expect(await names(`ip_address_id=${ids.v6}`)).toEqual([]);
+    const addresses = async (query: string) => (await api.request('GET', `/api/ipam/ip-addresses/?${query}`)).body.results.map((a: any) => a.address);
+    expect(await addresses(`service_id=${service.id}`)).toEqual(['10.9.0.1/24']);
+    expect((await api.request('GET', `/api/ipam/ip-addresses/${ids.v4}/`)).body).not.toHaveProperty('services');
   });
 
   it('counts VMs on sites, roles (over the subtree), tenants and clusters, and sums a cluster’s resources', async () => {
