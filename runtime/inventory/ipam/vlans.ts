@@ -8,7 +8,7 @@
  */
 import type { ModelRules, WriteBatch } from '../../rest/index.ts';
 import { valueOf } from './batchValues.ts';
-import { checkUniqueSets } from './uniqueSets.ts';
+import { checkUniqueSets } from '../uniqueSets.ts';
 import { rangesText } from './vlanGroups.ts';
 
 interface Group {

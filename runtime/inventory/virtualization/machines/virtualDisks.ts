@@ -7,7 +7,7 @@
 import type { Queryable } from '../../../db/index.ts';
 import type { DeletePlan, ModelRules, Registry, WriteBatch } from '../../../rest/index.ts';
 import { idsOf, quote } from '../../dcim/rows.ts';
-import { uniqueSet } from './uniqueSet.ts';
+import { checkUniqueSets } from '../../uniqueSets.ts';
 
 const DISKS = 'virtualization.virtual-disks';
 const MACHINES = 'virtualization.virtual-machines';
@@ -24,7 +24,7 @@ const deletedFrom = new WeakMap<DeletePlan, number[]>();
 
 export const virtualDiskRules: ModelRules = {
   async clean(batch: WriteBatch) {
-    await uniqueSet(batch, ['virtual_machine', 'name']);
+    await checkUniqueSets(batch, [['virtual_machine', 'name']]);
   },
   async afterSave(batch: WriteBatch) {
     await updateTotals(batch.tx, batch.registry, idsOf(batch.items.flatMap((item) => [item.value('virtual_machine_id'), item.existing?.virtual_machine_id])));

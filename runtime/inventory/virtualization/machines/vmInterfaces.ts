@@ -15,7 +15,7 @@
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
 import { numberOf, rowsById, tableOf, type Row } from '../../dcim/rows.ts';
 import { naturalizeInterface } from './interfaceNames.ts';
-import { uniqueSet } from './uniqueSet.ts';
+import { checkUniqueSets } from '../../uniqueSets.ts';
 
 interface Related {
   machines: Map<number, Row>;
@@ -74,7 +74,7 @@ function cleanError(item: WriteItem, r: Related): [string, string] | null {
 }
 
 async function clean(batch: WriteBatch): Promise<void> {
-  const unique = await uniqueSet(batch, ['virtual_machine', 'name']);
+  const unique = await checkUniqueSets(batch, [['virtual_machine', 'name']]);
   if (!unique.length) return;
   const r = await related(batch, unique);
   for (const item of unique) {
