@@ -39,6 +39,26 @@ export const coreDataSource = pgTable('core_data_source', {
     uniqueIndex('core_data_source_name_uniq').on(t.name),
     foreignKey({ name: 'core_data_source_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
+export const coreObjectChange = pgTable('core_object_change', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    time: timestamp('time', { precision: 6, withTimezone: true }).notNull(),
+    user_id: integer('user_id'),
+    user_name: varchar('user_name', { length: 150 }).notNull(),
+    request_id: varchar('request_id', { length: 36 }).notNull(),
+    action: varchar('action', { length: 50 }).notNull(),
+    changed_object_type: varchar('changed_object_type', { length: 100 }).notNull(),
+    changed_object_id: integer('changed_object_id').notNull(),
+    related_object_type: varchar('related_object_type', { length: 100 }),
+    related_object_id: integer('related_object_id'),
+    object_repr: varchar('object_repr', { length: 200 }).notNull(),
+    message: varchar('message', { length: 200 }).notNull(),
+    prechange_data: jsonb('prechange_data'),
+    postchange_data: jsonb('postchange_data'),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('core_object_change_user_id_idx').on(t.user_id),
+    index('core_object_change_changed_object_type_idx').on(t.changed_object_type, t.changed_object_id),
+    foreignKey({ name: 'core_object_change_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+  ]);
 export const dcimCable = pgTable('dcim_cable', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     type: varchar('type', { length: 50 }),
@@ -1646,6 +1666,7 @@ export const virtualizationVminterfaceTaggedVlans = pgTable('virtualization_vmin
 export const tables = {
     core_data_file: coreDataFile,
     core_data_source: coreDataSource,
+    core_object_change: coreObjectChange,
     dcim_cable: dcimCable,
     dcim_cable_bundle: dcimCableBundle,
     dcim_cable_termination: dcimCableTermination,

@@ -38,7 +38,7 @@ export const fieldSchema = z.strictObject({
    * service's `parent_object_type`/`parent_object_id` (`pair: parent_object`) show `parent`.
    */
   pair: name.optional(),
-  on_delete: z.enum(['cascade', 'set_null', 'protect']).optional(),
+  on_delete: z.enum(['cascade', 'set_null', 'protect', 'do_nothing']).optional(),
   unique: z.boolean().optional(),
   label: z.string().optional(),
   /** For count: the field of the counted resource that points back here. */
@@ -145,6 +145,8 @@ export const resourceSchema = z.strictObject({
    * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true.
    */
   legacy_names: z.record(name, name).optional(),
+  /** The field naming the object a change record relates to (a component's `device`), as NetBox's `to_objectchange`. */
+  change_related: name.optional(),
   operations: z.array(operationSchema).optional(),
 });
 export type ResourceDefinition = z.infer<typeof resourceSchema>;

@@ -209,7 +209,7 @@ resources:
 
   it('keeps the base files valid when one file is broken (no cascade of errors)', () => {
     const lines = diagnosticsWith({ 'extra.yaml': `app: extra\nresources:\n  things:\n    model: Thing\n    fields:\n      owner: { type: fk, target: shop.shelves, on_delete: explode }\n` });
-    expect(lines).toEqual(['definitions/extra.yaml:6:59 E_INVALID_VALUE resources.things.fields.owner.on_delete: Invalid option: expected one of "cascade"|"set_null"|"protect"']);
+    expect(lines).toEqual(['definitions/extra.yaml:6:59 E_INVALID_VALUE resources.things.fields.owner.on_delete: Invalid option: expected one of "cascade"|"set_null"|"protect"|"do_nothing"']);
   });
 });
 

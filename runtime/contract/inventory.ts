@@ -12,7 +12,8 @@ export const INVENTORY_TABLE_FORMAT = 2;
 /** The one table of tag assignments every taggable model shares (NetBox's extras.TaggedItem). */
 export const TAG_LINK = { table: 'extras_tagged_item', objectType: 'object_type', objectId: 'object_id', tagId: 'tag_id' } as const;
 
-export type OnDelete = 'cascade' | 'set_null' | 'protect';
+/** `do_nothing` (generic relations only) keeps the row when its object goes: a change record outlives what it records. */
+export type OnDelete = 'cascade' | 'set_null' | 'protect' | 'do_nothing';
 
 /** Which standard operations a resource has. */
 export type RouteSet = 'full' | 'read-only' | 'no-bulk' | 'no-create';
@@ -177,6 +178,8 @@ export interface ResourceEntry {
   displayUrl?: false;
   /** Pre-rename field names by old name (`{device_role: 'role'}`), served with LEGACY_FIELD_NAMES=true. */
   legacyNames?: Record<string, string>;
+  /** The fk or generic relation naming the object a change record relates to (a component's `device`). */
+  changeRelated?: string;
 }
 
 /** An edge of the relation graph: what deleting a `target` object does to `resource` rows. */

@@ -1,8 +1,8 @@
 /**
  * @module
  * The request context every read and write receives: who is asking (and with which token), the
- * request id (the response's `X-Request-ID`, recorded with every change), the changelog message,
- * where URLs point, and the permission scope.
+ * request id (the response's `X-Request-ID`, recorded with every change), where URLs point, and
+ * the permission scope. (A change's `changelog_message` comes with each object of the body.)
  */
 
 /** The authenticated caller, as runtime/auth resolves it. */
@@ -22,8 +22,6 @@ export interface PermissionScope {
 export interface RequestContext {
   requestId: string;
   caller: Principal | null;
-  /** `changelog_message` of the request body (NetBox 4.4+), recorded with the changes it makes. */
-  changelogMessage: string | null;
   /** Scheme and host of the request (`http://127.0.0.1:8000`): where `url` and `display_url` point. */
   origin: string;
   scope: PermissionScope;

@@ -10,6 +10,7 @@ import type { Resource } from '../contract/index.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { INT4 } from '../kinds/index.ts';
 import { readBody } from './body.ts';
+import { CHANGELOG_MESSAGE, ChangeLog, changelogMessage, OBJECT_CHANGES } from './changes/index.ts';
 import type { RequestContext } from './context.ts';
 import { badRequest, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
 import type { Extensions } from './extensions.ts';
@@ -44,12 +45,28 @@ function parseId(raw: string | undefined, resource: Resource): number {
 
 export interface EngineOptions extends FilterOptions, ReaderOptions {
   hooks: WriterHooks;
+  /** Record every change in core.object-changes (default true; off only to measure its cost). */
+  changeLogging?: boolean;
+}
+
+/** A bulk delete's or a single delete's `changelog_message` per object id; a bad one is a 400. */
+function deleteMessages(items: { id: number; body: unknown }[], single: boolean): Map<number, string> {
+  const messages = new Map<number, string>();
+  const errors: FieldErrors[] = items.map(({ id, body }) => {
+    const read = changelogMessage(body);
+    if ('error' in read) return { [CHANGELOG_MESSAGE]: [read.error] } as FieldErrors;
+    if (read.message !== null) messages.set(id, read.message);
+    return {} as FieldErrors;
+  });
+  if (errors.some((e) => Object.keys(e).length)) throw badRequest(single ? errors[0] : errors);
+  return messages;
 }
 
 export class RestEngine {
   readonly reader: Reader;
   private readonly writer: Writer;
   private readonly collector: DeleteCollector;
+  private readonly changeLog: ChangeLog | null;
 
   constructor(
     private readonly db: Database,
@@ -58,7 +75,8 @@ export class RestEngine {
     options: EngineOptions,
   ) {
     this.reader = new Reader(registry, extensions, options);
-    this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks, options.legacyFieldNames ?? false);
+    this.changeLog = options.changeLogging !== false && registry.byKey.has(OBJECT_CHANGES) ? new ChangeLog(registry, this.reader.select) : null;
+    this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks, options.legacyFieldNames ?? false, this.changeLog);
     this.collector = new DeleteCollector(registry, this.reader.select);
   }
 
@@ -169,20 +187,22 @@ export class RestEngine {
     return c.json(result.bodies);
   }
 
-  /** Deletes `ids` and everything their delete reaches, as one plan. */
-  private async remove(tx: Queryable, resource: Resource, ids: number[], ctx: RequestContext): Promise<void> {
+  /** Deletes `ids` and everything their delete reaches, as one plan, recording it in the change log. */
+  private async remove(tx: Queryable, resource: Resource, ids: number[], ctx: RequestContext, messages: Map<number, string>): Promise<void> {
     if (!ids.length) return;
     const plan = await this.collector.collect(tx, resource, ids);
     for (const { resource: r } of plan.deletes) await this.extensions.rules[r.key]?.beforeDelete?.(plan, tx, ctx, this.registry);
+    await this.changeLog?.recordDeletes(tx, plan, ctx, resource, messages);
     await this.collector.run(tx, plan);
     for (const { resource: r } of plan.deletes) await this.extensions.rules[r.key]?.afterDelete?.(plan, tx, ctx, this.registry);
   }
 
   async destroy(c: Context, resource: Resource, ctx: RequestContext) {
     const id = parseId(c.req.param('id'), resource);
+    const messages = deleteMessages([{ id, body: await readBody(c) }], true);
     await this.atomic(resource, async (tx) => {
       await this.lockAndCheckIfMatch(tx, c, resource, id);
-      await this.remove(tx, resource, [id], ctx);
+      await this.remove(tx, resource, [id], ctx, messages);
     });
     return c.body(null, 204);
   }
@@ -190,9 +210,10 @@ export class RestEngine {
   async bulkDestroy(c: Context, resource: Resource, ctx: RequestContext) {
     const body = await readBody(c);
     requireIds(body);
+    const messages = deleteMessages(body.map((item) => ({ id: Number(item.id), body: item })), false);
     await this.atomic(resource, async (tx) => {
       const rows = await lockRows(tx, resource, storedIds(body.map((item) => Number(item.id))));
-      await this.remove(tx, resource, rows.map((r) => r.id), ctx);
+      await this.remove(tx, resource, rows.map((r) => r.id), ctx, messages);
     });
     return c.body(null, 204);
   }

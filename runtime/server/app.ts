@@ -93,7 +93,6 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
     return {
       requestId: c.get('requestId'),
       caller,
-      changelogMessage: null,
       origin: new URL(c.req.url).origin,
       scope: { allows: async (objectType, action) => !!caller && hasPermission(db, caller, objectType, action) },
     };

@@ -32,6 +32,8 @@ function requestObject(ctx: OpenApiContext, resource: ResourceIR, patched: boole
   const fields = writableFields(resource);
   const properties: Record<string, OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject> = {};
   for (const field of fields) properties[field.name] = requestFieldSchema(ctx, resource, field);
+  // NetBox 4.4's ChangeLogMessageSerializer: recorded with the change, never shown.
+  if (resource.changeLogged) properties.changelog_message = { type: 'string', writeOnly: true, maxLength: 200, description: 'Recorded in the change log with this change.' };
   const required = patched ? [] : fields.filter((f) => f.required).map((f) => f.name);
   const what = patched ? `Fields to change on a ${resource.verboseName}; omitted fields keep their values.` : `A ${resource.verboseName} to create or replace.`;
   return { type: 'object', description: what, properties, ...(required.length ? { required } : {}) };

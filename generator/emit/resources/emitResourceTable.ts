@@ -33,6 +33,7 @@ function resourceEntry(r: ResourceIR, ir: InventoryIR): ResourceEntry {
   if (r.changeLogged) entry.changeLogged = true;
   if (r.displayUrl === false) entry.displayUrl = false;
   if (r.legacyNames) entry.legacyNames = r.legacyNames;
+  if (r.changeRelated) entry.changeRelated = r.changeRelated;
   return entry;
 }
 

@@ -125,6 +125,7 @@ function resourceIR(app: string, path: string, definition: ResourceDefinition, m
     changeLogged: merged.changeLogged,
     ...(definition.display_url === false ? { displayUrl: false as const } : {}),
     ...(definition.legacy_names ? { legacyNames: definition.legacy_names } : {}),
+    ...(definition.change_related ? { changeRelated: definition.change_related } : {}),
     inherited,
     filterSetsUsed: [],
   };

@@ -25,6 +25,7 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     if ((f.kind === 'reverse' || f.kind === 'related_list') && f.target && byKey.has(f.target) && !byKey.get(f.target)!.fields.some((t) => t.name === f.field && (t.kind === 'fk' || t.kind === 'generic_fk'))) {
       out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no fk "${f.field ?? ''}" pointing here`));
     }
+    if (f.kind === 'fk' && f.onDelete === 'do_nothing') out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: do_nothing is for generic relations only (a foreign key must say what a delete does)`));
     if (f.kind === 'generic_fk') {
       if (!f.generic!.targets.length) out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a generic_fk field needs "targets"`));
       f.generic!.targets.forEach((target, index) => {
@@ -61,6 +62,10 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
   for (const [old, current] of Object.entries(definition.legacy_names ?? {})) {
     if (!names.has(current)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_UNKNOWN_FIELD', `${ir.key} legacy_names: unknown field "${current}"`));
     if (names.has(old)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${old}" is a field of its own`));
+  }
+  if (definition.change_related) {
+    const related = ir.fields.find((f) => f.name === definition.change_related);
+    if (!related || !['fk', 'generic_fk'].includes(related.kind)) out.push(source.diagnostic([...at, 'change_related'], 'E_INVALID_VALUE', `${ir.key} change_related: "${definition.change_related}" is not a foreign key or generic relation of the resource`));
   }
   (definition.unique ?? []).forEach((u, i) =>
     (['fields', 'where_null'] as const).forEach((list) =>

@@ -44,7 +44,7 @@ export function buildRelations(resources: ResourceIR[]): RelationEntry[] {
   for (const r of resources) {
     for (const f of r.fields) {
       if (f.kind === 'fk' && !f.expression) relations.push({ resource: r.key, field: f.name, kind: 'fk', targets: [f.target!], onDelete: f.onDelete ?? 'cascade' });
-      else if (f.kind === 'generic_fk') relations.push({ resource: r.key, field: f.name, kind: 'generic', targets: [...f.generic!.targets].sort(), onDelete: f.onDelete ?? 'cascade' });
+      else if (f.kind === 'generic_fk' && f.onDelete !== 'do_nothing') relations.push({ resource: r.key, field: f.name, kind: 'generic', targets: [...f.generic!.targets].sort(), onDelete: f.onDelete ?? 'cascade' });
       else if (f.kind === 'm2m' && !f.reverseOf) relations.push({ resource: r.key, field: f.name, kind: 'm2m', targets: [f.target!], onDelete: 'cascade' });
       else if (f.kind === 'tags') relations.push({ resource: r.key, field: f.name, kind: 'tags', targets: ['extras.tags'], onDelete: 'cascade' });
     }

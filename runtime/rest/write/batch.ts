@@ -22,6 +22,8 @@ export class WriteItem implements StagedItem {
   readonly errors = new ErrorCollector();
   /** Parsed inputs by request key. */
   readonly data: Record<string, unknown> = {};
+  /** The body's `changelog_message`, recorded with the change. */
+  changelogMessage: string | null = null;
 
   constructor(
     /** Position in the request (bulk errors are reported by position). */

@@ -9,6 +9,7 @@
 import type { ZodType } from 'zod';
 import type { Field, Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
+import { CHANGELOG_MESSAGE, changelogMessage, type ChangeLog } from '../changes/index.ts';
 import { fieldKind, type RelationRef, type StageContext } from '../../kinds/index.ts';
 import type { RequestContext } from '../context.ts';
 import { fieldErrorsFromDatabase } from '../databaseErrors.ts';
@@ -62,6 +63,8 @@ export class Writer {
     private readonly hooks: WriterHooks,
     /** Accept each resource's `legacyNames` for the current names (LEGACY_FIELD_NAMES). */
     private readonly legacyFieldNames = false,
+    /** Records every write of a change-logged resource; null when change logging is off. */
+    private readonly changeLog: ChangeLog | null = null,
   ) {
     this.resolver = new ReferenceResolver(registry, select);
   }
@@ -84,7 +87,9 @@ export class Writer {
    * (a single dict when `single`), or 404 when an object to update is gone.
    */
   async write(tx: Queryable, resource: Resource, bodies: unknown[], mode: WriteMode, ids: (number | null)[], ctx: RequestContext, single: boolean): Promise<number[]> {
-    const existing = await this.lockedRows(tx, resource, ids.filter((id): id is number => id !== null));
+    const recording = this.changeLog?.records(resource) ? this.changeLog : null;
+    const prechange = new Map<number, unknown>();
+    const existing = await this.lockedRows(tx, resource, ids.filter((id): id is number => id !== null), recording ? prechange : null);
     const items = bodies.map((body, i) => {
       const id = ids[i];
       const row = id === null ? null : existing.get(id);
@@ -106,13 +111,21 @@ export class Writer {
     await rules?.beforeSave?.(batch);
     await this.persistReportingItems(tx, resource, items, single);
     await rules?.afterSave?.(batch);
+    await recording?.recordWrites(tx, resource, items.map((i) => ({ id: i.id!, prechange: prechange.get(i.id!) ?? null, message: i.changelogMessage })), ctx);
     return items.map((i) => i.id!);
   }
 
-  private async lockedRows(tx: Queryable, resource: Resource, ids: number[]): Promise<Map<number, Row>> {
+  /** The rows updated, locked; with `prechange`, their change-log snapshots are taken by the same statement. */
+  private async lockedRows(tx: Queryable, resource: Resource, ids: number[], prechange: Map<number, unknown> | null): Promise<Map<number, Row>> {
     if (!ids.length) return new Map();
-    const rows = await tx.query(`SELECT * FROM ${q(resource.table)} WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [ids]);
-    return new Map(rows.map((r) => [Number(r.id), r]));
+    const snapshot = prechange ? `, ${this.changeLog!.snapshots.sql(resource, 't')} AS __prechange` : '';
+    const rows = await tx.query(`SELECT t.*${snapshot} FROM ${q(resource.table)} t WHERE t.id = ANY($1::int[]) ORDER BY t.id FOR UPDATE OF t`, [ids]);
+    return new Map(
+      rows.map(({ __prechange, ...row }) => {
+        prechange?.set(Number(row.id), __prechange);
+        return [Number(row.id), row];
+      }),
+    );
   }
 
   /** Parses, resolves and stages every item's input; fills defaults; checks required, fixed and generic fields. */
@@ -122,6 +135,9 @@ export class Writer {
     // Each key is parsed on its own so that one bad field does not hide the others' errors.
     for (const item of items) {
       if (!item.errors.empty) continue;
+      const message = changelogMessage(item.input);
+      if ('error' in message) item.error(CHANGELOG_MESSAGE, message.error);
+      else item.changelogMessage = message.message;
       for (const { key, validator } of inputs) {
         if (!(key in item.input)) continue;
         const parsed = validator.safeParse(item.input[key]);

@@ -1,0 +1,148 @@
+/**
+ * @module
+ * Change logging, as NetBox's ObjectChange: every create, update and delete of a change-logged
+ * model — and every row a delete cascades to or nulls — is recorded in the transaction that makes
+ * it, so a request that fails leaves no record. Each record holds the time, the caller, the
+ * request id, the action, the object (type, id, `display`), the related object NetBox names (a
+ * component's device), the request's `changelog_message` and the snapshots before and after
+ * (runtime/rest/changes/snapshot.ts). Records are written set-based: one statement per batch of
+ * writes, one per table a delete reaches.
+ */
+import type { Resource } from '../../contract/index.ts';
+import type { Queryable } from '../../db/index.ts';
+import type { RequestContext } from '../context.ts';
+import { literal, q, type SelectBuilder } from '../query/select.ts';
+import type { Registry } from '../registry.ts';
+import type { DeletePlan } from '../write/deletePlan.ts';
+import { Snapshots } from './snapshot.ts';
+
+/** The resource holding the records. */
+export const OBJECT_CHANGES = 'core.object-changes';
+
+/** NetBox's ObjectChange.message and object_repr lengths. */
+const MESSAGE_LENGTH = 200;
+const REPR_LENGTH = 200;
+
+/** One object written by a batch: its id, its snapshot before (null when created) and its message. */
+export interface WrittenObject {
+  id: number;
+  prechange: unknown;
+  message: string | null;
+}
+
+export class ChangeLog {
+  readonly snapshots: Snapshots;
+  private readonly table: string;
+  private readonly columns: string;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly select: SelectBuilder,
+  ) {
+    this.snapshots = new Snapshots(registry);
+    const changes = registry.resource(OBJECT_CHANGES);
+    const column = (name: string) => q(registry.field(changes, name)!.column!);
+    this.table = q(changes.table);
+    this.columns = ['time', 'user', 'user_name', 'request_id', 'action', 'changed_object_type', 'changed_object_id', 'related_object_type', 'related_object_id', 'object_repr', 'message', 'prechange_data', 'postchange_data']
+      .map(column)
+      .join(', ');
+  }
+
+  /** Whether writes of `resource` are recorded. */
+  records(resource: Resource): boolean {
+    return Boolean(resource.changeLogged) && resource.key !== OBJECT_CHANGES;
+  }
+
+  /** The caller and request id, parameters $1–$3 of every record statement. */
+  private who(ctx: RequestContext): unknown[] {
+    return [ctx.caller?.userId ?? null, ctx.caller?.username ?? '', ctx.requestId];
+  }
+
+  /** `related_object_type, related_object_id` of the row `alias`: the field the resource names, or nulls. */
+  private related(resource: Resource, alias: string): string {
+    const name = resource.changeRelated;
+    const field = name ? this.registry.field(resource, name) : undefined;
+    if (!field) return 'NULL, NULL';
+    if (field.kind === 'generic_fk') {
+      const [type, id] = [field.generic!.typeField, field.generic!.idField].map((n) => `${alias}.${q(this.registry.field(resource, n)!.column!)}`);
+      return `${type}, ${id}`;
+    }
+    const target = this.registry.resource(field.target!);
+    const id = `${alias}.${q(field.column!)}`;
+    return `CASE WHEN ${id} IS NULL THEN NULL ELSE ${literal(target.objectType)} END, ${id}`;
+  }
+
+  /** The columns from `changed_object_type` to `object_repr` for the row `t`. */
+  private object(resource: Resource): string {
+    return `${literal(resource.objectType)}, t.id, ${this.related(resource, 't')}, left(${this.select.display(resource, 't')}, ${REPR_LENGTH})`;
+  }
+
+  /**
+   * Records a batch just written: a create for objects without a prechange snapshot, an update
+   * for the others unless nothing but `last_updated` changed (NetBox skips records without changes).
+   */
+  async recordWrites(tx: Queryable, resource: Resource, written: WrittenObject[], ctx: RequestContext): Promise<void> {
+    if (!written.length || !this.records(resource)) return;
+    const rows = JSON.stringify(written.map((w, n) => ({ n, id: w.id, pre: w.prechange ?? null, msg: w.message })));
+    await tx.query(
+      `INSERT INTO ${this.table} (${this.columns})
+       SELECT now(), $1::int, $2, $3, CASE WHEN c.pre IS NULL THEN 'create' ELSE 'update' END, ${this.object(resource)}, left(coalesce(c.msg, ''), ${MESSAGE_LENGTH}), c.pre, s.post
+       FROM jsonb_to_recordset($4::text::jsonb) AS c(n int, id int, pre jsonb, msg text)
+       JOIN ${q(resource.table)} t ON t.id = c.id
+       CROSS JOIN LATERAL (SELECT ${this.snapshots.sql(resource, 't')} AS post) s
+       WHERE c.pre IS NULL OR (c.pre - 'last_updated') IS DISTINCT FROM (s.post - 'last_updated')
+       ORDER BY c.n`,
+      [...this.who(ctx), rows],
+    );
+  }
+
+  /**
+   * Records what a delete plan is about to do, before it runs (the rows must still be there): a
+   * delete for every change-logged row it removes — with `messages` (by id) for the objects the
+   * request named — and an update for every row whose reference it clears, its post-change
+   * snapshot the prechange one with those fields null.
+   */
+  async recordDeletes(tx: Queryable, plan: DeletePlan, ctx: RequestContext, root: Resource, messages: Map<number, string>): Promise<void> {
+    for (const { resource, ids } of plan.deletes) {
+      if (!this.records(resource)) continue;
+      const own = resource.key === root.key ? JSON.stringify(Object.fromEntries(messages)) : '{}';
+      await tx.query(
+        `INSERT INTO ${this.table} (${this.columns})
+         SELECT now(), $1::int, $2, $3, 'delete', ${this.object(resource)}, left(coalesce($5::text::jsonb ->> t.id::text, ''), ${MESSAGE_LENGTH}), ${this.snapshots.sql(resource, 't')}, NULL
+         FROM ${q(resource.table)} t WHERE t.id = ANY($4::int[]) ORDER BY t.id`,
+        [...this.who(ctx), ids, own],
+      );
+    }
+    for (const [resource, fields] of this.clearsByResource(plan)) {
+      if (!this.records(resource)) continue;
+      const ids = [...new Set([...fields.values()].flat())];
+      const nulled = [...fields.keys()].map((name, i) => `${literal(name)}, CASE WHEN t.id = ANY($${i + 5}::int[]) THEN NULL ELSE s.pre -> ${literal(name)} END`);
+      await tx.query(
+        `INSERT INTO ${this.table} (${this.columns})
+         SELECT now(), $1::int, $2, $3, 'update', ${this.object(resource)}, '', s.pre, s.pre || jsonb_build_object(${nulled.join(', ')})
+         FROM ${q(resource.table)} t CROSS JOIN LATERAL (SELECT ${this.snapshots.sql(resource, 't')} AS pre) s
+         WHERE t.id = ANY($4::int[]) ORDER BY t.id`,
+        [...this.who(ctx), ids, ...[...fields.values()]],
+      );
+    }
+  }
+
+  /** The plan's cleared references per resource: snapshot key (a field name) → ids of the rows cleared. */
+  private clearsByResource(plan: DeletePlan): Map<Resource, Map<string, number[]>> {
+    const out = new Map<Resource, Map<string, number[]>>();
+    for (const clear of plan.clears) {
+      const field = this.registry.field(clear.resource, clear.field)!;
+      const names = field.kind === 'generic_fk' ? [field.generic!.typeField, field.generic!.idField] : [field.name];
+      const fields = out.get(clear.resource) ?? out.set(clear.resource, new Map()).get(clear.resource)!;
+      for (const name of names) fields.set(name, [...(fields.get(name) ?? []), ...clear.ids]);
+    }
+    return out;
+  }
+
+  /** Removes records older than `days` (NetBox's CHANGELOG_RETENTION housekeeping); returns how many. */
+  async prune(tx: Queryable, days: number): Promise<number> {
+    const time = q(this.registry.field(this.registry.resource(OBJECT_CHANGES), 'time')!.column!);
+    const rows = await tx.query(`DELETE FROM ${this.table} WHERE ${time} < now() - make_interval(days => $1) RETURNING id`, [days]);
+    return rows.length;
+  }
+}

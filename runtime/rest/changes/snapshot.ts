@@ -1,0 +1,71 @@
+/**
+ * @module
+ * An object's snapshot as NetBox's `serialize_object` writes it into a change record: every stored
+ * model field under its name (a foreign key as the id it holds, a many-to-many field as the sorted
+ * ids it links), `custom_fields`, and `tags` as the sorted tag names. Tree bookkeeping, computed
+ * values and secrets are left out. Built in SQL over a row, so a whole batch is snapshotted by the
+ * statement that records it.
+ */
+import type { Field, Resource } from '../../contract/index.ts';
+import { fieldKind } from '../../kinds/index.ts';
+import { literal, q } from '../query/select.ts';
+import type { Registry } from '../registry.ts';
+
+/** PostgreSQL functions take at most 100 arguments: objects are built 40 keys at a time and joined. */
+const KEYS_PER_CALL = 40;
+
+/** Values as Django's JSON encoder writes them: datetimes to the millisecond with `Z`, decimals as strings. */
+function storedValue(sqlType: string, columnSql: string): string {
+  if (sqlType === 'timestamptz') return `to_jsonb(to_char(${columnSql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  if (sqlType === 'numeric') return `to_jsonb(${columnSql}::text)`;
+  return `to_jsonb(${columnSql})`;
+}
+
+/** Whether a field belongs in a snapshot: model data NetBox serialises, not bookkeeping nor secrets. */
+function snapshotted(field: Field): boolean {
+  if (field.kind === 'id' || field.kind === 'depth' || field.kind === 'password' || field.expression) return false;
+  // Hidden fields (read- and write-only) hold secrets or internals (a token's digest).
+  if (field.readOnly && field.writeOnly && field.kind !== 'fk') return false;
+  if (field.kind === 'tags' || field.kind === 'custom_fields') return true;
+  if (field.kind === 'm2m') return !field.reverseOf;
+  return Boolean(field.column);
+}
+
+export class Snapshots {
+  private readonly built = new Map<string, string>();
+
+  constructor(private readonly registry: Registry) {}
+
+  /** The snapshot of the `resource` row `alias`, as a jsonb expression (cached per resource and alias). */
+  sql(resource: Resource, alias: string): string {
+    const key = `${resource.key}\u0000${alias}`;
+    let sql = this.built.get(key);
+    if (!sql) {
+      sql = this.build(resource, alias);
+      this.built.set(key, sql);
+    }
+    return sql;
+  }
+
+  private build(resource: Resource, alias: string): string {
+    const pairs = resource.fields.filter(snapshotted).map((field) => `${literal(field.name)}, ${this.value(resource, field, alias)}`);
+    if (!pairs.length) return `'{}'::jsonb`;
+    const calls: string[] = [];
+    for (let i = 0; i < pairs.length; i += KEYS_PER_CALL) calls.push(`jsonb_build_object(${pairs.slice(i, i + KEYS_PER_CALL).join(', ')})`);
+    return calls.length === 1 ? calls[0] : `(${calls.join(' || ')})`;
+  }
+
+  private value(resource: Resource, field: Field, alias: string): string {
+    if (field.kind === 'tags') {
+      const { table, objectType, objectId, tagId } = this.registry.tagLink;
+      const tags = this.registry.resource('extras.tags').table;
+      return `(SELECT coalesce(jsonb_agg(tg.name ORDER BY tg.name), '[]'::jsonb) FROM ${q(table)} ti JOIN ${q(tags)} tg ON tg.id = ti.${q(tagId)} WHERE ti.${q(objectType)} = ${literal(resource.objectType)} AND ti.${q(objectId)} = ${alias}.id)`;
+    }
+    if (field.kind === 'm2m') {
+      const { table, source, target } = field.link!;
+      return `(SELECT coalesce(jsonb_agg(l.${q(target)} ORDER BY l.${q(target)}), '[]'::jsonb) FROM ${q(table)} l WHERE l.${q(source)} = ${alias}.id)`;
+    }
+    const spec = fieldKind(field.kind).column(field, this.registry);
+    return storedValue(spec?.sqlType ?? '', `${alias}.${q(field.column!)}`);
+  }
+}
