@@ -6,13 +6,16 @@
  *    synthetic set, `tsc --noEmit` with that set generated, the size of generated/ (bench/generation.ts);
  *  - start-up of `npm start` on an empty embedded database and a restart, with peak memory (bench/startup.ts);
  *  - on PostgreSQL: bulk create of 1,000 devices, statements per list request, and the device list
- *    against a hand-written Hono + postgres.js handler (bench/devices.ts).
+ *    against a hand-written Hono + postgres.js handler (bench/devices.ts);
+ *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
- * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count.
+ * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
+ * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, changes, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatBridgeBench, runBridgeBench } from './bench/bridge.ts';
+import { measureChangeLogging } from './bench/changeLogging.ts';
 import { measureDevices } from './bench/devices.ts';
 import { measureGeneration } from './bench/generation.ts';
 import { measureStartup } from './bench/startup.ts';
@@ -26,27 +29,51 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
-progress('generator…');
-const gen = measureGeneration(root);
-progress('start-up…');
-const start = await measureStartup(root);
-progress(`devices (${deviceCount} on PostgreSQL)…`);
-const dev = await measureDevices(adminUrl, deviceCount, seconds * 1000);
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
+const runs = (section: string) => !only || only.has(section);
+const rows: [string, string, string, string][] = [];
 
-const rows: [string, string, string, string][] = [
-  ['node -e 0 (baseline of the timings below)', ms(gen.nodeMs), '', ''],
-  ['generate, repository', ms(gen.repositoryGenerateMs), `${(gen.repositoryGenerateMs / gen.nodeMs).toFixed(1)}× node`, ''],
-  [`generate, synthetic ${gen.syntheticResources} resources`, ms(gen.syntheticGenerateMs), `${(gen.syntheticGenerateMs / gen.nodeMs).toFixed(1)}× node`, '< 3000 ms'],
-  [`tsc --noEmit, synthetic ${gen.syntheticResources} resources`, ms(gen.syntheticTscMs), `${(gen.syntheticTscMs / gen.nodeMs).toFixed(1)}× node`, '< 15000 ms'],
-  ['generated/, repository', mb(gen.repositoryGeneratedBytes), '', ''],
-  [`generated/, synthetic ${gen.syntheticResources} resources (OpenAPI document)`, `${mb(gen.syntheticGeneratedBytes)} (${mb(gen.syntheticOpenApiBytes)})`, '', ''],
-  ['npm start, empty embedded database → first answered request', ms(start.firstBoot.firstRequestMs), `peak ${start.firstBoot.peakRssMb.toFixed(0)} MB RSS`, '< 3000 ms'],
-  ['npm start, restart → first answered request', ms(start.restart.firstRequestMs), `peak ${start.restart.peakRssMb.toFixed(0)} MB RSS`, '< 1000 ms'],
-  ['bulk create of 1,000 devices, one request (median of batches; max)', `${ms(dev.bulkCreateMedianMs)}; ${ms(dev.bulkCreateMaxMs)}`, '', '< 1000 ms'],
-  ['SQL statements of GET devices?limit=50 (besides the token lookup)', String(dev.listStatements), '', 'page + count'],
-  [`GET devices?limit=50 over ${dev.devices} devices, hand-written Hono + postgres.js (baseline)`, `${dev.baselineRps.toFixed(0)} req/s`, '', ''],
-  ['GET devices?limit=50, generated server', `${dev.generatedRps.toFixed(0)} req/s`, `${(dev.generatedRps / dev.baselineRps).toFixed(2)}× baseline`, '≥ 0.80×'],
-];
+if (runs('generator')) {
+  progress('generator…');
+  const gen = measureGeneration(root);
+  rows.push(
+    ['node -e 0 (baseline of the timings below)', ms(gen.nodeMs), '', ''],
+    ['generate, repository', ms(gen.repositoryGenerateMs), `${(gen.repositoryGenerateMs / gen.nodeMs).toFixed(1)}× node`, ''],
+    [`generate, synthetic ${gen.syntheticResources} resources`, ms(gen.syntheticGenerateMs), `${(gen.syntheticGenerateMs / gen.nodeMs).toFixed(1)}× node`, '< 3000 ms'],
+    [`tsc --noEmit, synthetic ${gen.syntheticResources} resources`, ms(gen.syntheticTscMs), `${(gen.syntheticTscMs / gen.nodeMs).toFixed(1)}× node`, '< 15000 ms'],
+    ['generated/, repository', mb(gen.repositoryGeneratedBytes), '', ''],
+    [`generated/, synthetic ${gen.syntheticResources} resources (OpenAPI document)`, `${mb(gen.syntheticGeneratedBytes)} (${mb(gen.syntheticOpenApiBytes)})`, '', ''],
+  );
+}
+if (runs('startup')) {
+  progress('start-up…');
+  const start = await measureStartup(root);
+  rows.push(
+    ['npm start, empty embedded database → first answered request', ms(start.firstBoot.firstRequestMs), `peak ${start.firstBoot.peakRssMb.toFixed(0)} MB RSS`, '< 3000 ms'],
+    ['npm start, restart → first answered request', ms(start.restart.firstRequestMs), `peak ${start.restart.peakRssMb.toFixed(0)} MB RSS`, '< 1000 ms'],
+  );
+}
+if (runs('devices')) {
+  progress(`devices (${deviceCount} on PostgreSQL)…`);
+  const dev = await measureDevices(adminUrl, deviceCount, seconds * 1000);
+  rows.push(
+    ['bulk create of 1,000 devices, one request (median of batches; max)', `${ms(dev.bulkCreateMedianMs)}; ${ms(dev.bulkCreateMaxMs)}`, '', '< 1000 ms'],
+    ['SQL statements of GET devices?limit=50 (besides the token lookup)', String(dev.listStatements), '', 'page + count'],
+    [`GET devices?limit=50 over ${dev.devices} devices, hand-written Hono + postgres.js (baseline)`, `${dev.baselineRps.toFixed(0)} req/s`, '', ''],
+    ['GET devices?limit=50, generated server', `${dev.generatedRps.toFixed(0)} req/s`, `${(dev.generatedRps / dev.baselineRps).toFixed(2)}× baseline`, '≥ 0.80×'],
+  );
+}
+if (runs('changes')) {
+  progress('change logging on and off (PostgreSQL)…');
+  const log = await measureChangeLogging(adminUrl, seconds * 1000);
+  rows.push(
+    ['bulk create of 1,000 devices, change logging off (baseline; median of 5)', ms(log.bulkCreateOffMs), '', ''],
+    ['bulk create of 1,000 devices, change logging on', ms(log.bulkCreateOnMs), `+${((log.bulkCreateOnMs / log.bulkCreateOffMs - 1) * 100).toFixed(0)}%`, '≤ +25%'],
+    ['PATCH one device, change logging off (baseline)', `${log.patchOffRps.toFixed(0)} req/s`, '', ''],
+    ['PATCH one device, change logging on', `${log.patchOnRps.toFixed(0)} req/s`, `−${((1 - log.patchOnRps / log.patchOffRps) * 100).toFixed(0)}%`, '≤ −10%'],
+  );
+}
+
 console.log('\n| measurement | value | ratio | target |\n|---|---|---|---|');
 for (const [a, b, c, d] of rows) console.log(`| ${a} | ${b} | ${c} | ${d} |`);
-if (process.env.BENCH_BRIDGE !== 'false') console.log(`\nSD-WAN bridge\n${formatBridgeBench(await runBridgeBench({ progress }))}`);
+if (runs('bridge') && process.env.BENCH_BRIDGE !== 'false') console.log(`\nSD-WAN bridge\n${formatBridgeBench(await runBridgeBench({ progress }))}`);

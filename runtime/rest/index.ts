@@ -6,6 +6,7 @@
  * import only this file.
  */
 export { RestEngine, type EngineOptions } from './engine.ts';
+export { pruneChanges } from './changes/index.ts';
 export { Registry } from './registry.ts';
 export { Serializer } from './serialize.ts';
 export { readBody, MAX_BODY_DEPTH } from './body.ts';

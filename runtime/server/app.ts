@@ -36,13 +36,15 @@ export interface AppOptions {
   strictFiltering?: boolean;
   /** Accept and show the names fields had before NetBox renamed them (LEGACY_FIELD_NAMES=true). */
   legacyFieldNames?: boolean;
+  /** Record changes in core.object-changes (default; CHANGE_LOGGING=false turns it off to measure its cost). */
+  changeLogging?: boolean;
 }
 
 /** NetBox's get_client_ip order. */
 export const DEFAULT_CLIENT_IP_HEADERS = ['X-Real-IP', 'X-Forwarded-For'];
 
-export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false }: AppOptions): Hono<Env> {
-  const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering, legacyFieldNames });
+export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false, changeLogging = true }: AppOptions): Hono<Env> {
+  const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering, legacyFieldNames, changeLogging });
   const app = new Hono<Env>({ strict: true });
 
   app.onError((error, c) => {

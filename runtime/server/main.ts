@@ -17,7 +17,7 @@ const port = Number(values.port ?? process.env.PORT ?? 8000);
 const opening = openDatabase({ url: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? './data' });
 const { startInventoryServer } = await import('./server.ts');
 const db = await opening;
-const { app, firstBoot } = await startInventoryServer(db);
+const { app, firstBoot, pruneChangeLog } = await startInventoryServer(db);
 if (firstBoot) {
   // The log (stderr) never carries a secret. Credentials the server generated itself are shown once
   // on stdout, the only thing the server ever writes there; ones given in the environment are not repeated.
@@ -28,7 +28,11 @@ if (firstBoot) {
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   console.error(`inventory API on http://${host}:${info.port}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
 });
+// NetBox's housekeeping: change records past CHANGELOG_RETENTION go daily (and at every start).
+const housekeeping = setInterval(() => pruneChangeLog().catch((error) => console.error(`change log housekeeping failed: ${(error as Error).message}`)), 24 * 3600 * 1000);
+housekeeping.unref();
 const shutdown = async () => {
+  clearInterval(housekeeping);
   server.close();
   await db.close();
   process.exit(0);

@@ -9,7 +9,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
 import { migrate, type Database } from '../db/index.ts';
 import { inventoryExtensions } from '../inventory/index.ts';
-import { Registry } from '../rest/index.ts';
+import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp, DEFAULT_CLIENT_IP_HEADERS } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
 
@@ -25,10 +25,26 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   const firstBoot: BootstrapResult | null = await bootstrapSuperuser(db, env);
   registry ??= Registry.load();
   routes ??= JSON.parse(readFileSync(routesPath, 'utf8')) as RouteEntry[];
+  const retention = changelogRetention(env);
+  const loaded = registry;
+  /** NetBox's housekeeping of change records past CHANGELOG_RETENTION (none when it is 0). */
+  const pruneChangeLog = async () => (retention > 0 ? pruneChanges(db, loaded, retention) : 0);
+  await pruneChangeLog();
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
-  const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, clientIpHeaders: clientIpHeaders(env), strictFiltering: env.STRICT_FILTERING === 'true', legacyFieldNames: env.LEGACY_FIELD_NAMES === 'true' });
-  return { app, firstBoot };
+  const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, clientIpHeaders: clientIpHeaders(env), strictFiltering: env.STRICT_FILTERING === 'true', legacyFieldNames: env.LEGACY_FIELD_NAMES === 'true',
+    changeLogging: env.CHANGE_LOGGING !== 'false',
+  });
+  return { app, firstBoot, pruneChangeLog };
+}
+
+/** CHANGELOG_RETENTION: days change records are kept (NetBox's default 90); 0 keeps them forever. */
+export function changelogRetention(env: NodeJS.ProcessEnv): number {
+  const raw = env.CHANGELOG_RETENTION;
+  if (raw === undefined || raw.trim() === '') return 90;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 0) throw new Error(`CHANGELOG_RETENTION must be a whole number of days (0 keeps change records forever), not "${raw}"`);
+  return days;
 }
 
 /** CLIENT_IP_HEADERS=`X-Real-IP,X-Forwarded-For` (the default), or empty for the socket's address only. */

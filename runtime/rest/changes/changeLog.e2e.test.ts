@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/database.ts';
+import { startInventoryServer } from '../../server/server.ts';
 import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('change logging on $name', (database) => {
@@ -155,5 +156,21 @@ describe.each(testDatabases())('change logging on $name', (database) => {
     expect((await api.request('POST', '/api/core/object-changes/', {})).status).toBe(405);
     const [any] = await changes('limit=1');
     expect((await api.request('DELETE', `/api/core/object-changes/${any.id}/`)).status).toBe(405);
+  });
+
+  it('keeps records CHANGELOG_RETENTION days, and CHANGE_LOGGING=false records nothing', async () => {
+    const [oldest] = await changes('ordering=id&limit=1');
+    await api.db.query(`UPDATE core_object_change SET time = now() - interval '3 days' WHERE id = $1`, [oldest.id]);
+    const before = await countChanges();
+    await startInventoryServer(api.db, { CHANGELOG_RETENTION: '0' });
+    expect(await countChanges()).toBe(before);
+    await startInventoryServer(api.db, { CHANGELOG_RETENTION: '2' });
+    expect(await countChanges()).toBe(before - 1);
+    expect((await api.request('GET', `/api/core/object-changes/${oldest.id}/`)).status).toBe(404);
+
+    const { app } = await startInventoryServer(api.db, { CHANGE_LOGGING: 'false' });
+    const response = await app.request('http://nb.test/api/tenancy/tenants/', { method: 'POST', headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Unlogged', slug: 'unlogged' }) });
+    expect(response.status).toBe(201);
+    expect(await countChanges()).toBe(before - 1);
   });
 });

@@ -138,11 +138,12 @@ export class ChangeLog {
     }
     return out;
   }
+}
 
-  /** Removes records older than `days` (NetBox's CHANGELOG_RETENTION housekeeping); returns how many. */
-  async prune(tx: Queryable, days: number): Promise<number> {
-    const time = q(this.registry.field(this.registry.resource(OBJECT_CHANGES), 'time')!.column!);
-    const rows = await tx.query(`DELETE FROM ${this.table} WHERE ${time} < now() - make_interval(days => $1) RETURNING id`, [days]);
-    return rows.length;
-  }
+/** Removes change records older than `days` (NetBox's CHANGELOG_RETENTION housekeeping); returns how many. */
+export async function pruneChanges(db: Queryable, registry: Registry, days: number): Promise<number> {
+  const changes = registry.resource(OBJECT_CHANGES);
+  const time = q(registry.field(changes, 'time')!.column!);
+  const [row] = await db.query<{ n: number }>(`WITH d AS (DELETE FROM ${q(changes.table)} WHERE ${time} < now() - make_interval(days => $1) RETURNING 1) SELECT count(*)::int AS n FROM d`, [days]);
+  return Number(row.n);
 }
