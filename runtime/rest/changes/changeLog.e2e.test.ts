@@ -106,6 +106,28 @@ describe.each(testDatabases())('change logging on $name', (database) => {
     expect((await changes(`related_object_type=dcim.device&related_object_id=${device.id}&action=delete`)).map((c) => c.changed_object_type)).toEqual(['dcim.interface']);
   });
 
+  it('records what a cable does to other objects as their own changes: its termination rows and the interfaces it connects', async () => {
+    const site = (await api.request('POST', '/api/dcim/sites/', { name: 'Cabled', slug: 'cabled' })).body;
+    const maker = (await api.request('POST', '/api/dcim/manufacturers/', { name: 'Cable maker', slug: 'cable-maker' })).body;
+    const type = (await api.request('POST', '/api/dcim/device-types/', { manufacturer: maker.id, model: 'C1', slug: 'c1' })).body;
+    const role = (await api.request('POST', '/api/dcim/device-roles/', { name: 'Spine', slug: 'spine' })).body;
+    const device = (await api.request('POST', '/api/dcim/devices/', { name: 'spine1', device_type: type.id, role: role.id, site: site.id })).body;
+    const [a, b] = (await api.request('POST', '/api/dcim/interfaces/', [{ device: device.id, name: 'e1', type: '1000base-t' }, { device: device.id, name: 'e2', type: '1000base-t' }])).body;
+    const cable = await api.request('POST', '/api/dcim/cables/', { a_terminations: [{ object_type: 'dcim.interface', object_id: a.id }], b_terminations: [{ object_type: 'dcim.interface', object_id: b.id }] });
+    expect(cable.status).toBe(201);
+    const records = await changes(`request_id=${cable.headers.get('X-Request-ID')}&ordering=changed_object_type,changed_object_id`);
+    expect(records.map((c) => [c.changed_object_type, c.action.value])).toEqual([
+      ['dcim.cable', 'create'],
+      ['dcim.cabletermination', 'create'],
+      ['dcim.cabletermination', 'create'],
+      ['dcim.interface', 'update'],
+      ['dcim.interface', 'update'],
+    ]);
+    const [, termination] = records;
+    expect(termination).toMatchObject({ postchange_data: { cable: cable.body.id, termination_type: 'dcim.interface' } });
+    expect(records[3]).toMatchObject({ prechange_data: { cable: null }, postchange_data: { cable: cable.body.id, cable_end: 'A' } });
+  });
+
   it('records the references a delete clears as updates whose post-change snapshot shows them cleared', async () => {
     const region = (await api.request('POST', '/api/dcim/regions/', { name: 'Cleared', slug: 'cleared' })).body;
     const site = (await api.request('POST', '/api/dcim/sites/', { name: 'Cleared site', slug: 'cleared-site', region: region.id })).body;

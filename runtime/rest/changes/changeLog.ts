@@ -30,6 +30,22 @@ export interface WrittenObject {
   message: string | null;
 }
 
+/**
+ * What model rules use to record the writes they make to other objects, which NetBox records as
+ * those objects' own saves (a cable's termination rows, the interfaces it connects).
+ */
+export interface ChangeRecorder {
+  /** Records rows just inserted. */
+  created(resourceKey: string, ids: number[]): Promise<void>;
+  /** Records rows about to be deleted (call before the DELETE). */
+  deleting(resourceKey: string, ids: number[]): Promise<void>;
+  /** Runs `change` on rows, recording each row it changed. */
+  updating(resourceKey: string, ids: number[], change: () => Promise<void>): Promise<void>;
+}
+
+/** The recorder when change logging is off. */
+export const unrecorded: ChangeRecorder = { created: async () => {}, deleting: async () => {}, updating: async (_k, _i, change) => change() };
+
 export class ChangeLog {
   readonly snapshots: Snapshots;
   private readonly table: string;
@@ -96,6 +112,37 @@ export class ChangeLog {
     );
   }
 
+  /** A recorder for model rules, writing with the request's caller and id. */
+  recorder(tx: Queryable, ctx: RequestContext): ChangeRecorder {
+    const resource = (key: string) => this.registry.resource(key);
+    return {
+      created: (key, ids) => this.recordWrites(tx, resource(key), ids.map((id) => ({ id, prechange: null, message: null })), ctx),
+      deleting: (key, ids) => this.recordRemovals(tx, resource(key), ids, ctx, {}),
+      updating: async (key, ids, change) => {
+        const before = this.records(resource(key)) && ids.length ? await this.snapshotsOf(tx, resource(key), ids) : new Map<number, unknown>();
+        await change();
+        await this.recordWrites(tx, resource(key), [...before].map(([id, prechange]) => ({ id, prechange, message: null })), ctx);
+      },
+    };
+  }
+
+  /** Snapshots of rows by id: one query. */
+  private async snapshotsOf(tx: Queryable, resource: Resource, ids: number[]): Promise<Map<number, unknown>> {
+    const rows = await tx.query<{ id: number; snapshot: unknown }>(`SELECT t.id, ${this.snapshots.sql(resource, 't')} AS snapshot FROM ${q(resource.table)} t WHERE t.id = ANY($1::int[])`, [ids]);
+    return new Map(rows.map((r) => [Number(r.id), r.snapshot]));
+  }
+
+  /** Records the deletes of rows about to go, with `messages` by id. */
+  private async recordRemovals(tx: Queryable, resource: Resource, ids: number[], ctx: RequestContext, messages: Record<string, string>): Promise<void> {
+    if (!ids.length || !this.records(resource)) return;
+    await tx.query(
+      `INSERT INTO ${this.table} (${this.columns})
+       SELECT now(), $1::int, $2, $3, 'delete', ${this.object(resource)}, left(coalesce($5::text::jsonb ->> t.id::text, ''), ${MESSAGE_LENGTH}), ${this.snapshots.sql(resource, 't')}, NULL
+       FROM ${q(resource.table)} t WHERE t.id = ANY($4::int[]) ORDER BY t.id`,
+      [...this.who(ctx), ids, JSON.stringify(messages)],
+    );
+  }
+
   /**
    * Records what a delete plan is about to do, before it runs (the rows must still be there): a
    * delete for every change-logged row it removes — with `messages` (by id) for the objects the
@@ -103,16 +150,7 @@ export class ChangeLog {
    * snapshot the prechange one with those fields null.
    */
   async recordDeletes(tx: Queryable, plan: DeletePlan, ctx: RequestContext, root: Resource, messages: Map<number, string>): Promise<void> {
-    for (const { resource, ids } of plan.deletes) {
-      if (!this.records(resource)) continue;
-      const own = resource.key === root.key ? JSON.stringify(Object.fromEntries(messages)) : '{}';
-      await tx.query(
-        `INSERT INTO ${this.table} (${this.columns})
-         SELECT now(), $1::int, $2, $3, 'delete', ${this.object(resource)}, left(coalesce($5::text::jsonb ->> t.id::text, ''), ${MESSAGE_LENGTH}), ${this.snapshots.sql(resource, 't')}, NULL
-         FROM ${q(resource.table)} t WHERE t.id = ANY($4::int[]) ORDER BY t.id`,
-        [...this.who(ctx), ids, own],
-      );
-    }
+    for (const { resource, ids } of plan.deletes) await this.recordRemovals(tx, resource, ids, ctx, resource.key === root.key ? Object.fromEntries(messages) : {});
     for (const [resource, fields] of this.clearsByResource(plan)) {
       if (!this.records(resource)) continue;
       const ids = [...new Set([...fields.values()].flat())];

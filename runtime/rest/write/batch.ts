@@ -7,6 +7,7 @@
 import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { StagedItem } from '../../kinds/index.ts';
+import type { ChangeRecorder } from '../changes/index.ts';
 import type { RequestContext } from '../context.ts';
 import { ErrorCollector } from '../errors.ts';
 import type { Registry } from '../registry.ts';
@@ -64,4 +65,6 @@ export interface WriteBatch {
   registry: Registry;
   /** The `display` strings of objects of the resource `key` by id, for messages quoting them: one query. */
   displays(key: string, ids: unknown[]): Promise<Map<number, string>>;
+  /** Records in the change log what a rule writes to other objects (their own saves in NetBox). */
+  changes: ChangeRecorder;
 }

@@ -9,7 +9,7 @@
 import type { ZodType } from 'zod';
 import type { Field, Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
-import { CHANGELOG_MESSAGE, changelogMessage, type ChangeLog } from '../changes/index.ts';
+import { CHANGELOG_MESSAGE, changelogMessage, unrecorded, type ChangeLog } from '../changes/index.ts';
 import { fieldKind, type RelationRef, type StageContext } from '../../kinds/index.ts';
 import type { RequestContext } from '../context.ts';
 import { fieldErrorsFromDatabase } from '../databaseErrors.ts';
@@ -102,7 +102,8 @@ export class Writer {
       return item;
     });
     const displays = (key: string, ids: unknown[]) => displaysOf(tx, this.select, this.registry.resource(key), ids);
-    const batch: WriteBatch = { resource, mode, items, tx, ctx, registry: this.registry, displays };
+    const changes = this.changeLog?.recorder(tx, ctx) ?? unrecorded;
+    const batch: WriteBatch = { resource, mode, items, tx, ctx, registry: this.registry, displays, changes };
     await this.assemble(batch);
     const rules = this.rules[resource.key];
     if (items.every((i) => i.errors.empty)) await rules?.clean?.(batch);

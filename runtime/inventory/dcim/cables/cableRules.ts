@@ -120,11 +120,13 @@ function saveCables(batch: WriteBatch): void {
   }
 }
 
-/** Sets (or clears, with a null cable) the cable fields of the objects of one type. */
+/** Sets (or clears, with a null cable) the cable fields of the objects of one type: their own saves in NetBox, so change-logged. */
 async function setCable(batch: WriteBatch, objectType: string, ids: number[], cable: number | null, end: End | null): Promise<void> {
   const target = batch.registry.byObjectType.get(objectType)?.resource;
   if (!target || !ids.length) return;
-  await batch.tx.query(`UPDATE "${target.table}" SET cable_id = $1, cable_end = $2, last_updated = now() WHERE id = ANY($3::int[])`, [cable, end, ids]);
+  await batch.changes.updating(target.key, ids, async () => {
+    await batch.tx.query(`UPDATE "${target.table}" SET cable_id = $1, cable_end = $2, last_updated = now() WHERE id = ANY($3::int[])`, [cable, end, ids]);
+  });
 }
 
 /** Groups terminations by object type: `{type: ids}`. */
@@ -155,16 +157,18 @@ async function persistTerminations(batch: WriteBatch, item: WriteItem): Promise<
   });
   const stale = ends.flatMap((e) => e.stale);
   if (stale.length) {
+    await batch.changes.deleting(TERMINATIONS, stale.map((row) => Number(row.id)));
     await batch.tx.query(`DELETE FROM ${table} WHERE id = ANY($1::int[])`, [stale.map((row) => row.id)]);
     for (const [type, ids] of byType(stale.map((row) => ({ object_type: row.termination_type, object_id: Number(row.termination_id) })))) await setCable(batch, type, ids, null, null);
   }
   for (const { end, fresh } of ends) {
     if (!fresh.length) continue;
-    await batch.tx.query(
+    const inserted = await batch.tx.query<{ id: number }>(
       `INSERT INTO ${table} (cable_id, cable_end, termination_type, termination_id, created, last_updated)
-       SELECT $1, $2, u.type, u.id, now(), now() FROM unnest($3::text[], $4::int[]) AS u(type, id)`,
+       SELECT $1, $2, u.type, u.id, now(), now() FROM unnest($3::text[], $4::int[]) AS u(type, id) RETURNING id`,
       [item.id, end, fresh.map((t) => t.object_type), fresh.map((t) => t.object_id)],
     );
+    await batch.changes.created(TERMINATIONS, inserted.map((row) => Number(row.id)));
     for (const [type, ids] of byType(fresh)) await setCable(batch, type, ids, item.id, end);
   }
 }
