@@ -55,7 +55,9 @@ export const coreObjectChange = pgTable('core_object_change', {
     prechange_data: jsonb('prechange_data'),
     postchange_data: jsonb('postchange_data'),
   }, (t): PgTableExtraConfigValue[] => [
+    index('core_object_change_time_idx').on(t.time),
     index('core_object_change_user_id_idx').on(t.user_id),
+    index('core_object_change_request_id_idx').on(t.request_id),
     index('core_object_change_changed_object_type_idx').on(t.changed_object_type, t.changed_object_id),
     foreignKey({ name: 'core_object_change_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
   ]);

@@ -16,7 +16,7 @@ const name = z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a snake_case name')
 const resourceRef = z.string().regex(/^([a-z]+\.[a-z0-9-]+|self)$/, 'must be `<app>.<resource-path>` or `self`');
 
 /** Keys every field may carry; the kind's own keys (FieldKind.keys) are allowed on top, per type. */
-export const commonFieldKeys = ['type', 'required', 'nullable', 'read_only', 'write_only', 'default', 'unique', 'label', 'column', 'filter', 'orderable', 'create_only', 'expression'] as const;
+export const commonFieldKeys = ['type', 'required', 'nullable', 'read_only', 'write_only', 'default', 'unique', 'label', 'column', 'filter', 'orderable', 'create_only', 'expression', 'db_index'] as const;
 
 export const fieldSchema = z.strictObject({
   type: z.string().refine((t) => fieldTypes.includes(t), { message: `must be one of ${fieldTypes.join(', ')}` }),
@@ -40,6 +40,8 @@ export const fieldSchema = z.strictObject({
   pair: name.optional(),
   on_delete: z.enum(['cascade', 'set_null', 'protect', 'do_nothing']).optional(),
   unique: z.boolean().optional(),
+  /** An index on the column, as Django's `db_index` (a list's ordering or a frequent filter). */
+  db_index: z.boolean().optional(),
   label: z.string().optional(),
   /** For count: the field of the counted resource that points back here. */
   via: name.optional(),

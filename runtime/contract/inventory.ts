@@ -54,6 +54,8 @@ export interface FieldEntry {
   orderable?: boolean;
   /** Fixed after create: `true` ignores a new value on update; a message refuses a changed value. */
   createOnly?: boolean | string;
+  /** The column is indexed (Django's db_index): read by the generator only. */
+  dbIndex?: boolean;
   /** A named SQL expression (runtime/inventory) computes the value instead of a column. */
   expression?: string;
   maxLength?: number;

@@ -90,6 +90,7 @@ function resourceTable(resource: ResourceIR, ir: InventoryIR, catalog: Catalog):
     const column = columnSpec(field, catalog);
     if (!column) continue;
     columns.push(column);
+    if (field.dbIndex) indexes.push({ name: constraintName(`${resource.table}_${column.name}`, 'idx'), unique: false, parts: [{ column: column.name, lower: false }], whereNull: [], meaning: null });
     if (field.kind === 'object_type' && field.generic) {
       // Objects are looked up by (type, id), the way a generic relation is read and filtered.
       const idColumn = resource.fields.find((f) => f.name === field.generic!.idField)?.column ?? field.generic.idField;

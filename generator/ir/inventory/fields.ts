@@ -36,6 +36,7 @@ function entryOf(name: string, def: FieldDefinition): FieldEntry {
   set('orderable', def.orderable);
   set('createOnly', def.create_only);
   set('expression', def.expression);
+  set('dbIndex', def.db_index);
   set('maxLength', def.max_length);
   set('minValue', def.min_value);
   set('maxValue', def.max_value);
