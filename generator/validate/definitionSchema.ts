@@ -31,8 +31,12 @@ export const fieldSchema = z.strictObject({
   digits: z.tuple([z.number().int().positive(), z.number().int().nonnegative()]).optional(),
   choices: z.string().optional(),
   target: resourceRef.optional(),
-  /** For generic_fk: the resources the `<name>_type`/`<name>_id` pair may point at. */
-  targets: z.array(resourceRef).min(1).optional(),
+  /**
+   * For generic_fk (and a written object_list): the resources the `<name>_type`/`<name>_id` pair
+   * may point at, listed, or `{ feature: <mixin> }`, every resource built on that mixin (NetBox's
+   * `ObjectType.objects.with_feature(…)`: `journaling`, `taggable`, `contacts`).
+   */
+  targets: z.union([z.array(resourceRef).min(1), z.strictObject({ feature: z.string().min(1) })]).optional(),
   /**
    * For generic_fk: the prefix of the written pair when NetBox names it apart from the object: a
    * service's `parent_object_type`/`parent_object_id` (`pair: parent_object`) show `parent`.

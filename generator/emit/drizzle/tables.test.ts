@@ -90,8 +90,15 @@ describe('buildTableSpecs', () => {
       columns: [{ name: 'id' }, { name: 'tag_id' }, { name: 'object_type', args: { length: 100 } }, { name: 'object_id' }],
       foreignKeys: [{ column: 'tag_id', references: 'extras_tag', onDelete: 'no action' }],
     });
-    const untagged = changed((x) => x.resources.forEach((r) => (r.fields = r.fields.filter((f) => f.kind !== 'tags'))));
+    // Tagged objects read that table: it is not emitted twice.
+    expect(tables.filter((t) => t.name === 'extras_tagged_item')).toHaveLength(1);
+    const untagged = changed((x) => {
+      x.resources = x.resources.filter((r) => r.key !== 'extras.tagged-objects');
+      x.resources.forEach((r) => (r.fields = r.fields.filter((f) => f.kind !== 'tags')));
+    });
     expect(buildTableSpecs(untagged).map((t) => t.name)).not.toContain('extras_tagged_item');
+    const stray = changed((x) => x.resources.find((r) => r.key === 'extras.tagged-objects')!.fields.push({ ...x.resources.find((r) => r.key === 'extras.tags')!.fields.find((f) => f.name === 'name')! }));
+    expect(() => buildTableSpecs(stray)).toThrow(/extras\.tagged-objects reads the tag link table extras_tagged_item, which has no column name/);
   });
 
   it('keeps every table and constraint name unique and within 63 bytes', () => {

@@ -146,7 +146,7 @@ function linkTable(link: InventoryIR['linkTables'][number], ir: InventoryIR): Ta
 }
 
 function taggedItemTable(ir: InventoryIR): TableSpec | null {
-  if (!ir.resources.some((r) => r.fields.some((f) => f.kind === 'tags'))) return null;
+  if (!ir.resources.some((r) => r.table === TAG_LINK.table || r.fields.some((f) => f.kind === 'tags'))) return null;
   const tags = ir.resources.find((r) => r.key === 'extras.tags');
   if (!tags) throw new Error('a resource has a tags field but there is no extras.tags resource');
   const name = TAG_LINK.table;
@@ -167,9 +167,15 @@ function taggedItemTable(ir: InventoryIR): TableSpec | null {
 /** Every table of the inventory, sorted by name. Throws on IR inconsistencies (unknown targets…). */
 export function buildTableSpecs(ir: InventoryIR): TableSpec[] {
   const catalog = catalogOf(ir);
-  const tables = [...ir.resources.map((r) => resourceTable(r, ir, catalog)), ...ir.linkTables.map((l) => linkTable(l, ir))];
+  // A resource over the tag link table (tagged objects) reads the table emitted with the tags.
+  const owning = ir.resources.filter((r) => r.table !== TAG_LINK.table);
+  const tables = [...owning.map((r) => resourceTable(r, ir, catalog)), ...ir.linkTables.map((l) => linkTable(l, ir))];
   const tagged = taggedItemTable(ir);
   if (tagged) tables.push(tagged);
+  for (const r of ir.resources.filter((x) => x.table === TAG_LINK.table)) {
+    const stray = resourceTable(r, ir, catalog).columns.filter((c) => !tagged?.columns.some((l) => l.name === c.name));
+    if (stray.length) throw new Error(`${r.key} reads the tag link table ${TAG_LINK.table}, which has no column ${stray.map((c) => c.name).join(', ')}`);
+  }
   tables.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const seen = new Map<string, string>();
   for (const table of tables) {

@@ -15,6 +15,7 @@ import type { ChoiceSetIR, InventoryIR, ResourceIR } from '../types.ts';
 import { snakeCase, verboseName } from '../naming.ts';
 import { irCatalog } from './catalog.ts';
 import { checkReferences } from './checkReferences.ts';
+import { resolveFeatureTargets, type MergedResource } from './features.ts';
 import { buildField, buildGenericFields } from './fields.ts';
 import { derivedFilters, resolveFilter, walkPath } from './filters.ts';
 import { checkMixinReferences, mergeMixins, type MergedModel } from './mergeMixins.ts';
@@ -43,9 +44,10 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
   if (loaded.invalidFiles.length) return { ir: emptyIR(), diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
   const pending: Pending[] = [];
-  const seen = new Map<string, Pending>();
   checkMixinReferences(loaded.mixins, loaded.mixinSource, diagnostics);
 
+  const mergedResources: (MergedResource & { app: string; path: string })[] = [];
+  const seen = new Map<string, { source: YamlSource; at: PathKey[] }>();
   for (const { source, definition: file } of loaded.apps) {
     for (const [path, definition] of Object.entries(file.resources)) {
       const at: PathKey[] = ['resources', path];
@@ -55,11 +57,14 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
         diagnostics.push(source.diagnostic(at, 'E_DUPLICATE_PATH', `/api/${file.app}/${path}/ is already defined at ${previous.source.file}:${previous.source.locateKey(previous.at).line}`, true));
         continue;
       }
-      const merged = mergeMixins(definition, loaded.mixins, source, at, diagnostics);
-      const entry = { ir: resourceIR(file.app, path, definition, merged), definition, merged, source, at };
-      seen.set(key, entry);
-      pending.push(entry);
+      seen.set(key, { source, at });
+      mergedResources.push({ key, app: file.app, path, definition, merged: mergeMixins(definition, loaded.mixins, source, at, diagnostics), source, at });
     }
+  }
+  // `targets: { feature }` needs every resource's mixins: resolved before any field is built.
+  resolveFeatureTargets(mergedResources, loaded.mixins, diagnostics);
+  for (const { app, path, definition, merged, source, at } of mergedResources) {
+    pending.push({ ir: resourceIR(app, path, definition, merged), definition, merged, source, at });
   }
 
   const byKey = new Map(pending.map((p) => [p.ir.key, p.ir]));

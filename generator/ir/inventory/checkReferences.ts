@@ -27,7 +27,9 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     }
     if (f.kind === 'fk' && f.onDelete === 'do_nothing') out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: do_nothing is for generic relations only (a foreign key must say what a delete does)`));
     if (f.kind === 'generic_fk') {
-      if (!f.generic!.targets.length) out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a generic_fk field needs "targets"`));
+      // An empty `{ feature }` form is reported where it is resolved (features.ts).
+      const byFeature = !Array.isArray(definition.fields?.[f.name]?.targets ?? []);
+      if (!f.generic!.targets.length && !byFeature) out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a generic_fk field needs "targets"`));
       f.generic!.targets.forEach((target, index) => {
         if (!byKey.has(target)) out.push(source.diagnostic([...fieldAt(f.name), 'targets', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown generic_fk target "${target}"`));
       });

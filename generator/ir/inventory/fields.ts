@@ -9,6 +9,9 @@ import { expandField, labelOf } from '../../../runtime/kinds/index.ts';
 import type { FieldDefinition } from '../../validate/definitionSchema.ts';
 import { snakeCase } from '../naming.ts';
 
+/** The listed targets of a generic relation (a `{ feature }` form is resolved to a list before fields are built). */
+const targetList = (def: FieldDefinition): string[] => (Array.isArray(def.targets) ? def.targets : []);
+
 /** Value on create when the definition gives none: what NetBox's model fields default to. */
 function defaultValue(def: FieldDefinition): unknown {
   if (def.default !== undefined) return def.default;
@@ -52,7 +55,7 @@ function entryOf(name: string, def: FieldDefinition): FieldEntry {
   set('bare', def.bare);
   set('many', def.many);
   set('targetModel', def.target_model);
-  if (def.type === 'object_list' && def.targets) entry.generic = { typeField: 'object_type', idField: 'object_id', targets: def.targets };
+  if (def.type === 'object_list' && def.targets) entry.generic = { typeField: 'object_type', idField: 'object_id', targets: targetList(def) };
   if (def.type === 'fk') entry.onDelete = def.on_delete ?? (def.nullable ? 'set_null' : 'cascade');
   return entry;
 }
@@ -75,12 +78,14 @@ export function buildField(name: string, def: FieldDefinition, table: string, mo
  */
 export function buildGenericFields(name: string, def: FieldDefinition): Field[] {
   const pair = def.pair ?? name;
-  const generic = { typeField: `${pair}_type`, idField: `${pair}_id`, targets: def.targets ?? [] };
+  const generic = { typeField: `${pair}_type`, idField: `${pair}_id`, targets: targetList(def) };
   const required = def.required ?? false;
   const nullable = def.nullable ?? !required;
   const createOnly = def.create_only ?? false;
-  const typeField = { ...expandField({ name: generic.typeField, kind: 'object_type', required, nullable, maxLength: 100, generic, createOnly }), default: null };
-  const idField = { ...expandField({ name: generic.idField, kind: 'integer', required, nullable, minValue: 0, maxValue: 2147483647, createOnly }), default: null };
+  // `read_only` makes the written pair read-only too (a tag assignment's object is shown, never written).
+  const readOnly = def.read_only ?? false;
+  const typeField = { ...expandField({ name: generic.typeField, kind: 'object_type', required, nullable, readOnly, maxLength: 100, generic, createOnly }), default: null };
+  const idField = { ...expandField({ name: generic.idField, kind: 'integer', required, nullable, readOnly, minValue: 0, maxValue: 2147483647, createOnly }), default: null };
   // What happens to this object when the one it points at is deleted (NetBox's GenericRelation cascades).
   const onDelete = def.on_delete ?? (nullable ? 'set_null' : 'cascade');
   const object = expandField({ name, kind: 'generic_fk', readOnly: true, nullable: true, generic, onDelete, label: def.label ?? labelOf(name) });

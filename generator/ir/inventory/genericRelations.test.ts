@@ -60,4 +60,38 @@ describe('generic_fk fields', () => {
       'definitions/shop.yaml:18:14 E_MISSING_KEY shop.notes.about: a generic_fk field needs "targets"',
     ]);
   });
+
+  describe('with `targets: { feature }`', () => {
+    // `noted` is a marker mixin (NetBox's JournalingMixin): shelves have it directly, books through `named-noted`.
+    const featured = (feature: string, books = 'named-noted') => ({
+      ...baseDefinitions,
+      'mixins.yaml': `${baseDefinitions['mixins.yaml']}  noted: {}
+  named-noted:
+    mixins: [named, noted]
+`,
+      'shop.yaml': withNotes('x').replace('[x]', `{ feature: ${feature} }`).replace('mixins: [named]\n    fields:\n      shelf', `mixins: [${books}]\n    fields:\n      shelf`).replace('    mixins: [named]\n    fields:\n      name:', '    mixins: [named, noted]\n    fields:\n      name:'),
+    });
+
+    it('point at every resource built on that mixin, directly or through another', () => {
+      const { ir, diagnostics } = buildFrom(featured('noted'));
+      expect(diagnostics).toEqual([]);
+      const notes = ir!.inventory.resources.find((r) => r.key === 'shop.notes')!;
+      expect(notes.fields.find((f) => f.name === 'about')!.generic!.targets).toEqual(['shop.books', 'shop.shelves']);
+      expect(notes.fields.find((f) => f.name === 'about_type')!.generic!.targets).toEqual(['shop.books', 'shop.shelves']);
+      // A resource without the mixin is no target.
+      const { ir: narrow } = buildFrom(featured('noted', 'named'));
+      expect(narrow!.inventory.resources.find((r) => r.key === 'shop.notes')!.fields.find((f) => f.name === 'about')!.generic!.targets).toEqual(['shop.shelves']);
+    });
+
+    it('report an unknown feature, and one no resource has', () => {
+      expect(buildFrom(featured('journaled')).diagnostics).toEqual([
+        'definitions/shop.yaml:18:70 E_UNKNOWN_MIXIN shop.notes.about: unknown feature "journaled" (a feature is a mixin name)',
+      ]);
+      const unused = featured('noted');
+      unused['mixins.yaml'] += '  unused: {}\n';
+      expect(buildFrom({ ...unused, 'shop.yaml': unused['shop.yaml'].replace('feature: noted', 'feature: unused') }).diagnostics).toEqual([
+        'definitions/shop.yaml:18:70 E_UNKNOWN_TARGET shop.notes.about: no resource has feature "unused"',
+      ]);
+    });
+  });
 });

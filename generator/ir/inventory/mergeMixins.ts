@@ -22,6 +22,8 @@ export interface MergedModel {
   display?: string;
   tree: boolean;
   changeLogged: boolean;
+  /** Every mixin absorbed, directly or through another: the features the model has (`journaling`, `taggable`). */
+  mixins: string[];
 }
 
 export function mergeMixins(
@@ -33,7 +35,7 @@ export function mergeMixins(
 ): MergedModel {
   const inherited = new Map<string, FieldDefinition>();
   const inheritedFrom = new Map<string, string>();
-  const merged: MergedModel = { fields: [], origins: new Map(), filters: new Map(), unique: [], search: [], tree: false, changeLogged: false };
+  const merged: MergedModel = { fields: [], origins: new Map(), filters: new Map(), unique: [], search: [], tree: false, changeLogged: false, mixins: [] };
 
   // Each mixin is absorbed once, like a base class in an MRO: a diamond (two mixins sharing
   // netbox-model) must not repeat its uniques, and a cycle ends instead of recursing forever.
@@ -67,6 +69,7 @@ export function mergeMixins(
     if (mixin.change_logged) merged.changeLogged = true;
   };
   absorb({ mixins: resource.mixins }, null);
+  merged.mixins = [...absorbed].sort();
 
   const placed = new Set<string>();
   for (const [field, def] of Object.entries(resource.fields ?? {})) {

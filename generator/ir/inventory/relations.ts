@@ -4,7 +4,7 @@
  * field's table), and the relation graph the runtime's delete collector walks — every fk, generic
  * relation, m2m and tag link, with what deleting the object it points at does.
  */
-import type { RelationEntry } from '../../../runtime/contract/index.ts';
+import { TAG_LINK, type RelationEntry } from '../../../runtime/contract/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LinkTableIR, ResourceIR } from '../types.ts';
 import type { Pending } from './pending.ts';
@@ -42,6 +42,9 @@ export function linkTables(resources: ResourceIR[]): LinkTableIR[] {
 export function buildRelations(resources: ResourceIR[]): RelationEntry[] {
   const relations: RelationEntry[] = [];
   for (const r of resources) {
+    // A resource over the tag link table (tagged objects) holds tag assignments: they go with
+    // either end through the `tags` relations, never as rows of their own.
+    if (r.table === TAG_LINK.table) continue;
     for (const f of r.fields) {
       if (f.kind === 'fk' && !f.expression) relations.push({ resource: r.key, field: f.name, kind: 'fk', targets: [f.target!], onDelete: f.onDelete ?? 'cascade' });
       else if (f.kind === 'generic_fk' && f.onDelete !== 'do_nothing') relations.push({ resource: r.key, field: f.name, kind: 'generic', targets: [...f.generic!.targets].sort(), onDelete: f.onDelete ?? 'cascade' });
