@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/index.ts';
 import type { RequestContext } from '../context.ts';
 import { literal, q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
+import type { ChangeRecorder } from '../write/batch.ts';
 import type { DeletePlan } from '../write/deletePlan.ts';
 import { Snapshots } from './snapshot.ts';
 
@@ -29,22 +30,6 @@ export interface WrittenObject {
   prechange: unknown;
   message: string | null;
 }
-
-/**
- * What model rules use to record the writes they make to other objects, which NetBox records as
- * those objects' own saves (a cable's termination rows, the interfaces it connects).
- */
-export interface ChangeRecorder {
-  /** Records rows just inserted. */
-  created(resourceKey: string, ids: number[]): Promise<void>;
-  /** Records rows about to be deleted (call before the DELETE). */
-  deleting(resourceKey: string, ids: number[]): Promise<void>;
-  /** Runs `change` on rows, recording each row it changed. */
-  updating(resourceKey: string, ids: number[], change: () => Promise<void>): Promise<void>;
-}
-
-/** The recorder when change logging is off. */
-export const unrecorded: ChangeRecorder = { created: async () => {}, deleting: async () => {}, updating: async (_k, _i, change) => change() };
 
 export class ChangeLog {
   readonly snapshots: Snapshots;

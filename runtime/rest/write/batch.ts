@@ -7,7 +7,6 @@
 import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { StagedItem } from '../../kinds/index.ts';
-import type { ChangeRecorder } from '../changes/index.ts';
 import type { RequestContext } from '../context.ts';
 import { ErrorCollector } from '../errors.ts';
 import type { Registry } from '../registry.ts';
@@ -55,6 +54,22 @@ export class WriteItem implements StagedItem {
     return column in this.columns ? this.columns[column] : this.existing?.[column];
   }
 }
+
+/**
+ * What model rules use to record the writes they make to other objects, which NetBox records as
+ * those objects' own saves (a cable's termination rows, the interfaces it connects).
+ */
+export interface ChangeRecorder {
+  /** Records rows just inserted. */
+  created(resourceKey: string, ids: number[]): Promise<void>;
+  /** Records rows about to be deleted (call before the DELETE). */
+  deleting(resourceKey: string, ids: number[]): Promise<void>;
+  /** Runs `change` on rows, recording each row it changed. */
+  updating(resourceKey: string, ids: number[], change: () => Promise<void>): Promise<void>;
+}
+
+/** The recorder when change logging is off. */
+export const unrecorded: ChangeRecorder = { created: async () => {}, deleting: async () => {}, updating: async (_k, _i, change) => change() };
 
 export interface WriteBatch {
   resource: Resource;

@@ -9,7 +9,7 @@
 import type { ZodType } from 'zod';
 import type { Field, Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
-import { CHANGELOG_MESSAGE, changelogMessage, unrecorded, type ChangeLog } from '../changes/index.ts';
+import { CHANGELOG_MESSAGE, changelogMessage, type ChangeLog } from '../changes/index.ts';
 import { fieldKind, type RelationRef, type StageContext } from '../../kinds/index.ts';
 import type { RequestContext } from '../context.ts';
 import { fieldErrorsFromDatabase } from '../databaseErrors.ts';
@@ -18,7 +18,7 @@ import type { ModelRules } from '../extensions.ts';
 import { q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import { collectFieldIssues } from '../validation.ts';
-import { WriteItem, type Row, type WriteBatch, type WriteMode } from './batch.ts';
+import { unrecorded, WriteItem, type Row, type WriteBatch, type WriteMode } from './batch.ts';
 import { displaysOf } from './displays.ts';
 import { persist } from './persist.ts';
 import { ReferenceResolver } from './resolve.ts';
