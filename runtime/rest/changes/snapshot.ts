@@ -34,7 +34,10 @@ function snapshotted(field: Field): boolean {
 export class Snapshots {
   private readonly built = new Map<string, string>();
 
-  constructor(private readonly registry: Registry) {}
+  constructor(
+    private readonly registry: Registry,
+    private readonly keysPerCall = KEYS_PER_CALL,
+  ) {}
 
   /** The snapshot of the `resource` row `alias`, as a jsonb expression (cached per resource and alias). */
   sql(resource: Resource, alias: string): string {
@@ -51,7 +54,7 @@ export class Snapshots {
     const pairs = resource.fields.filter(snapshotted).map((field) => `${literal(field.name)}, ${this.value(resource, field, alias)}`);
     if (!pairs.length) return `'{}'::jsonb`;
     const calls: string[] = [];
-    for (let i = 0; i < pairs.length; i += KEYS_PER_CALL) calls.push(`jsonb_build_object(${pairs.slice(i, i + KEYS_PER_CALL).join(', ')})`);
+    for (let i = 0; i < pairs.length; i += this.keysPerCall) calls.push(`jsonb_build_object(${pairs.slice(i, i + this.keysPerCall).join(', ')})`);
     return calls.length === 1 ? calls[0] : `(${calls.join(' || ')})`;
   }
 
