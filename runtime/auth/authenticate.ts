@@ -1,11 +1,13 @@
 /**
  * @module
  * Resolves the caller from the Authorization header, in NetBox's order of checks: token found,
- * allowed IPs, enabled, expiry, user active. Failures are 403 with NetBox's messages.
+ * allowed IPs, enabled, expiry, user active. Failures are 403 with NetBox's messages. The same
+ * query loads the user's permissions, so checking them costs a request no further query.
  */
 import ipaddr from 'ipaddr.js';
 import type { Queryable } from '../db/index.ts';
 import { forbidden } from '../rest/index.ts';
+import { type Granted, permissionsSql } from './permissions.ts';
 import { digest, parseAuthorization, peppers, sameDigest } from './tokens.ts';
 
 export interface Caller {
@@ -14,6 +16,8 @@ export interface Caller {
   isSuperuser: boolean;
   tokenId: number;
   writeEnabled: boolean;
+  /** The enabled permissions the user holds, directly or through a group (none listed for a superuser, who holds all). */
+  permissions: Granted[];
 }
 
 interface TokenRow {
@@ -30,11 +34,13 @@ interface TokenRow {
   username: string;
   is_active: boolean;
   is_superuser: boolean;
+  permissions: Granted[] | null;
 }
 
 const tokenQuery = `SELECT t.id, t.user_id, t.enabled, t.write_enabled, (t.expires IS NOT NULL AND t.expires < now()) AS expired,
   (t.last_used IS NULL OR t.last_used < now() - interval '60 seconds') AS stale,
-  t.hmac_digest, t.pepper_id, t.allowed_ips, u.username, u.is_active, u.is_superuser
+  t.hmac_digest, t.pepper_id, t.allowed_ips, u.username, u.is_active, u.is_superuser,
+  CASE WHEN u.is_superuser THEN NULL ELSE ${permissionsSql('u.id')} END AS permissions
   FROM users_token t JOIN users_user u ON u.id = t.user_id`;
 
 /** Returns the caller, null when no credentials were given, or throws 403. */
@@ -59,7 +65,7 @@ export async function authenticate(db: Queryable, header: string | undefined, cl
   if (!row.is_active) throw forbidden('User inactive');
   // last_used is refreshed at most once a minute, as NetBox does: most requests cost no write at all.
   if (row.stale) void db.query('UPDATE users_token SET last_used = now() WHERE id = $1', [row.id]).catch(() => {});
-  return { userId: Number(row.user_id), username: row.username, isSuperuser: row.is_superuser, tokenId: Number(row.id), writeEnabled: row.write_enabled };
+  return { userId: Number(row.user_id), username: row.username, isSuperuser: row.is_superuser, tokenId: Number(row.id), writeEnabled: row.write_enabled, permissions: row.permissions ?? [] };
 }
 
 /** Whether `ip` lies in `network` (IPv4 or IPv6; an IPv4-mapped IPv6 address counts as IPv4). An unparsable address is outside. */

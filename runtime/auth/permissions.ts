@@ -2,9 +2,9 @@
  * @module
  * Model-level permission checks from NetBox's ObjectPermissions: a superuser may do anything;
  * others need an enabled permission, held directly or through a group, naming the object type
- * and the action. (Constraints, which restrict a permission to some objects, are not applied yet.)
+ * and the action. A user's permissions are loaded with their token (authenticate.ts), so a check
+ * costs no query. (Constraints, which restrict a permission to some objects, are not applied yet.)
  */
-import type { Queryable } from '../db/index.ts';
 import type { Caller } from './authenticate.ts';
 
 /** view, add, change, delete, or a custom action (sync, render_config, run…). */
@@ -12,15 +12,23 @@ export type Action = string;
 
 export const actionOf: Record<string, 'view' | 'add' | 'change' | 'delete'> = { GET: 'view', HEAD: 'view', POST: 'add', PUT: 'change', PATCH: 'change', DELETE: 'delete' };
 
-export async function hasPermission(db: Queryable, caller: Caller, objectType: string, action: Action): Promise<boolean> {
+/** One enabled permission a user holds: what it allows, on which object types, within which constraints. */
+export interface Granted {
+  object_types: string[];
+  actions: string[];
+  constraints: unknown;
+}
+
+/** The enabled permissions of the user `userIdSql`, held directly or through a group, as a JSON list. */
+export function permissionsSql(userIdSql: string): string {
+  return `(SELECT coalesce(json_agg(json_build_object('object_types', p.object_types, 'actions', p.actions, 'constraints', p.constraints)), '[]'::json)
+      FROM users_object_permission p
+      WHERE p.enabled
+        AND (EXISTS (SELECT 1 FROM users_user_permissions up WHERE up.permission_id = p.id AND up.user_id = ${userIdSql})
+          OR EXISTS (SELECT 1 FROM users_group_permissions gp JOIN users_user_groups ug ON ug.group_id = gp.group_id WHERE gp.permission_id = p.id AND ug.user_id = ${userIdSql})))`;
+}
+
+export function hasPermission(caller: Caller, objectType: string, action: Action): boolean {
   if (caller.isSuperuser) return true;
-  const rows = await db.query(
-    `SELECT 1 FROM users_object_permission p
-      WHERE p.enabled AND $2 = ANY(p.object_types) AND $3 = ANY(p.actions)
-        AND (EXISTS (SELECT 1 FROM users_user_permissions up WHERE up.permission_id = p.id AND up.user_id = $1)
-          OR EXISTS (SELECT 1 FROM users_group_permissions gp JOIN users_user_groups ug ON ug.group_id = gp.group_id WHERE gp.permission_id = p.id AND ug.user_id = $1))
-      LIMIT 1`,
-    [caller.userId, objectType, action],
-  );
-  return rows.length > 0;
+  return caller.permissions.some((p) => p.object_types.includes(objectType) && p.actions.includes(action));
 }

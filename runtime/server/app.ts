@@ -96,7 +96,7 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
       requestId: c.get('requestId'),
       caller,
       origin: new URL(c.req.url).origin,
-      scope: { allows: async (objectType, action) => !!caller && hasPermission(db, caller, objectType, action) },
+      scope: { allows: async (objectType, action) => !!caller && hasPermission(caller, objectType, action) },
     };
   };
 
@@ -150,7 +150,7 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
     app.options(path, async (c) => {
       c.header('Allow', allowed.join(', '));
       const caller = c.get('caller');
-      const canWrite = !!caller && (await hasPermission(db, caller, resource.objectType, 'add'));
+      const canWrite = !!caller && hasPermission(caller, resource.objectType, 'add');
       return options(c, resource, registry, canWrite && allowed.includes('POST'));
     });
     app.all(path, (c) => {
