@@ -58,7 +58,7 @@ export class RestEngine {
     options: EngineOptions,
   ) {
     this.reader = new Reader(registry, extensions, options);
-    this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks, options.legacyFieldNames ?? false);
+    this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks, options.legacyFieldNames ?? false, extensions.customFields);
     this.collector = new DeleteCollector(registry, this.reader.select);
   }
 
@@ -79,8 +79,9 @@ export class RestEngine {
   /** Objects by id as a response shows them (`fields`/`omit` of `query` apply, brief does not): one query. */
   async render(db: Queryable, resource: Resource, ids: number[], ctx: RequestContext, query = new URLSearchParams(), method = 'POST'): Promise<{ bodies: Row[]; etags: (string | null)[] }> {
     const shown = shownFields(resource, query, method);
-    const rows = await this.reader.rows(db, resource, ids, shown);
-    const serializer = this.reader.serializer(ctx);
+    const customFields = await this.reader.customFields(db, resource, shown);
+    const rows = await this.reader.rows(db, resource, ids, shown, customFields);
+    const serializer = this.reader.serializer(ctx, customFields);
     const shownSet = new Set(shown);
     return { bodies: rows.map((row) => serializer.object(resource, row, shownSet)), etags: rows.map((row) => (row.__etag ? `W/"${row.__etag}"` : null)) };
   }

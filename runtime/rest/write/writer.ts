@@ -13,11 +13,12 @@ import { fieldKind, type RelationRef, type StageContext } from '../../kinds/inde
 import type { RequestContext } from '../context.ts';
 import { fieldErrorsFromDatabase } from '../databaseErrors.ts';
 import { expectedDictionary, notFound, type FieldErrors } from '../errors.ts';
-import type { ModelRules } from '../extensions.ts';
+import type { CustomFieldSource, ModelRules } from '../extensions.ts';
 import { q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import { collectFieldIssues } from '../validation.ts';
 import { WriteItem, type Row, type WriteBatch, type WriteMode } from './batch.ts';
+import { checkCustomFieldData, defaultCustomFields } from './customFields.ts';
 import { displaysOf } from './displays.ts';
 import { persist } from './persist.ts';
 import { ReferenceResolver } from './resolve.ts';
@@ -62,6 +63,8 @@ export class Writer {
     private readonly hooks: WriterHooks,
     /** Accept each resource's `legacyNames` for the current names (LEGACY_FIELD_NAMES). */
     private readonly legacyFieldNames = false,
+    /** Where the definitions of custom fields come from (none: no custom field exists). */
+    private readonly customFieldSource?: CustomFieldSource,
   ) {
     this.resolver = new ReferenceResolver(registry, select);
   }
@@ -141,7 +144,16 @@ export class Writer {
       }
     }
     const resolution = await this.resolver.resolve(tx, references);
-    const stage: StageContext = { resource: (k) => this.registry.resource(k), choiceSet: (n) => this.registry.choiceSet(n), resolved: resolution, hashPassword: this.hooks.hashPassword };
+    // Definitions are read in the write's transaction: a field added a moment ago already counts.
+    const customField = resource.fields.find((f) => f.kind === 'custom_fields');
+    const customFields = customField && this.customFieldSource ? await this.customFieldSource.load(tx, resource) : null;
+    const stage: StageContext = {
+      resource: (k) => this.registry.resource(k),
+      choiceSet: (n) => this.registry.choiceSet(n),
+      resolved: resolution,
+      hashPassword: this.hooks.hashPassword,
+      customFields: () => customFields,
+    };
     for (const item of items) {
       for (const { key, field } of inputs) {
         if (!(key in item.data) || item.errors.errors[key]) continue;
@@ -151,6 +163,10 @@ export class Writer {
       }
       if (item.creating) this.applyDefaults(resource, item, ctx);
       else this.checkCreateOnly(resource, item);
+    }
+    if (customField && customFields) {
+      defaultCustomFields(customField, customFields, items);
+      await checkCustomFieldData(tx, this.registry, resource, customField, customFields, items);
     }
     await this.checkGenericRelations(tx, resource, items);
     if (resource.tree) for (const item of await cyclicMoves(tx, resource, items)) item.error('parent', `Cannot assign self or child ${resource.verboseName} as parent.`);
