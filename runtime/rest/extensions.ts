@@ -94,7 +94,7 @@ export type OperationHandler = (c: Context, args: OperationArgs) => Promise<Resp
  * (one query) for the resources that have a `custom_fields` field.
  */
 export interface CustomFieldSource {
-  load(db: Queryable, resource: Resource): Promise<CustomFieldSet>;
+  load(db: Queryable, resource: Resource, registry: Registry): Promise<CustomFieldSet>;
 }
 
 export interface Extensions {

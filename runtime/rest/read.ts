@@ -51,7 +51,7 @@ export class Reader {
   async customFields(db: Queryable, resource: Resource, shown?: readonly string[]): Promise<CustomFieldSet | null> {
     const field = resource.fields.find((f) => f.kind === 'custom_fields');
     if (!field || !this.extensions.customFields || (shown && !shown.includes(field.name))) return null;
-    return this.extensions.customFields.load(db, resource);
+    return this.extensions.customFields.load(db, resource, this.registry);
   }
 
   /** SQL ordering by one field: its column, its computed value, or (for a relation) the target's own ordering. */

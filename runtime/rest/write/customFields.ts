@@ -48,7 +48,7 @@ export async function checkCustomFieldData(tx: Queryable, registry: Registry, re
     const values = holders.map((item) => JSON.stringify(dataOf(item)[def.name]));
     const ids = holders.map((item) => item.id).filter((id): id is number => id !== null);
     const taken = await tx.query<{ v: string }>(
-      `SELECT DISTINCT (t.${q(field.column!)} -> $1::text)::text AS v FROM ${q(resource.table)} t WHERE t.${q(field.column!)} -> $1::text = ANY($2::jsonb[]) AND NOT (t.id = ANY($3::int[]))`,
+      `SELECT DISTINCT (t.${q(field.column!)} -> $1::text)::text AS v FROM ${q(resource.table)} t WHERE t.${q(field.column!)} -> $1::text IN (SELECT v::jsonb FROM unnest($2::text[]) v) AND NOT (t.id = ANY($3::int[]))`,
       [def.name, values, ids],
     );
     const used = new Set(taken.map((r) => normalise(r.v)));

@@ -146,7 +146,7 @@ export class Writer {
     const resolution = await this.resolver.resolve(tx, references);
     // Definitions are read in the write's transaction: a field added a moment ago already counts.
     const customField = resource.fields.find((f) => f.kind === 'custom_fields');
-    const customFields = customField && this.customFieldSource ? await this.customFieldSource.load(tx, resource) : null;
+    const customFields = customField && this.customFieldSource ? await this.customFieldSource.load(tx, resource, this.registry) : null;
     const stage: StageContext = {
       resource: (k) => this.registry.resource(k),
       choiceSet: (n) => this.registry.choiceSet(n),
