@@ -55,6 +55,8 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
       'validation_regex', 'validation_schema', 'choice_set', 'owner', 'comments', 'created', 'last_updated',
     ]);
     expect(list[0]).toMatchObject({ display: 'Cf int', type: { value: 'integer', label: 'Integer' }, data_type: 'integer', validation_minimum: 1, search_weight: 1000, filter_logic: { value: 'loose' } });
+    expect((await api.request('GET', '/api/extras/custom-fields/?name=cf_dec')).body.results[0].data_type).toBe('decimal');
+    expect((await api.request('GET', '/api/extras/custom-fields/?type=multiselect&type=multiobject&ordering=name')).body.results.map((f: any) => f.data_type)).toEqual(['array', 'array']);
     const made = await site({ name: 'Plain', slug: 'plain' });
     expect(made.status).toBe(201);
     expect(Object.keys(made.body.custom_fields)).toEqual(['cf_int', 'cf_bool', 'cf_date', 'cf_dec', 'cf_json', 'cf_loose', 'cf_multi', 'cf_select', 'cf_serial', 'cf_tenant', 'cf_tenants', 'cf_text', 'cf_time', 'cf_url']);
@@ -209,6 +211,8 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     expect(choices).toEqual({ count: 2, next: null, previous: null, results: [{ id: 'red', display: 'Red' }, { id: 'green', display: 'Green' }] });
     expect((await api.request('GET', `/api/extras/custom-field-choice-sets/?choice=blue`)).body.count).toBe(1);
     expect((await api.request('GET', `/api/extras/custom-field-choice-sets/999999/choices/`)).status).toBe(404);
+    // A set in use by a field is protected, as NetBox's PROTECT foreign key.
+    expect((await api.request('DELETE', `/api/extras/custom-field-choice-sets/${setId}/`)).status).toBe(409);
   }, 30_000);
 
   it('sees a field added by another server on the same database at once', async () => {
