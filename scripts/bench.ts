@@ -6,16 +6,19 @@
  *    synthetic set, `tsc --noEmit` with that set generated, the size of generated/ (bench/generation.ts);
  *  - start-up of `npm start` on an empty embedded database and a restart, with peak memory (bench/startup.ts);
  *  - on PostgreSQL: bulk create of 1,000 devices, statements per list request, and the device list
- *    against a hand-written Hono + postgres.js handler (bench/devices.ts);
+ *    against a hand-written Hono + postgres.js handler (bench/devices.ts), and the same list with
+ *    10 custom fields set on every device (bench/customFields.ts);
  *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
- * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, changes, bridge).
+ * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, customfields,
+ * changes, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatBridgeBench, runBridgeBench } from './bench/bridge.ts';
 import { measureChangeLogging } from './bench/changeLogging.ts';
+import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
 import { measureGeneration } from './bench/generation.ts';
 import { measureStartup } from './bench/startup.ts';
@@ -61,6 +64,14 @@ if (runs('devices')) {
     ['SQL statements of GET devices?limit=50 (besides the token lookup)', String(dev.listStatements), '', 'page + count'],
     [`GET devices?limit=50 over ${dev.devices} devices, hand-written Hono + postgres.js (baseline)`, `${dev.baselineRps.toFixed(0)} req/s`, '', ''],
     ['GET devices?limit=50, generated server', `${dev.generatedRps.toFixed(0)} req/s`, `${(dev.generatedRps / dev.baselineRps).toFixed(2)}× baseline`, '≥ 0.80×'],
+  );
+}
+if (runs('customfields')) {
+  progress(`custom fields (${deviceCount} devices, 10 fields each, on PostgreSQL)…`);
+  const cf = await measureCustomFields(adminUrl, deviceCount, seconds * 1000);
+  rows.push(
+    [`GET devices?limit=50, ${cf.fields} custom fields set on each, hand-written handler (baseline)`, `${cf.baselineRps.toFixed(0)} req/s`, '', ''],
+    [`the same, generated server (${cf.listStatements} statements)`, `${cf.generatedRps.toFixed(0)} req/s`, `${(cf.generatedRps / cf.baselineRps).toFixed(2)}× baseline`, '≥ 0.80×'],
   );
 }
 if (runs('changes')) {

@@ -7,18 +7,9 @@
 import ipaddr from 'ipaddr.js';
 import type { Queryable } from '../db/index.ts';
 import { forbidden } from '../rest/index.ts';
-import { type Granted, permissionsSql } from './permissions.ts';
+import type { Caller, Granted } from './caller.ts';
+import { permissionsSql } from './permissions.ts';
 import { digest, parseAuthorization, peppers, sameDigest } from './tokens.ts';
-
-export interface Caller {
-  userId: number;
-  username: string;
-  isSuperuser: boolean;
-  tokenId: number;
-  writeEnabled: boolean;
-  /** The enabled permissions the user holds, directly or through a group (none listed for a superuser, who holds all). */
-  permissions: Granted[];
-}
 
 interface TokenRow {
   id: number;

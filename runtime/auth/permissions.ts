@@ -5,19 +5,12 @@
  * and the action. A user's permissions are loaded with their token (authenticate.ts), so a check
  * costs no query. (Constraints, which restrict a permission to some objects, are not applied yet.)
  */
-import type { Caller } from './authenticate.ts';
+import type { Caller } from './caller.ts';
 
 /** view, add, change, delete, or a custom action (sync, render_config, run…). */
 export type Action = string;
 
 export const actionOf: Record<string, 'view' | 'add' | 'change' | 'delete'> = { GET: 'view', HEAD: 'view', POST: 'add', PUT: 'change', PATCH: 'change', DELETE: 'delete' };
-
-/** One enabled permission a user holds: what it allows, on which object types, within which constraints. */
-export interface Granted {
-  object_types: string[];
-  actions: string[];
-  constraints: unknown;
-}
 
 /** The enabled permissions of the user `userIdSql`, held directly or through a group, as a JSON list. */
 export function permissionsSql(userIdSql: string): string {

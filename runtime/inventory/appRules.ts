@@ -11,6 +11,10 @@ export type AppRules = { [K in keyof Extensions]?: Extensions[K] };
 export function mergeRules(apps: Record<string, AppRules>): Extensions {
   const merged: Extensions = { expressions: {}, methods: {}, rules: {}, operations: {} };
   for (const [app, rules] of Object.entries(apps)) {
+    if (rules.customFields) {
+      if (merged.customFields) throw new Error(`runtime/inventory: customFields is registered twice (again by ${app})`);
+      merged.customFields = rules.customFields;
+    }
     for (const part of ['expressions', 'methods', 'rules', 'operations'] as const) {
       for (const [name, value] of Object.entries(rules[part] ?? {})) {
         if (name in merged[part]) throw new Error(`runtime/inventory: ${part} "${name}" is registered twice (again by ${app})`);

@@ -10,3 +10,4 @@ export * from './table.ts';
 export { objectTypeId } from './objectTypes.ts';
 export * as v from './validation/index.ts';
 export { containsNul, INT4, NULL_CHARACTERS, pythonRepr } from './validation/index.ts';
+export * from './customFields/index.ts';

@@ -76,7 +76,7 @@ export class RestEngine {
   ) {
     this.reader = new Reader(registry, extensions, options);
     this.changeLog = options.changeLogging !== false && registry.byKey.has(OBJECT_CHANGES) ? new ChangeLog(registry, this.reader.select) : null;
-    this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks, options.legacyFieldNames ?? false, this.changeLog);
+    this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks, { legacyFieldNames: options.legacyFieldNames, changeLog: this.changeLog, customFields: extensions.customFields });
     this.collector = new DeleteCollector(registry, this.reader.select);
   }
 
@@ -97,8 +97,9 @@ export class RestEngine {
   /** Objects by id as a response shows them (`fields`/`omit` of `query` apply, brief does not): one query. */
   async render(db: Queryable, resource: Resource, ids: number[], ctx: RequestContext, query = new URLSearchParams(), method = 'POST'): Promise<{ bodies: Row[]; etags: (string | null)[] }> {
     const shown = shownFields(resource, query, method);
-    const rows = await this.reader.rows(db, resource, ids, shown);
-    const serializer = this.reader.serializer(ctx);
+    const customFields = await this.reader.customFields(db, resource, shown);
+    const rows = await this.reader.rows(db, resource, ids, shown, customFields);
+    const serializer = this.reader.serializer(ctx, customFields);
     const shownSet = new Set(shown);
     return { bodies: rows.map((row) => serializer.object(resource, row, shownSet)), etags: rows.map((row) => (row.__etag ? `W/"${row.__etag}"` : null)) };
   }

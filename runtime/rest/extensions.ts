@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import type { Resource } from '../contract/index.ts';
 import type { Database, Queryable } from '../db/index.ts';
-import type { FilterQuery } from '../kinds/index.ts';
+import type { CustomFieldSet, FilterQuery } from '../kinds/index.ts';
 import type { RequestContext } from './context.ts';
 import type { Registry } from './registry.ts';
 import type { WriteBatch } from './write/batch.ts';
@@ -88,7 +88,18 @@ export interface OperationArgs {
 
 export type OperationHandler = (c: Context, args: OperationArgs) => Promise<Response>;
 
+/**
+ * Where custom field definitions come from (the extras app keeps them in its tables). They are
+ * data, changed at any time by any server sharing the database, so they are loaded per request
+ * (one query) for the resources that have a `custom_fields` field.
+ */
+export interface CustomFieldSource {
+  load(db: Queryable, resource: Resource, registry: Registry): Promise<CustomFieldSet>;
+}
+
 export interface Extensions {
+  /** Custom field definitions; without a source no custom field exists. */
+  customFields?: CustomFieldSource;
   expressions: Record<string, SqlExpression>;
   methods: Record<string, MethodFilter>;
   /** By resource key (`dcim.devices`). */

@@ -7,7 +7,7 @@
  */
 import type { Field, Resource } from '../contract/index.ts';
 import type { Queryable } from '../db/index.ts';
-import { fieldKind } from '../kinds/index.ts';
+import { fieldKind, type CustomFieldSet } from '../kinds/index.ts';
 import type { RequestContext } from './context.ts';
 import { notFound } from './errors.ts';
 import type { Extensions } from './extensions.ts';
@@ -34,7 +34,7 @@ export class Reader {
 
   constructor(
     private readonly registry: Registry,
-    extensions: Pick<Extensions, 'expressions' | 'methods'>,
+    private readonly extensions: Pick<Extensions, 'expressions' | 'methods' | 'customFields'>,
     options: FilterOptions & ReaderOptions,
   ) {
     this.select = new SelectBuilder(registry, extensions);
@@ -43,8 +43,15 @@ export class Reader {
   }
 
   /** The serializer of one request's responses (URLs are built from its origin). */
-  serializer(ctx: RequestContext): Serializer {
-    return new Serializer(this.registry, ctx.origin, this.legacyFieldNames);
+  serializer(ctx: RequestContext, customFields: CustomFieldSet | null = null): Serializer {
+    return new Serializer(this.registry, ctx.origin, this.legacyFieldNames, customFields);
+  }
+
+  /** The resource's custom field definitions when a response shows `custom_fields` (one query), else null. */
+  async customFields(db: Queryable, resource: Resource, shown?: readonly string[]): Promise<CustomFieldSet | null> {
+    const field = resource.fields.find((f) => f.kind === 'custom_fields');
+    if (!field || !this.extensions.customFields || (shown && !shown.includes(field.name))) return null;
+    return this.extensions.customFields.load(db, resource, this.registry);
   }
 
   /** SQL ordering by one field: its column, its computed value, or (for a relation) the target's own ordering. */
@@ -83,8 +90,11 @@ export class Reader {
     const query = url.searchParams;
     const page = parsePage(query);
     const params = new Params();
-    const { conditions } = await this.filters.build(db, resource, query, 't', params);
     const shown = shownFields(resource, query, 'GET');
+    // Definitions are needed to show custom fields, and to filter or search by them.
+    const byCustomFields = query.has('q') || [...query.keys()].some((key) => key.startsWith('cf_'));
+    const customFields = await this.customFields(db, resource, byCustomFields ? undefined : shown);
+    const { conditions } = await this.filters.build(db, resource, query, 't', params, customFields);
     // The count shares the filters and their parameters, not the cursor, limit or offset added below.
     const countConditions = [...conditions];
     const countParams = [...params.values];
@@ -93,13 +103,13 @@ export class Reader {
     const order = page.mode === 'cursor' ? 't.id ASC' : this.orderBy(resource, query.get('ordering'), 't');
     const limit = params.add(page.limit);
     const offset = page.mode === 'offset' ? ` OFFSET ${params.add(page.offset)}::bigint` : '';
-    const select = this.select.rowSelect(resource, shown, 't');
+    const select = this.select.rowSelect(resource, shown, 't', customFields);
     // The page is chosen first, so the joined objects are built for its rows only.
     const pageRows = `SELECT t.* FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const sql = `SELECT ${select.columns} FROM (${pageRows}) t ${select.joins} ORDER BY ${order}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
     const [rows, counted] = await Promise.all([db.query(sql, params.values), countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null)]);
-    const serializer = this.serializer(ctx);
+    const serializer = this.serializer(ctx, customFields);
     const shownSet = new Set(shown);
     const results = rows.map((row) => serializer.object(resource, row, shownSet));
     const lastId = rows.length ? Number(rows[rows.length - 1].id) : undefined;
@@ -107,9 +117,9 @@ export class Reader {
   }
 
   /** Rows of `ids` with the `shown` fields selected, in the order of `ids` (missing ones left out). */
-  async rows(db: Queryable, resource: Resource, ids: readonly number[], shown: readonly string[]): Promise<Row[]> {
+  async rows(db: Queryable, resource: Resource, ids: readonly number[], shown: readonly string[], customFields: CustomFieldSet | null = null): Promise<Row[]> {
     if (!ids.length) return [];
-    const select = this.select.rowSelect(resource, shown, 't');
+    const select = this.select.rowSelect(resource, shown, 't', customFields);
     const rows = await db.query(`SELECT ${select.columns} FROM ${q(resource.table)} t ${select.joins} WHERE t.id = ANY($1::int[])`, [[...ids]]);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     return ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
@@ -117,9 +127,10 @@ export class Reader {
 
   async retrieve(db: Queryable, resource: Resource, id: number, url: URL, ctx: RequestContext, method = 'GET'): Promise<{ body: Row; etag: string | null }> {
     const shown = shownFields(resource, url.searchParams, method);
-    const [row] = await this.rows(db, resource, [id], shown);
+    const customFields = await this.customFields(db, resource, shown);
+    const [row] = await this.rows(db, resource, [id], shown, customFields);
     if (!row) throw notFound(resource.model);
-    const body = this.serializer(ctx).object(resource, row, new Set(shown));
+    const body = this.serializer(ctx, customFields).object(resource, row, new Set(shown));
     return { body, etag: row.__etag ? `W/"${row.__etag}"` : null };
   }
 }

@@ -5,7 +5,7 @@
  * built from the request's origin. Field order is the resource's, as NetBox's serializers order them.
  */
 import type { Resource } from '../contract/index.ts';
-import { fieldKind, type SerializeContext } from '../kinds/index.ts';
+import { fieldKind, type CustomFieldSet, type SerializeContext } from '../kinds/index.ts';
 import type { Registry } from './registry.ts';
 
 type Row = Record<string, unknown>;
@@ -17,7 +17,13 @@ export class Serializer implements SerializeContext {
     private readonly origin: string,
     /** Repeat renamed fields under their former names (`legacyNames`), as NetBox did while it deprecated them. */
     private readonly legacyFieldNames = false,
+    /** The custom fields of the resource shown, loaded for this response. */
+    private readonly customFieldSet: CustomFieldSet | null = null,
   ) {}
+
+  customFields(resource: Resource): CustomFieldSet | null {
+    return this.customFieldSet?.resource === resource.key ? this.customFieldSet : null;
+  }
 
   resource(key: string): Resource {
     return this.registry.resource(key);

@@ -34,13 +34,20 @@ SELECT d.*, ${ts('d.created')} AS created_text, ${ts('d.last_updated')} AS updat
    FROM extras_tag g JOIN extras_tagged_item ti ON ti.tag_id = g.id WHERE ti.object_type = 'dcim.device' AND ti.object_id = d.id) AS tags_json
 FROM dcim_device d ORDER BY d._name, d.id LIMIT $1 OFFSET $2`;
 
-export function devicesBaseline(sql: postgres.Sql): Hono {
+/** How a variant of the baseline shows `custom_fields`: an SQL expression over the device row `d`, and its rendering. */
+export interface BaselineCustomFields {
+  sql: string;
+  render(selected: any, api: (path: string, id: number) => string): unknown;
+}
+
+export function devicesBaseline(sql: postgres.Sql, customFields?: BaselineCustomFields): Hono {
+  const pageSql = customFields ? PAGE_SQL.replace('SELECT d.*,', `SELECT d.*, ${customFields.sql} AS cf_json,`) : PAGE_SQL;
   const app = new Hono();
   app.get('/api/dcim/devices/', async (c) => {
     const origin = new URL(c.req.url).origin;
     const limit = Number(c.req.query('limit') ?? 50);
     const offset = Number(c.req.query('offset') ?? 0);
-    const [rows, [{ n }]] = await Promise.all([sql.unsafe(PAGE_SQL, [limit, offset]), sql`SELECT count(*)::int AS n FROM dcim_device`]);
+    const [rows, [{ n }]] = await Promise.all([sql.unsafe(pageSql, [limit, offset]), sql`SELECT count(*)::int AS n FROM dcim_device`]);
     const api = (path: string, id: number) => `${origin}/api/${path}/${id}/`;
     const brief = (path: string, o: any, display: string) => ({ id: o.id, url: api(path, o.id), display });
     const named = (path: string, o: any) => o && { ...brief(path, o, o.name), name: o.name, slug: o.slug, description: o.description };
@@ -63,7 +70,7 @@ export function devicesBaseline(sql: postgres.Sql): Hono {
         config_context: d.local_context_data && typeof d.local_context_data === 'object' && !Array.isArray(d.local_context_data) ? d.local_context_data : {},
         local_context_data: d.local_context_data,
         tags: d.tags_json.map((g: any) => ({ ...brief('extras/tags', g, g.name), display_url: `${origin}/extras/tags/${g.id}/`, name: g.name, slug: g.slug, color: g.color })),
-        custom_fields: d.custom_field_data, created: d.created_text, last_updated: d.updated_text,
+        custom_fields: customFields ? customFields.render(d.cf_json, api) : d.custom_field_data, created: d.created_text, last_updated: d.updated_text,
         console_port_count: 0, console_server_port_count: 0, power_port_count: 0, power_outlet_count: 0, interface_count: d.interface_count,
         front_port_count: 0, rear_port_count: 0, device_bay_count: 0, module_bay_count: 0, inventory_item_count: 0,
       };

@@ -5,6 +5,7 @@
  */
 import type { Field, Resource } from '../../contract/index.ts';
 import { column, identityColumn, notNull } from '../columns.ts';
+import { customFieldsSelect, customFieldsValue, mergeCustomFields, noCustomFields } from '../customFields/index.ts';
 import * as v from '../validation/index.ts';
 import { ownFilter } from './stored.ts';
 import type { FieldKind, SelectContext } from './types.ts';
@@ -69,7 +70,10 @@ export const depth: FieldKind = {
   orderable: true,
 };
 
-/** Custom field values, a JSON object (none can be defined yet, so every name given is unknown). */
+/**
+ * Custom field values, a JSON object (runtime/kinds/customFields/): checked against the resource's
+ * definitions, which the engine loads for the request; without them every name is unknown.
+ */
 export const customFields: FieldKind = {
   name: 'custom_fields',
   optionsType: 'json',
@@ -78,9 +82,12 @@ export const customFields: FieldKind = {
   response: () => ({ type: 'object', additionalProperties: {} }),
   request: () => ({ type: 'object', additionalProperties: {} }),
   validators: (field) => ({ [field.name]: v.customFields() }),
-  stage(field, _input, value, item) {
-    for (const name of Object.keys(value as Record<string, unknown>)) item.error(field.name, `Custom field '${name}' does not exist for this object type.`);
+  stage(field, _input, value, item, ctx) {
+    const existing = item.creating ? null : ((item.existing?.[field.column!] as Record<string, unknown> | null) ?? {});
+    const merged = mergeCustomFields(ctx.customFields?.() ?? noCustomFields(''), value as Record<string, unknown>, existing);
+    if ('errors' in merged) for (const message of merged.errors) item.error(field.name, message);
+    else item.columns[field.column!] = merged.data;
   },
-  select: (field, resource, alias, ctx) => ctx.value(resource, field, alias),
-  serialize: (field, _r, row) => row[field.name] ?? {},
+  select: (field, resource, alias, ctx) => customFieldsSelect(field, resource, alias, ctx.customFields?.(resource) ?? null, ctx),
+  serialize: (field, resource, row, ctx) => customFieldsValue(row[field.name], ctx.customFields?.(resource) ?? null, (target, nested) => ctx.nested(target, nested)),
 };

@@ -9,6 +9,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { ZodType } from 'zod';
 import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
 import type { ColumnSpec } from '../columns.ts';
+import type { CustomFieldSet } from '../customFields/definition.ts';
 import type { RelationRef } from '../validation/index.ts';
 
 export type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
@@ -50,6 +51,8 @@ export interface SelectContext extends Catalog {
   display(resource: Resource, alias: string): string;
   /** SQL of a named expression (runtime/inventory registers them). */
   expression(name: string, resource: Resource, alias: string): string;
+  /** The custom fields of the listed resource, when they were loaded for this statement. */
+  customFields?(resource: Resource): CustomFieldSet | null;
   /** The table of tag assignments (`extras_tagged_item`) and its columns. */
   readonly tagLink: { table: string; objectType: string; objectId: string; tagId: string };
 }
@@ -63,6 +66,8 @@ export interface SerializeContext extends Catalog {
   nested(target: string, row: Row | null, shows?: string[]): Row | null;
   /** The resource whose object type (`dcim.site`) is given, if any. */
   byObjectType(objectType: string): Resource | undefined;
+  /** The custom fields of a shown resource, when they were loaded for this response. */
+  customFields?(resource: Resource): CustomFieldSet | null;
 }
 
 export type { RelationRef };
@@ -82,6 +87,8 @@ export interface StagedItem {
   extras: Map<string, unknown>;
   /** Whether the object is being created (not updated). */
   creating: boolean;
+  /** The stored row of an updated object (column → value), null on create. */
+  readonly existing?: Record<string, unknown> | null;
   error(field: string, message: string): void;
 }
 
@@ -90,6 +97,8 @@ export interface StageContext extends Catalog {
   /** The resolution of one reference found by `references`. */
   resolved(target: string, ref: RelationRef): Resolved;
   hashPassword(password: string): string;
+  /** The custom fields of the written resource (loaded when it has a `custom_fields` field). */
+  customFields?(): CustomFieldSet | null;
 }
 
 export interface FieldKind {

@@ -8,7 +8,7 @@
  */
 import type { Filter, Resource } from '../../contract/index.ts';
 import { asDatabaseError, SqlState, type Queryable } from '../../db/index.ts';
-import { filterKind, invalidChoice, NULL_CHARACTERS, v, type FilterQuery, type Op } from '../../kinds/index.ts';
+import { customFieldCondition, customFieldLookups, customFieldSearch, escapeSearch, filterable, filterKind, invalidChoice, NULL_CHARACTERS, v, type CustomFieldDef, type CustomFieldSet, type FilterQuery, type Op } from '../../kinds/index.ts';
 import { badRequest, ErrorCollector } from '../errors.ts';
 import type { Extensions } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
@@ -37,6 +37,15 @@ interface ExistenceCheck {
   values: string[];
 }
 
+/** Splits `cf_<name>__lookup` against the resource's custom fields (names never hold `__`). */
+function matchCustomField(set: CustomFieldSet | null, key: string): { def: CustomFieldDef; lookup: string } | null {
+  if (!set || !key.startsWith('cf_')) return null;
+  const [name, lookup = 'exact', ...rest] = key.slice(3).split('__');
+  const def = set.fields.find((f) => f.name === name);
+  if (!def || rest.length || !filterable(def)) return null;
+  return lookup === 'exact' || customFieldLookups(def).includes(lookup) ? { def, lookup } : null;
+}
+
 /** Splits `name__lookup` against the resource's filters. */
 function match(resource: Resource, key: string): { filter: Filter; lookup: string } | null {
   const exact = resource.filters.find((f) => f.name === key);
@@ -56,7 +65,7 @@ export class FilterBuilder {
     private readonly options: FilterOptions,
   ) {}
 
-  async build(db: Queryable, resource: Resource, query: URLSearchParams, alias: string, params = new Params()): Promise<FilterPlan> {
+  async build(db: Queryable, resource: Resource, query: URLSearchParams, alias: string, params = new Params(), customFields: CustomFieldSet | null = null): Promise<FilterPlan> {
     const compiler = new PathCompiler(this.registry, params, this.select);
     const errors = new ErrorCollector();
     const checks: ExistenceCheck[] = [];
@@ -64,7 +73,8 @@ export class FilterBuilder {
     for (const key of new Set(query.keys())) {
       if (RESERVED.has(key)) continue;
       const matched = match(resource, key);
-      if (!matched) {
+      const custom = matched ? null : matchCustomField(customFields, key);
+      if (!matched && !custom) {
         if (this.options.strict) errors.add(key, 'Unknown filter.');
         continue;
       }
@@ -75,17 +85,27 @@ export class FilterBuilder {
         errors.add(key, NULL_CHARACTERS);
         continue;
       }
-      if ((matched.lookup === 'regex' || matched.lookup === 'iregex') && !(await validRegexes(db, values))) {
+      const lookup = matched?.lookup ?? custom!.lookup;
+      if ((lookup === 'regex' || lookup === 'iregex') && !(await validRegexes(db, values))) {
         errors.add(key, 'Enter a valid regular expression.');
         continue;
       }
+      if (custom) {
+        const field = resource.fields.find((f) => f.kind === 'custom_fields')!;
+        const condition = customFieldCondition(custom.def, { data: this.select.value(resource, field, alias), lookup, values, param: (value) => params.add(value) });
+        if (typeof condition === 'string') conditions.push(condition);
+        else errors.add(key, condition.error);
+        continue;
+      }
       const fq = this.filterQuery(resource, alias, key, compiler, params, errors, checks);
-      const condition = filterKind(matched.filter.kind).condition(matched.filter, matched.lookup, values, fq);
+      const condition = filterKind(matched!.filter.kind).condition(matched!.filter, matched!.lookup, values, fq);
       if (condition) conditions.push(condition);
     }
     const search = query.get('q')?.trim();
     if (search?.includes('\u0000')) errors.add('q', NULL_CHARACTERS);
-    else if (search && resource.search.length) conditions.push(this.searchCondition(resource, alias, search, compiler));
+    else if (search && (resource.search.length || customFields?.fields.length)) {
+      conditions.push(this.searchCondition(resource, alias, search, compiler, this.customFieldSearch(resource, alias, search, customFields, params)));
+    }
     if (errors.empty && checks.length) await this.checkExistence(db, checks, errors);
     if (!errors.empty) throw badRequest(errors.errors);
     return { conditions, params };
@@ -125,8 +145,8 @@ export class FilterBuilder {
   }
 
   /** `?q=`: any search entry matches (NetBox's per-filterset `search()`); network lookups only for network-like text. */
-  private searchCondition(resource: Resource, alias: string, term: string, compiler: PathCompiler): string {
-    const parts: string[] = [];
+  private searchCondition(resource: Resource, alias: string, term: string, compiler: PathCompiler, extra: string[] = []): string {
+    const parts: string[] = [...extra];
     for (const entry of resource.search) {
       const op = (entry.lookup ?? 'icontains') as Op;
       if (op.startsWith('net_') && !v.isIpNetwork(term)) continue;
@@ -139,6 +159,17 @@ export class FilterBuilder {
       }
     }
     return parts.length ? `(${parts.join(' OR ')})` : 'false';
+  }
+
+  /** `?q=` over the custom fields whose search weight is above 0 (NetBox weighs them in its search index). */
+  private customFieldSearch(resource: Resource, alias: string, term: string, set: CustomFieldSet | null, params: Params): string[] {
+    const field = resource.fields.find((f) => f.kind === 'custom_fields');
+    if (!set || !field) return [];
+    const data = this.select.value(resource, field, alias);
+    const searched = set.fields.filter((def) => customFieldSearch(def, data, '') !== null);
+    if (!searched.length) return [];
+    const pattern = params.add(`%${escapeSearch(term)}%`);
+    return searched.map((def) => customFieldSearch(def, data, pattern)!);
   }
 
   private isNumeric(resource: Resource, path: string, compiler: PathCompiler): boolean {

@@ -6,7 +6,7 @@
  * Each field kind says how its value is selected; this is the context they say it in.
  */
 import type { Field, Resource } from '../../contract/index.ts';
-import { fieldKind, isoTimestamp, type SelectContext } from '../../kinds/index.ts';
+import { fieldKind, isoTimestamp, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
 import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
 
@@ -29,6 +29,8 @@ export class SelectBuilder implements SelectContext, SqlScope {
   private readonly built = new Map<string, { columns: string[]; joins: string[] }>();
   /** While the listed row's columns are built: the lateral joins of the objects it references. */
   private laterals: string[] | null = null;
+  /** While a select list is built: the custom fields of its resource (loaded for the request). */
+  private customFieldSet: CustomFieldSet | null = null;
 
   constructor(
     private readonly registry: Registry,
@@ -67,13 +69,14 @@ export class SelectBuilder implements SelectContext, SqlScope {
    * the rows' source (`FROM "table" alias <joins>`, or a limited page as `alias` when the joins
    * should only see the page's rows).
    */
-  rowSelect(resource: Resource, shown: readonly string[], alias: string): { columns: string; joins: string } {
-    const key = `${resource.key}|${alias}|${shown.join(',')}`;
+  rowSelect(resource: Resource, shown: readonly string[], alias: string, customFields: CustomFieldSet | null = null): { columns: string; joins: string } {
+    const key = `${resource.key}|${alias}|${shown.join(',')}|${customFields?.selectKey ?? ''}`;
     let built = this.built.get(key);
     if (!built) {
       this.depth = 0;
       const joins: string[] = [];
       this.laterals = joins;
+      this.customFieldSet = customFields;
       try {
         const columns = this.needed(resource, shown)
           .map((f) => {
@@ -85,12 +88,17 @@ export class SelectBuilder implements SelectContext, SqlScope {
         built = { columns, joins };
       } finally {
         this.laterals = null;
+        this.customFieldSet = null;
       }
       // `?fields=` makes the key space open-ended; keep the cache bounded.
       if (this.built.size > 1000) this.built.clear();
       this.built.set(key, built);
     }
     return { columns: built.columns.join(', '), joins: built.joins.join(' ') };
+  }
+
+  customFields(resource: Resource): CustomFieldSet | null {
+    return this.customFieldSet?.resource === resource.key ? this.customFieldSet : null;
   }
 
   value(resource: Resource, field: Field, alias: string): string {

@@ -14,11 +14,12 @@ import { fieldKind, type RelationRef, type StageContext } from '../../kinds/inde
 import type { RequestContext } from '../context.ts';
 import { fieldErrorsFromDatabase } from '../databaseErrors.ts';
 import { expectedDictionary, notFound, type FieldErrors } from '../errors.ts';
-import type { ModelRules } from '../extensions.ts';
+import type { CustomFieldSource, ModelRules } from '../extensions.ts';
 import { q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import { collectFieldIssues } from '../validation.ts';
 import { unrecorded, WriteItem, type Row, type WriteBatch, type WriteMode } from './batch.ts';
+import { checkCustomFieldData, defaultCustomFields } from './customFields.ts';
 import { displaysOf } from './displays.ts';
 import { persist } from './persist.ts';
 import { ReferenceResolver } from './resolve.ts';
@@ -35,6 +36,15 @@ export class ValidationFailed extends Error {
 export interface WriterHooks {
   /** Turns a `password` field's value into what is stored (never the plaintext). */
   hashPassword(password: string): string;
+}
+
+export interface WriterOptions {
+  /** Accept each resource's `legacyNames` for the current names (LEGACY_FIELD_NAMES). */
+  legacyFieldNames?: boolean;
+  /** Records every write of a change-logged resource; none when change logging is off. */
+  changeLog?: ChangeLog | null;
+  /** Where the definitions of custom fields come from (none: no custom field exists). */
+  customFields?: CustomFieldSource;
 }
 
 /** One request key and the field (and validator) it belongs to. */
@@ -61,10 +71,7 @@ export class Writer {
     private readonly select: SelectBuilder,
     private readonly rules: Record<string, ModelRules>,
     private readonly hooks: WriterHooks,
-    /** Accept each resource's `legacyNames` for the current names (LEGACY_FIELD_NAMES). */
-    private readonly legacyFieldNames = false,
-    /** Records every write of a change-logged resource; null when change logging is off. */
-    private readonly changeLog: ChangeLog | null = null,
+    private readonly options: WriterOptions = {},
   ) {
     this.resolver = new ReferenceResolver(registry, select);
   }
@@ -87,7 +94,7 @@ export class Writer {
    * (a single dict when `single`), or 404 when an object to update is gone.
    */
   async write(tx: Queryable, resource: Resource, bodies: unknown[], mode: WriteMode, ids: (number | null)[], ctx: RequestContext, single: boolean): Promise<number[]> {
-    const recording = this.changeLog?.records(resource) ? this.changeLog : null;
+    const recording = this.options.changeLog?.records(resource) ? this.options.changeLog : null;
     const prechange = new Map<number, unknown>();
     const existing = await this.lockedRows(tx, resource, ids.filter((id): id is number => id !== null), recording ? prechange : null);
     const items = bodies.map((body, i) => {
@@ -96,13 +103,13 @@ export class Writer {
       // Deleted by a concurrent request since the caller found it.
       if (row === undefined) throw notFound(resource.model);
       const given = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-      const input = this.legacyFieldNames ? withCurrentNames(resource, given) : given;
+      const input = this.options.legacyFieldNames ? withCurrentNames(resource, given) : given;
       const item = new WriteItem(i, input, id, row);
       if (given !== body) item.error('non_field_errors', expectedDictionary(body));
       return item;
     });
     const displays = (key: string, ids: unknown[]) => displaysOf(tx, this.select, this.registry.resource(key), ids);
-    const changes = this.changeLog?.recorder(tx, ctx) ?? unrecorded;
+    const changes = this.options.changeLog?.recorder(tx, ctx) ?? unrecorded;
     const batch: WriteBatch = { resource, mode, items, tx, ctx, registry: this.registry, displays, changes };
     await this.assemble(batch);
     const rules = this.rules[resource.key];
@@ -119,7 +126,7 @@ export class Writer {
   /** The rows updated, locked; with `prechange`, their change-log snapshots are taken by the same statement. */
   private async lockedRows(tx: Queryable, resource: Resource, ids: number[], prechange: Map<number, unknown> | null): Promise<Map<number, Row>> {
     if (!ids.length) return new Map();
-    const snapshot = prechange ? `, ${this.changeLog!.snapshots.sql(resource, 't')} AS __prechange` : '';
+    const snapshot = prechange ? `, ${this.options.changeLog!.snapshots.sql(resource, 't')} AS __prechange` : '';
     const rows = await tx.query(`SELECT t.*${snapshot} FROM ${q(resource.table)} t WHERE t.id = ANY($1::int[]) ORDER BY t.id FOR UPDATE OF t`, [ids]);
     return new Map(
       rows.map(({ __prechange, ...row }) => {
@@ -158,7 +165,16 @@ export class Writer {
       }
     }
     const resolution = await this.resolver.resolve(tx, references);
-    const stage: StageContext = { resource: (k) => this.registry.resource(k), choiceSet: (n) => this.registry.choiceSet(n), resolved: resolution, hashPassword: this.hooks.hashPassword };
+    // Definitions are read in the write's transaction: a field added a moment ago already counts.
+    const customField = resource.fields.find((f) => f.kind === 'custom_fields');
+    const customFields = customField && this.options.customFields ? await this.options.customFields.load(tx, resource, this.registry) : null;
+    const stage: StageContext = {
+      resource: (k) => this.registry.resource(k),
+      choiceSet: (n) => this.registry.choiceSet(n),
+      resolved: resolution,
+      hashPassword: this.hooks.hashPassword,
+      customFields: () => customFields,
+    };
     for (const item of items) {
       for (const { key, field } of inputs) {
         if (!(key in item.data) || item.errors.errors[key]) continue;
@@ -168,6 +184,10 @@ export class Writer {
       }
       if (item.creating) this.applyDefaults(resource, item, ctx);
       else this.checkCreateOnly(resource, item);
+    }
+    if (customField && customFields) {
+      defaultCustomFields(customField, customFields, items);
+      await checkCustomFieldData(tx, this.registry, resource, customField, customFields, items);
     }
     await this.checkGenericRelations(tx, resource, items);
     if (resource.tree) for (const item of await cyclicMoves(tx, resource, items)) item.error('parent', `Cannot assign self or child ${resource.verboseName} as parent.`);

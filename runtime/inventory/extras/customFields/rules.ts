@@ -1,0 +1,101 @@
+/**
+ * @module
+ * Rules of custom fields (`extras.custom-fields`) and choice sets. A definition is checked as
+ * NetBox's CustomField.clean() checks it (definitionChecks.ts). The values live in the
+ * `custom_field_data` column of each object type's table, and follow the definition in the same
+ * transaction, as NetBox's signal handlers make them: a new field's default is given to existing
+ * objects, a rename moves the values, a removed object type or a deleted field takes its values away.
+ */
+import type { Queryable } from '../../../db/index.ts';
+import type { ModelRules, Registry, WriteItem } from '../../../rest/index.ts';
+import { CHOICE_SET_TABLE } from './source.ts';
+import { checkDefinition } from './definitionChecks.ts';
+import { choicesOf, extraChoices, type ChoiceSetRow } from './choiceSets.ts';
+
+type Row = Record<string, unknown>;
+
+/** The table and custom-data column of each object type that has custom fields. */
+function dataTables(registry: Registry, objectTypes: readonly string[]): { table: string; column: string }[] {
+  return objectTypes.flatMap((type) => {
+    const resource = registry.byObjectType.get(type)?.resource;
+    const field = resource?.fields.find((f) => f.kind === 'custom_fields');
+    return resource && field?.column ? [{ table: resource.table, column: field.column }] : [];
+  });
+}
+
+async function removeValues(tx: Queryable, registry: Registry, objectTypes: readonly string[], name: string): Promise<void> {
+  for (const { table, column } of dataTables(registry, objectTypes)) await tx.query(`UPDATE "${table}" SET "${column}" = "${column}" - $1::text WHERE "${column}" ? $1::text`, [name]);
+}
+
+async function renameValues(tx: Queryable, registry: Registry, objectTypes: readonly string[], from: string, to: string): Promise<void> {
+  for (const { table, column } of dataTables(registry, objectTypes)) {
+    await tx.query(`UPDATE "${table}" SET "${column}" = ("${column}" - $1::text) || jsonb_build_object($2::text, "${column}" -> $1::text) WHERE "${column}" ? $1::text`, [from, to]);
+  }
+}
+
+async function fillDefault(tx: Queryable, registry: Registry, objectTypes: readonly string[], name: string, value: unknown): Promise<void> {
+  for (const { table, column } of dataTables(registry, objectTypes)) {
+    await tx.query(`UPDATE "${table}" SET "${column}" = "${column}" || jsonb_build_object($1::text, $2::text::jsonb) WHERE NOT "${column}" ? $1::text`, [name, JSON.stringify(value)]);
+  }
+}
+
+const typesOf = (row: Row | null) => ((row?.object_types as string[] | null) ?? []);
+
+export const customFieldRules: ModelRules = {
+  async clean({ items, tx, registry }) {
+    const setIds = [...new Set(items.map((item) => item.value('choice_set_id')).filter((id) => id !== null && id !== undefined))];
+    const sets = setIds.length ? await tx.query<ChoiceSetRow & { id: number; name: string }>(`SELECT id, name, base_choices, extra_choices FROM "${CHOICE_SET_TABLE}" WHERE id = ANY($1::int[])`, [setIds]) : [];
+    const byId = new Map(sets.map((s) => [Number(s.id), { name: s.name, values: choicesOf(s).map(([value]) => value) }]));
+    for (const item of items) {
+      const setId = item.value('choice_set_id');
+      const choices = setId === null || setId === undefined ? null : byId.get(Number(setId)) ?? null;
+      checkDefinition(item.row(), choices, registry, (field, message) => item.error(field, message));
+    }
+  },
+  async afterSave({ items, tx, registry }) {
+    for (const item of items) await followDefinition(tx, registry, item);
+  },
+  async beforeDelete(plan, tx, _ctx, registry) {
+    const ids = plan.deletes.filter((d) => d.resource.key === 'extras.custom-fields').flatMap((d) => d.ids);
+    if (!ids.length) return;
+    const rows = await tx.query<{ name: string; object_types: string[] }>(`SELECT name, object_types FROM "${plan.deletes.find((d) => d.resource.key === 'extras.custom-fields')!.resource.table}" WHERE id = ANY($1::int[])`, [ids]);
+    for (const row of rows) await removeValues(tx, registry, row.object_types, row.name);
+  },
+};
+
+/** Moves the stored values after one definition was written. */
+async function followDefinition(tx: Queryable, registry: Registry, item: WriteItem): Promise<void> {
+  const row = item.row();
+  const name = String(row.name);
+  const before = item.existing;
+  const now = typesOf(row);
+  if (before) {
+    const removed = typesOf(before).filter((t) => !now.includes(t));
+    if (removed.length) await removeValues(tx, registry, removed, String(before.name));
+    if (before.name !== name) await renameValues(tx, registry, typesOf(before).filter((t) => now.includes(t)), String(before.name), name);
+  }
+  const added = before ? now.filter((t) => !typesOf(before).includes(t)) : now;
+  if (added.length && row.default !== null && row.default !== undefined) await fillDefault(tx, registry, added, name, row.default);
+}
+
+export const choiceSetRules: ModelRules = {
+  async clean({ items }) {
+    for (const item of items) {
+      const extra = item.value('extra_choices');
+      if (extra !== null && extra !== undefined) {
+        if (!Array.isArray(extra)) {
+          item.error('extra_choices', `Expected a list of items but got type "${typeof extra === 'string' ? 'str' : typeof extra === 'object' ? 'dict' : typeof extra}".`);
+          continue;
+        }
+        const bad = extra.findIndex((pair) => !Array.isArray(pair) || pair.length !== 2 || pair.some((part) => typeof part !== 'string' && typeof part !== 'number'));
+        if (bad >= 0) {
+          item.error('extra_choices', `Each choice must be a [value, label] pair (item ${bad}).`);
+          continue;
+        }
+      }
+      if (!item.value('base_choices') && !extraChoices(extra).length) item.error('extra_choices', 'Must define base or extra choices.');
+      const colors = item.value('choice_colors');
+      if (colors !== null && colors !== undefined && (typeof colors !== 'object' || Array.isArray(colors))) item.error('choice_colors', `Expected a dictionary of items but got type "${Array.isArray(colors) ? 'list' : typeof colors}".`);
+    }
+  },
+};

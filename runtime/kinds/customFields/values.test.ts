@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { CustomFieldDef, CustomFieldType } from './definition.ts';
+import { customFieldSet } from './definition.ts';
+import { mergeCustomFields } from './stage.ts';
+import { checkValue } from './values.ts';
+
+const def = (type: CustomFieldType, extra: Partial<CustomFieldDef> = {}): CustomFieldDef => ({
+  name: 'f', type, required: false, unique: false, default: null, validationMinimum: null, validationMaximum: null, validationRegex: '',
+  choices: null, choiceSetName: null, relatedResource: null, filterLogic: 'loose', searchWeight: 1000, ...extra,
+});
+
+describe('checkValue', () => {
+  it('accepts each type’s values and normalises them', () => {
+    expect(checkValue(def('integer'), 5)).toEqual({ value: 5 });
+    expect(checkValue(def('decimal'), '1.25')).toEqual({ value: 1.25 });
+    expect(checkValue(def('boolean'), 1)).toEqual({ value: true });
+    expect(checkValue(def('object'), { id: 3 })).toEqual({ value: 3 });
+    expect(checkValue(def('multiobject'), [1, { id: 2 }, 1])).toEqual({ value: [1, 2] });
+    expect(checkValue(def('multiselect', { choices: ['a', 'b'], choiceSetName: 'S' }), ['a', 'a', 'b'])).toEqual({ value: ['a', 'b'] });
+    expect(checkValue(def('json'), { any: [1] })).toEqual({ value: { any: [1] } });
+    expect(checkValue(def('text'), '')).toEqual({ value: '' });
+  });
+
+  it('refuses bad values with NetBox messages', () => {
+    expect(checkValue(def('integer'), true)).toEqual({ error: 'Value must be an integer.' });
+    expect(checkValue(def('decimal', { validationMaximum: 2 }), 2.5)).toEqual({ error: 'Value must not exceed 2' });
+    expect(checkValue(def('text', { validationRegex: '\\d+' }), 'x1')).toEqual({ error: "Value must match regex '\\d+'" });
+    expect(checkValue(def('text', { validationRegex: '\\d+' }), '1x')).toEqual({ value: '1x' });
+    expect(checkValue(def('select', { choices: ['a'], choiceSetName: 'S' }), 'b')).toEqual({ error: 'Invalid choice (b) for choice set S.' });
+    expect(checkValue(def('object'), 1.5)).toEqual({ error: 'Value must be an object ID, not float' });
+    expect(checkValue(def('multiobject'), [1, 'x'])).toEqual({ error: 'Found invalid object ID: x' });
+    expect(checkValue(def('date'), '2026-02-30')).toEqual({ error: 'Date values must be in ISO 8601 format (YYYY-MM-DD).' });
+    expect(checkValue(def('integer', { required: true }), null)).toEqual({ error: 'Required field cannot be empty.' });
+  });
+});
+
+describe('mergeCustomFields', () => {
+  const set = customFieldSet('dcim.sites', [def('integer', { name: 'a', default: 1 }), def('text', { name: 'b', required: true })]);
+
+  it('fills defaults on create and keeps stored values on update', () => {
+    expect(mergeCustomFields(set, { b: 'x' }, null)).toEqual({ data: { b: 'x', a: 1 } });
+    expect(mergeCustomFields(set, { a: 2 }, { a: 1, b: 'kept' })).toEqual({ data: { a: 2, b: 'kept' } });
+  });
+
+  it('reports unknown names, bad values and missing required fields together', () => {
+    expect(mergeCustomFields(set, { a: 'x', z: 1 }, null)).toEqual({
+      errors: ["Invalid value for custom field 'a': Value must be an integer.", "Custom field 'z' does not exist for this object type.", "Missing required custom field 'b'."],
+    });
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * @module
+ * The checks of custom field values that need the database, for a whole write at once: the objects
+ * that object and multiobject values name must exist (one query per related type), and values of
+ * unique fields must not be held by another object (one query per unique field), nor by two objects
+ * of the batch. New objects also get the defaults of the fields they were not given.
+ */
+import type { Field, Resource } from '../../contract/index.ts';
+import type { Queryable } from '../../db/index.ts';
+import { mergeCustomFields, notUnique, objectIds, unknownObjects, type CustomFieldSet } from '../../kinds/index.ts';
+import { q } from '../query/select.ts';
+import type { Registry } from '../registry.ts';
+import type { WriteItem } from './batch.ts';
+
+type Data = Record<string, unknown>;
+
+/** Defaults and required fields of new objects that were given no `custom_fields` at all. */
+export function defaultCustomFields(field: Field, set: CustomFieldSet, items: WriteItem[]): void {
+  for (const item of items) {
+    if (!item.creating || field.name in item.data || !item.errors.empty) continue;
+    const merged = mergeCustomFields(set, {}, null);
+    if ('errors' in merged) for (const message of merged.errors) item.error(field.name, message);
+    else item.columns[field.column!] = merged.data;
+  }
+}
+
+/** Object values name existing objects; unique values are unique. Errors go under the field. */
+export async function checkCustomFieldData(tx: Queryable, registry: Registry, resource: Resource, field: Field, set: CustomFieldSet, items: WriteItem[]): Promise<void> {
+  const written = items.filter((item) => field.column! in item.columns && !item.errors.errors[field.name]);
+  if (!written.length) return;
+  const dataOf = (item: WriteItem) => (item.columns[field.column!] ?? {}) as Data;
+  for (const def of set.fields) {
+    if (!def.relatedResource) continue;
+    const wanted = new Set(written.flatMap((item) => objectIds(def, dataOf(item)[def.name])));
+    if (!wanted.size) continue;
+    const target = registry.resource(def.relatedResource);
+    const rows = await tx.query<{ id: number }>(`SELECT id FROM ${q(target.table)} WHERE id = ANY($1::bigint[])`, [[...wanted]]);
+    const found = new Set(rows.map((r) => Number(r.id)));
+    for (const item of written) {
+      const value = dataOf(item)[def.name];
+      if (objectIds(def, value).some((id) => !found.has(id))) item.error(field.name, unknownObjects(value));
+    }
+  }
+  for (const def of set.fields) {
+    if (!def.unique) continue;
+    const holders = written.filter((item) => !isEmpty(dataOf(item)[def.name]));
+    if (!holders.length) continue;
+    const values = holders.map((item) => JSON.stringify(dataOf(item)[def.name]));
+    const ids = holders.map((item) => item.id).filter((id): id is number => id !== null);
+    const taken = await tx.query<{ v: string }>(
+      `SELECT DISTINCT (t.${q(field.column!)} -> $1::text)::text AS v FROM ${q(resource.table)} t WHERE t.${q(field.column!)} -> $1::text IN (SELECT v::jsonb FROM unnest($2::text[]) v) AND NOT (t.id = ANY($3::int[]))`,
+      [def.name, values, ids],
+    );
+    const used = new Set(taken.map((r) => normalise(r.v)));
+    const seen = new Set<string>();
+    for (const [i, item] of holders.entries()) {
+      const value = normalise(values[i]);
+      if (used.has(value) || seen.has(value)) item.error(field.name, notUnique(def.name));
+      seen.add(value);
+    }
+  }
+}
+
+/** NetBox's CUSTOMFIELD_EMPTY_VALUES: unset, null, '' and empty lists are never duplicates. */
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
+
+/** jsonb prints with its own spacing: compare values parsed and printed once more. */
+const normalise = (json: string) => JSON.stringify(JSON.parse(json));

@@ -1,0 +1,124 @@
+/**
+ * @module
+ * Custom fields on the device list, on real PostgreSQL: 10,000 devices (as bench/devicesSeed.ts
+ * makes them, BENCH_DEVICES) with 10 custom fields of different types set on every one (text, integer, decimal,
+ * boolean, date, URL, select, multiselect, JSON and an object field to a tenant), and
+ * GET /api/dcim/devices/?limit=50 of the generated server against the hand-written device list
+ * handler (bench/devicesBaseline.ts) that knows the ten fields and builds the tenant in its page
+ * query: the pages are checked equal first, then both are timed in the same run.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import postgres from 'postgres';
+import { openDatabase } from '../../runtime/db/index.ts';
+import { startInventoryServer } from '../../runtime/server/server.ts';
+import { countingDatabase } from '../../runtime/testing/countingDatabase.ts';
+import { devicesBaseline, type BaselineCustomFields } from './devicesBaseline.ts';
+import { seedDevices } from './devicesSeed.ts';
+import { listen, requestsPerSecond } from './timing.ts';
+
+export interface CustomFieldFigures {
+  devices: number;
+  fields: number;
+  /** SQL statements of one list request, besides the token lookup. */
+  listStatements: number;
+  generatedRps: number;
+  baselineRps: number;
+}
+
+const LIST = '/api/dcim/devices/?limit=50';
+const TOKEN = '0123456789abcdef0123456789abcdef01234568';
+
+/** The ten fields, in the order NetBox shows them (same group and weight: by name). */
+const FIELDS = [
+  { name: 'a_text', type: 'text' },
+  { name: 'b_int', type: 'integer', validation_minimum: 0 },
+  { name: 'c_dec', type: 'decimal' },
+  { name: 'd_bool', type: 'boolean' },
+  { name: 'e_date', type: 'date' },
+  { name: 'f_url', type: 'url' },
+  { name: 'g_select', type: 'select' },
+  { name: 'h_multi', type: 'multiselect' },
+  { name: 'i_json', type: 'json' },
+  { name: 'j_tenant', type: 'object', related_object_type: 'tenancy.tenant' },
+];
+
+const valuesOf = (n: number, tenant: number) => ({
+  a_text: `device ${n}`, b_int: n, c_dec: n / 4, d_bool: n % 2 === 0, e_date: '2026-05-01', f_url: `https://example.com/${n}`,
+  g_select: n % 2 ? 'red' : 'green', h_multi: ['red', 'green'], i_json: { rack: n % 10 }, j_tenant: tenant,
+});
+
+/** The hand-written rendering: the tenant built in the page query, the plain values from the row. */
+const baselineCustomFields: BaselineCustomFields = {
+  sql: `json_build_object('d', d.custom_field_data, 't', (SELECT json_build_object('id', n.id, 'name', n.name, 'slug', n.slug, 'description', n.description) FROM tenancy_tenant n WHERE n.id = (d.custom_field_data ->> 'j_tenant')::int))`,
+  render(selected, api) {
+    const out: Record<string, unknown> = {};
+    for (const { name } of FIELDS) out[name] = selected.d[name] ?? null;
+    const t = selected.t;
+    out.j_tenant = t && { id: t.id, url: api('tenancy/tenants', t.id), display: t.name, name: t.name, slug: t.slug, description: t.description };
+    return out;
+  },
+};
+
+export async function measureCustomFields(adminUrl: string, devices = 10_000, durationMs = 5000): Promise<CustomFieldFigures> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const name = `nbbench_cf_${process.pid}`;
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString() });
+  const raw = postgres(url.toString(), { max: 10, onnotice: () => {} });
+  const counting = countingDatabase(db);
+  try {
+    const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN });
+    const server = await listen(app);
+    const baseline = await listen(devicesBaseline(raw, baselineCustomFields));
+    try {
+      const headers = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
+      const send = (method: string) => async (path: string, body: unknown): Promise<any> => {
+        const response = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        const answer = await response.json();
+        if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
+        return answer;
+      };
+      await seedDevices(send('POST'), send('PATCH'), devices);
+      const set = await send('POST')('/api/extras/custom-field-choice-sets/', { name: 'Colours', extra_choices: [['red', 'Red'], ['green', 'Green']] });
+      await send('POST')('/api/extras/custom-fields/', FIELDS.map((f) => ({ ...f, object_types: ['dcim.device'], ...(f.type.endsWith('select') ? { choice_set: set.id } : {}) })));
+      const tenant = (await send('GET')('/api/tenancy/tenants/?slug=bench', undefined)).results[0].id;
+      const ids = await raw<{ id: number }[]>`SELECT id FROM dcim_device ORDER BY id`;
+      for (let start = 0; start < ids.length; start += 1000) {
+        await send('PATCH')('/api/dcim/devices/', ids.slice(start, start + 1000).map(({ id }, k) => ({ id, custom_fields: valuesOf(start + k, tenant) })));
+      }
+
+      // A real database's autovacuum would have run after 10,000 updated rows; both handlers read the same tables.
+      if (process.env.BENCH_VACUUM !== 'false') await raw.unsafe('VACUUM ANALYZE');
+      counting.reset();
+      const generatedPage: any = await (await fetch(`${server.url}${LIST}`, { headers })).json();
+      const listStatements = counting.statements.filter((s) => !/FROM "?users_token"?/.test(s)).length;
+      const baselineText = await (await fetch(`${baseline.url}${LIST}`, { headers })).text();
+      const baselinePage = JSON.parse(baselineText.replaceAll(baseline.url, server.url));
+      if (!isDeepStrictEqual(generatedPage, baselinePage)) {
+        throw new Error(`the baseline answers differently: ${JSON.stringify(generatedPage.results[0].custom_fields)} vs ${JSON.stringify(baselinePage.results[0].custom_fields)}`);
+      }
+
+      await requestsPerSecond(`${server.url}${LIST}`, headers, 50, durationMs / 5); // warm-up of both, discarded
+      await requestsPerSecond(`${baseline.url}${LIST}`, headers, 50, durationMs / 5);
+      const generatedRps = await requestsPerSecond(`${server.url}${LIST}`, headers, 50, durationMs);
+      const baselineRps = await requestsPerSecond(`${baseline.url}${LIST}`, headers, 50, durationMs);
+      return { devices, fields: FIELDS.length, listStatements, generatedRps, baselineRps };
+    } finally {
+      server.close();
+      baseline.close();
+    }
+  } finally {
+    await raw.end();
+    await db.close();
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+// `node --import tsx scripts/bench/customFields.ts` runs this scenario alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await measureCustomFields(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', Number(process.env.BENCH_DEVICES ?? 10_000), Number(process.env.BENCH_SECONDS ?? 5) * 1000);
+  console.log(JSON.stringify({ ...figures, ratio: figures.generatedRps / figures.baselineRps }, null, 2));
+}
