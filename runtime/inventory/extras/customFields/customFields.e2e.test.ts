@@ -215,6 +215,22 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     expect((await api.request('DELETE', `/api/extras/custom-field-choice-sets/${setId}/`)).status).toBe(409);
   }, 30_000);
 
+  it('offers ISO 3166 country codes as base choices, plus the extra ones', async () => {
+    const made = await api.request('POST', '/api/extras/custom-field-choice-sets/', { name: 'Countries', base_choices: 'ISO_3166', extra_choices: [['XK', 'Kosovo']] });
+    expect(made.status).toBe(201);
+    expect(made.body.choices_count).toBe(250);
+    const germany = (await api.request('GET', `/api/extras/custom-field-choice-sets/${made.body.id}/choices/?q=germ`)).body;
+    expect(germany.results).toEqual([{ id: 'DE', display: 'Germany' }]);
+    const field = await api.request('POST', '/api/extras/custom-fields/', { object_types: ['dcim.site'], name: 'cf_country', type: 'select', choice_set: made.body.id });
+    expect(field.status).toBe(201);
+    expect((await site({ name: 'In Germany', slug: 'in-germany', custom_fields: { cf_country: 'DE' } })).status).toBe(201);
+    expect((await site({ name: 'In Kosovo', slug: 'in-kosovo', custom_fields: { cf_country: 'XK' } })).status).toBe(201);
+    const nowhere = await site({ name: 'Nowhere', slug: 'nowhere', custom_fields: { cf_country: 'XX' } });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.custom_fields[0]).toMatch(/^Invalid value for custom field 'cf_country': Invalid choice \(XX\)/);
+    expect((await api.request('DELETE', `/api/extras/custom-fields/${field.body.id}/`)).status).toBe(204);
+  }, 60_000);
+
   it('sees a field added by another server on the same database at once', async () => {
     const { app } = await startInventoryServer(api.db, { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password' });
     const made = await app.request('http://nb.test/api/extras/custom-fields/', {
