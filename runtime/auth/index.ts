@@ -5,7 +5,7 @@
 export { authenticate } from './authenticate.ts';
 export type { Caller, Granted } from './caller.ts';
 export { verifyPassword, hashPassword } from './passwords.ts';
-export { actionOf, hasPermission, type Action } from './permissions.ts';
+export { actionOf, constraintsFor, hasPermission, type Action } from './permissions.ts';
 export { currentPepperId, digest, peppers, randomString, KEY_LENGTH, SECRET_LENGTH, TOKEN_PREFIX } from './tokens.ts';
 export { createToken, type NewToken, type TokenOptions } from './createToken.ts';
 export { ipInNetwork } from './authenticate.ts';

@@ -14,9 +14,19 @@ export interface Principal {
   writeEnabled: boolean;
 }
 
-/** What the caller may do: the engine asks before it touches objects (constraints come with object permissions). */
+/** One permission constraint: Django lookups (`site__region__slug`) and their values, ANDed. */
+export type ConstraintSet = Record<string, unknown>;
+
+/** What the caller may do: the engine asks before it touches objects. */
 export interface PermissionScope {
   allows(objectType: string, action: string): Promise<boolean>;
+  /**
+   * The constraints that limit `action` on `objectType` to some objects, ORed (NetBox's
+   * ObjectPermission constraints); null when the caller may act on every object of the type.
+   */
+  restriction(objectType: string, action: string): ConstraintSet[] | null;
+  /** The caller's user id, which `$user` in a constraint stands for. */
+  readonly userId: number | null;
 }
 
 export interface RequestContext {
@@ -28,4 +38,4 @@ export interface RequestContext {
 }
 
 /** A scope that allows everything: internal writes (first boot, token provisioning). */
-export const unrestricted: PermissionScope = { allows: async () => true };
+export const unrestricted: PermissionScope = { allows: async () => true, restriction: () => null, userId: null };

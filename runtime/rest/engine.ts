@@ -80,6 +80,10 @@ export class RestEngine {
     this.collector = new DeleteCollector(registry, this.reader.select);
   }
 
+  private get restrictions() {
+    return this.reader.restrictions;
+  }
+
   private url(c: Context): URL {
     return new URL(c.req.url);
   }
@@ -125,6 +129,7 @@ export class RestEngine {
     const result = await this.atomic(resource, async (tx) => {
       const bodies = await prepare(tx);
       const ids = await this.writer.write(tx, resource, bodies, 'create', bodies.map(() => null), ctx, false);
+      await this.restrictions.requireWithin(tx, resource, ids, ctx, 'add');
       return this.render(tx, resource, ids, ctx);
     });
     return result.bodies;
@@ -137,6 +142,8 @@ export class RestEngine {
     const url = this.url(c);
     const result = await this.atomic(resource, async (tx) => {
       const ids = await this.writer.write(tx, resource, bodies, 'create', bodies.map(() => null), ctx, !many);
+      // What was written must lie within the caller's `add` constraints, or nothing is.
+      await this.restrictions.requireWithin(tx, resource, ids, ctx, 'add');
       return this.render(tx, resource, ids, ctx, url.searchParams, 'POST');
     });
     if (many) return c.json(result.bodies, 201);
@@ -149,9 +156,10 @@ export class RestEngine {
    * locked row's ETag: of several writers holding the same ETag, exactly one wins and the others
    * see the winner's ETag (412). A row deleted meanwhile is 404.
    */
-  private async lockAndCheckIfMatch(tx: Queryable, c: Context, resource: Resource, id: number): Promise<void> {
+  private async lockAndCheckIfMatch(tx: Queryable, c: Context, resource: Resource, id: number, ctx: RequestContext, action: string): Promise<void> {
     const [row] = await lockRows(tx, resource, [id]);
-    if (!row) throw notFound(resource.model);
+    // An object the caller may not act on is not there for them: 404, never 403 (NetBox's restricted queryset).
+    if (!row || !(await this.restrictions.permitted(tx, resource, [id], ctx, action)).has(id)) throw notFound(resource.model);
     const wanted = c.req.header('If-Match');
     if (!wanted || wanted.trim() === '*' || !resource.changeLogged) return;
     const current = `W/"${row.etag}"`;
@@ -164,8 +172,9 @@ export class RestEngine {
     const body = await readBody(c);
     const url = this.url(c);
     const result = await this.atomic(resource, async (tx) => {
-      await this.lockAndCheckIfMatch(tx, c, resource, id);
+      await this.lockAndCheckIfMatch(tx, c, resource, id, ctx, 'change');
       await this.writer.write(tx, resource, [body], partial ? 'partial' : 'update', [id], ctx, true);
+      await this.restrictions.requireWithin(tx, resource, [id], ctx, 'change');
       return this.render(tx, resource, [id], ctx, url.searchParams, c.req.method);
     });
     if (result.etags[0]) c.header('ETag', result.etags[0]);
@@ -178,11 +187,14 @@ export class RestEngine {
     const url = this.url(c);
     const result = await this.atomic(resource, async (tx) => {
       // Rows are locked in id order, whatever the body's order, so overlapping bulk writes queue instead of deadlocking.
-      const existing = new Set((await lockRows(tx, resource, storedIds(body.map((item) => Number(item.id))))).map((r) => r.id));
+      const locked = (await lockRows(tx, resource, storedIds(body.map((item) => Number(item.id))))).map((r) => r.id);
+      // Objects the caller may not change are skipped as if they did not exist, as NetBox's restricted queryset does.
+      const existing = await this.restrictions.permitted(tx, resource, locked, ctx, 'change');
       // Ids that do not exist are skipped, as NetBox's queryset filter does.
       const items = body.filter((item) => existing.has(Number(item.id)));
       const mode: WriteMode = partial ? 'partial' : 'update';
       const ids = await this.writer.write(tx, resource, items, mode, items.map((item) => Number(item.id)), ctx, false);
+      await this.restrictions.requireWithin(tx, resource, ids, ctx, 'change');
       return this.render(tx, resource, ids, ctx, url.searchParams, c.req.method);
     });
     return c.json(result.bodies);
@@ -202,7 +214,7 @@ export class RestEngine {
     const id = parseId(c.req.param('id'), resource);
     const messages = deleteMessages([{ id, body: await readBody(c) }], true);
     await this.atomic(resource, async (tx) => {
-      await this.lockAndCheckIfMatch(tx, c, resource, id);
+      await this.lockAndCheckIfMatch(tx, c, resource, id, ctx, 'delete');
       await this.remove(tx, resource, [id], ctx, messages);
     });
     return c.body(null, 204);
@@ -214,7 +226,8 @@ export class RestEngine {
     const messages = deleteMessages(body.map((item) => ({ id: Number(item.id), body: item })), false);
     await this.atomic(resource, async (tx) => {
       const rows = await lockRows(tx, resource, storedIds(body.map((item) => Number(item.id))));
-      await this.remove(tx, resource, rows.map((r) => r.id), ctx, messages);
+      const permitted = await this.restrictions.permitted(tx, resource, rows.map((r) => r.id), ctx, 'delete');
+      await this.remove(tx, resource, [...permitted], ctx, messages);
     });
     return c.body(null, 204);
   }

@@ -7,6 +7,7 @@
  */
 export { RestEngine, type EngineOptions } from './engine.ts';
 export { pruneChanges } from './changes/index.ts';
+export { constraintSets, ConstraintError, type ConstraintSet } from './query/constraints.ts';
 export { Registry } from './registry.ts';
 export { Serializer } from './serialize.ts';
 export { readBody, MAX_BODY_DEPTH } from './body.ts';

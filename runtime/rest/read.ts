@@ -17,6 +17,7 @@ import { Params } from './query/params.ts';
 import { q, SelectBuilder } from './query/select.ts';
 import { shownFields } from './query/shape.ts';
 import type { Registry } from './registry.ts';
+import { Restrictions } from './restrictions.ts';
 import { Serializer } from './serialize.ts';
 
 type Row = Record<string, unknown>;
@@ -28,6 +29,8 @@ export interface ReaderOptions {
 
 export class Reader {
   readonly select: SelectBuilder;
+  /** The caller's object-level permissions as SQL (runtime/rest/restrictions.ts). */
+  readonly restrictions: Restrictions;
   private readonly filters: FilterBuilder;
 
   private readonly legacyFieldNames: boolean;
@@ -38,6 +41,7 @@ export class Reader {
     options: FilterOptions & ReaderOptions,
   ) {
     this.select = new SelectBuilder(registry, extensions);
+    this.restrictions = new Restrictions(registry, this.select);
     this.filters = new FilterBuilder(registry, extensions, this.select, options);
     this.legacyFieldNames = options.legacyFieldNames ?? false;
   }
@@ -95,6 +99,9 @@ export class Reader {
     const byCustomFields = query.has('q') || [...query.keys()].some((key) => key.startsWith('cf_'));
     const customFields = await this.customFields(db, resource, byCustomFields ? undefined : shown);
     const { conditions } = await this.filters.build(db, resource, query, 't', params, customFields);
+    // Objects the caller may not view are not there, for the page and the count alike.
+    const visible = this.restrictions.condition(resource, 't', params, ctx, 'view');
+    if (visible) conditions.push(visible);
     // The count shares the filters and their parameters, not the cursor, limit or offset added below.
     const countConditions = [...conditions];
     const countParams = [...params.values];
@@ -127,6 +134,7 @@ export class Reader {
 
   async retrieve(db: Queryable, resource: Resource, id: number, url: URL, ctx: RequestContext, method = 'GET'): Promise<{ body: Row; etag: string | null }> {
     const shown = shownFields(resource, url.searchParams, method);
+    if (!(await this.restrictions.permitted(db, resource, [id], ctx, 'view')).has(id)) throw notFound(resource.model);
     const customFields = await this.customFields(db, resource, shown);
     const [row] = await this.rows(db, resource, [id], shown, customFields);
     if (!row) throw notFound(resource.model);

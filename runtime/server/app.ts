@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { OpenAPIV3 } from 'openapi-types';
-import { actionOf, authenticate, hashPassword, hasPermission, type Caller } from '../auth/index.ts';
+import { actionOf, authenticate, constraintsFor, hashPassword, hasPermission, type Caller } from '../auth/index.ts';
 import type { RouteEntry } from '../contract/index.ts';
 import type { Database } from '../db/index.ts';
-import { ApiError, apiErrorFromDatabase, forbidden, methodNotAllowed, RestEngine, type Extensions, type Registry, type RequestContext } from '../rest/index.ts';
+import { ApiError, apiErrorFromDatabase, constraintSets, forbidden, methodNotAllowed, RestEngine, type Extensions, type Registry, type RequestContext } from '../rest/index.ts';
 import { API_VERSION, apiRoot, appRoot, authenticationCheck, NETBOX_VERSION, options, status } from './apiViews.ts';
 import { logUnhandled } from './log.ts';
 import { schemaRoutes } from './schemaRoutes.ts';
@@ -96,7 +96,15 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
       requestId: c.get('requestId'),
       caller,
       origin: new URL(c.req.url).origin,
-      scope: { allows: async (objectType, action) => !!caller && hasPermission(caller, objectType, action) },
+      scope: {
+        allows: async (objectType, action) => !!caller && hasPermission(caller, objectType, action),
+        restriction: (objectType, action) => {
+          if (!caller) return [];
+          const constraints = constraintsFor(caller, objectType, action);
+          return constraints === null ? null : constraintSets(constraints);
+        },
+        userId: caller?.userId ?? null,
+      },
     };
   };
 

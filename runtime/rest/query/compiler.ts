@@ -25,7 +25,15 @@ const likePatterns: Partial<Record<Op, (v: string) => string>> = {
 const comparisons: Partial<Record<Op, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=', net_contained: '<<', net_contained_or_equal: '<<=', net_contains: '>>', net_contains_or_equals: '>>=' };
 const hops = new Set(['fk', 'm2m', 'tags', 'reverse', 'related_list']);
 
-export class PathError extends Error {}
+export class PathError extends Error {
+  constructor(
+    message: string,
+    /** The path segment that failed, when one did. */
+    readonly segment?: string,
+  ) {
+    super(message);
+  }
+}
 
 export class PathCompiler {
   constructor(
@@ -41,9 +49,9 @@ export class PathCompiler {
     for (const [i, segment] of segments.entries()) {
       if (segment === 'id' && i === segments.length - 1) return { resource: current, field: null };
       const field = this.registry.field(current, segment);
-      if (!field) throw new PathError(`${current.key} has no field ${segment}`);
+      if (!field) throw new PathError(`${current.key} has no field ${segment}`, segment);
       if (i === segments.length - 1) return { resource: current, field };
-      if (!hops.has(field.kind)) throw new PathError(`${current.key}.${segment} is not a relation`);
+      if (!hops.has(field.kind)) throw new PathError(`${current.key}.${segment} is not a relation`, segments[i + 1]);
       current = this.registry.resource(field.target!);
     }
     throw new PathError('empty path');

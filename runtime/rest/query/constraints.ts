@@ -11,6 +11,7 @@
  */
 import type { Field, Resource } from '../../contract/index.ts';
 import type { Cast, Op } from '../../kinds/index.ts';
+import type { ConstraintSet } from '../context.ts';
 import type { PathCompiler } from './compiler.ts';
 import { PathError } from './compiler.ts';
 
@@ -23,8 +24,7 @@ export const USER_TOKEN = '$user';
 
 export class ConstraintError extends Error {}
 
-/** One constraint: lookups ANDed. */
-export type ConstraintSet = Record<string, unknown>;
+export type { ConstraintSet };
 
 /**
  * The constraint sets of permissions as NetBox stores them (null, `{}`, a dict, or a list of
@@ -129,7 +129,7 @@ export class ConstraintCompiler {
     try {
       field = this.compiler.fieldAt(resource, path).field;
     } catch (error) {
-      if (error instanceof PathError) throw new ConstraintError(`Cannot resolve keyword '${path.split('__').pop()}' into field (${key}).`);
+      if (error instanceof PathError) throw new ConstraintError(`Cannot resolve keyword '${error.segment ?? path}' into field (${key}).`);
       throw error;
     }
     const cast = castOf(field);

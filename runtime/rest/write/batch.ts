@@ -82,4 +82,6 @@ export interface WriteBatch {
   displays(key: string, ids: unknown[]): Promise<Map<number, string>>;
   /** Records in the change log what a rule writes to other objects (their own saves in NetBox). */
   changes: ChangeRecorder;
+  /** Why permission `constraints` cannot apply to objects of `objectType` (a missing field, a bad value), or null when they can. */
+  constraintError(objectType: string, constraints: unknown): string | null;
 }

@@ -1,0 +1,109 @@
+/**
+ * Object permissions with constraints, in NetBox's test patterns (utilities/testing/api.py): a
+ * constrained list shows exactly the allowed objects, another object is 404, a create or update
+ * whose result falls outside the constraint is 403 and writes nothing (no change record either),
+ * a bulk request with one forbidden item writes nothing, updates and deletes reach only objects
+ * the constraint allows; constraints are checked when a permission is written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../testing/database.ts';
+import { bootTestApp, type TestClient } from '../testing/inventoryApp.ts';
+
+describe.each(testDatabases())('object permission constraints on $name', (database) => {
+  let api: TestClient;
+  let as: Record<string, string>;
+  let userId: number;
+  const ids: Record<string, number> = {};
+  const names = async (path: string) => {
+    const response = await api.request('GET', path, undefined, as);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return { count: response.body.count, names: response.body.results.map((r: any) => r.name) };
+  };
+  const grant = async (body: Record<string, unknown>) => {
+    const response = await api.request('POST', '/api/users/permissions/', { users: [userId], ...body });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.id as number;
+  };
+  const changeCount = async () => (await api.request('GET', '/api/core/object-changes/?limit=1')).body.count as number;
+
+  beforeAll(async () => {
+    api = await bootTestApp(await database.open());
+    const user = await api.request('POST', '/api/users/users/', { username: 'limited', password: 'limited-pass' });
+    userId = user.body.id;
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'limited', password: 'limited-pass' }, { Authorization: '' });
+    as = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
+    const [emea, amer] = (await api.request('POST', '/api/dcim/regions/', [{ name: 'EMEA', slug: 'emea' }, { name: 'AMER', slug: 'amer' }])).body;
+    const sites = (await api.request('POST', '/api/dcim/sites/', [
+      { name: 'Paris', slug: 'paris', region: emea.id },
+      { name: 'Berlin', slug: 'berlin', region: emea.id, status: 'planned' },
+      { name: 'Austin', slug: 'austin', region: amer.id },
+    ])).body;
+    Object.assign(ids, { emea: emea.id, amer: amer.id, paris: sites[0].id, berlin: sites[1].id, austin: sites[2].id });
+    await grant({ name: 'view EMEA sites', object_types: ['dcim.site'], actions: ['view'], constraints: { region__slug: 'emea' } });
+    await grant({ name: 'plan sites', object_types: ['dcim.site'], actions: ['add', 'change', 'delete'], constraints: [{ status: 'planned' }, { status: 'staging', region: emea.id }] });
+  }, 60_000);
+  afterAll(async () => api?.close());
+
+  it('lists and shows only the objects the constraint allows; others are 404, never 403', async () => {
+    expect(await names('/api/dcim/sites/?ordering=name')).toEqual({ count: 2, names: ['Berlin', 'Paris'] });
+    expect(await names('/api/dcim/sites/?status=active')).toEqual({ count: 1, names: ['Paris'] });
+    expect((await api.request('GET', `/api/dcim/sites/${ids.paris}/`, undefined, as)).status).toBe(200);
+    expect((await api.request('GET', `/api/dcim/sites/${ids.austin}/`, undefined, as)).status).toBe(404);
+    // No permission at all on a type is still 403.
+    expect((await api.request('GET', '/api/dcim/regions/', undefined, as)).status).toBe(403);
+  });
+
+  it('refuses a create whose object falls outside the constraint with 403, writing nothing', async () => {
+    const before = await changeCount();
+    const inside = await api.request('POST', '/api/dcim/sites/', { name: 'Lyon', slug: 'lyon', status: 'planned', region: ids.emea }, as);
+    expect(inside.status).toBe(201);
+    expect(await changeCount()).toBe(before + 1);
+    const outside = await api.request('POST', '/api/dcim/sites/', { name: 'Dallas', slug: 'dallas', status: 'active' }, as);
+    expect(outside.status).toBe(403);
+    expect(outside.body).toEqual({ detail: 'You do not have permission to perform this action.' });
+    const bulk = await api.request('POST', '/api/dcim/sites/', [{ name: 'Nice', slug: 'nice', status: 'planned' }, { name: 'Houston', slug: 'houston', status: 'active' }], as);
+    expect(bulk.status).toBe(403);
+    expect((await api.request('GET', '/api/dcim/sites/?slug=dallas&slug=nice&slug=houston')).body.count).toBe(0);
+    expect(await changeCount()).toBe(before + 1);
+  });
+
+  it('updates and deletes only objects the constraint allows, and refuses moving one outside it', async () => {
+    // Paris is active: outside the change constraint, so not there for a change.
+    expect((await api.request('PATCH', `/api/dcim/sites/${ids.paris}/`, { description: 'x' }, as)).status).toBe(404);
+    expect((await api.request('PATCH', `/api/dcim/sites/${ids.berlin}/`, { description: 'planned still' }, as)).status).toBe(200);
+    const moved = await api.request('PATCH', `/api/dcim/sites/${ids.berlin}/`, { status: 'active' }, as);
+    expect(moved.status).toBe(403);
+    expect((await api.request('GET', `/api/dcim/sites/${ids.berlin}/`)).body.status.value).toBe('planned');
+    // The second constraint: staging in EMEA.
+    expect((await api.request('PATCH', `/api/dcim/sites/${ids.berlin}/`, { status: 'staging' }, as)).status).toBe(200);
+    expect((await api.request('PATCH', `/api/dcim/sites/${ids.berlin}/`, { status: 'staging', region: ids.amer }, as)).status).toBe(403);
+    // Bulk: objects outside the constraint are skipped, as NetBox's restricted queryset skips them.
+    const bulk = await api.request('PATCH', '/api/dcim/sites/', [{ id: ids.berlin, description: 'b' }, { id: ids.paris, description: 'p' }], as);
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.map((s: any) => s.name)).toEqual(['Berlin']);
+    expect((await api.request('GET', `/api/dcim/sites/${ids.paris}/`)).body.description).toBe('');
+    expect((await api.request('DELETE', `/api/dcim/sites/${ids.austin}/`, undefined, as)).status).toBe(404);
+    expect((await api.request('DELETE', '/api/dcim/sites/', [{ id: ids.austin }, { id: ids.berlin }], as)).status).toBe(204);
+    expect((await api.request('GET', `/api/dcim/sites/${ids.austin}/`)).status).toBe(200);
+    expect((await api.request('GET', `/api/dcim/sites/${ids.berlin}/`)).status).toBe(404);
+  });
+
+  it('refuses a permission whose constraints do not apply to its object types, at write time', async () => {
+    const cases: [unknown, string][] = [
+      [{ nope: 1 }, "Invalid filter for dcim.site: Cannot resolve keyword 'nope' into field (nope)."],
+      [{ region__slug__bogus: 'x' }, 'Invalid filter for dcim.site: '],
+      [{ id: 'abc' }, 'Invalid filter for dcim.site: "id": "abc" is not a valid integer value'],
+      ['region', 'Constraints must be a dictionary of lookups or a list of them.'],
+    ];
+    for (const [constraints, message] of cases) {
+      const response = await api.request('POST', '/api/users/permissions/', { name: 'bad', object_types: ['dcim.site'], actions: ['view'], constraints });
+      expect(response.status, JSON.stringify(constraints)).toBe(400);
+      expect(response.body.constraints[0], JSON.stringify(constraints)).toContain(message);
+    }
+    // A constraint must apply to every object type of the permission.
+    const both = await api.request('POST', '/api/users/permissions/', { name: 'bad', object_types: ['dcim.site', 'tenancy.tenant'], actions: ['view'], constraints: { region__slug: 'emea' } });
+    expect(both.body).toEqual({ constraints: ["Invalid filter for tenancy.tenant: Cannot resolve keyword 'region' into field (region__slug)."] });
+    const ok = await api.request('POST', '/api/users/permissions/', { name: 'fine', object_types: ['dcim.site'], actions: ['view'], constraints: [{ tenant__group__slug: 'x' }, { tags__slug: 'gold', status__in: ['active'] }] });
+    expect(ok.status).toBe(201);
+  });
+});
