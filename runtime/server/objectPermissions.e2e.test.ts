@@ -88,6 +88,19 @@ describe.each(testDatabases())('object permission constraints on $name', (databa
     expect((await api.request('GET', `/api/dcim/sites/${ids.berlin}/`)).status).toBe(404);
   });
 
+  it('finds related objects by attributes only among those the caller may view (by id, any)', async () => {
+    const byAttributes = await api.request('POST', '/api/dcim/sites/', { name: 'Rome', slug: 'rome', status: 'planned', region: { slug: 'emea' } }, as);
+    expect(byAttributes.status).toBe(400);
+    expect(byAttributes.body).toEqual({ region: ["Related object not found using the provided attributes: {'slug': 'emea'}"] });
+    expect((await api.request('POST', '/api/dcim/sites/', { name: 'Rome', slug: 'rome', status: 'planned', region: ids.emea }, as)).status).toBe(201);
+    await grant({ name: 'view EMEA', object_types: ['dcim.region'], actions: ['view'], constraints: { slug: 'emea' } });
+    expect((await api.request('POST', '/api/dcim/sites/', { name: 'Milan', slug: 'milan', status: 'planned', region: { slug: 'emea' } }, as)).status).toBe(201);
+    expect((await api.request('POST', '/api/dcim/sites/', { name: 'Boston', slug: 'boston', status: 'planned', region: { slug: 'amer' } }, as)).body).toEqual({
+      region: ["Related object not found using the provided attributes: {'slug': 'amer'}"],
+    });
+    expect((await api.request('GET', '/api/dcim/regions/', undefined, as)).body.results.map((r: any) => r.slug)).toEqual(['emea']);
+  });
+
   it('refuses a permission whose constraints do not apply to its object types, at write time', async () => {
     const cases: [unknown, string][] = [
       [{ nope: 1 }, "Invalid filter for dcim.site: Cannot resolve keyword 'nope' into field (nope)."],

@@ -33,6 +33,9 @@ function flatten(attrs: Record<string, unknown>, prefix = '', depth = 0): [strin
 
 export type Resolution = (target: string, ref: RelationRef) => Resolved;
 
+/** The condition limiting which rows of `resource` (as `alias`) the caller may find by attributes, or null. */
+export type Visibility = (resource: Resource, alias: string, params: Params) => string | null;
+
 export class ReferenceResolver {
   constructor(
     private readonly registry: Registry,
@@ -40,7 +43,7 @@ export class ReferenceResolver {
   ) {}
 
   /** Resolves every reference, by target resource key; returns the lookup `stage` uses. */
-  async resolve(db: Queryable, references: Map<string, RelationRef[]>): Promise<Resolution> {
+  async resolve(db: Queryable, references: Map<string, RelationRef[]>, visible: Visibility = () => null): Promise<Resolution> {
     const found = new Map<string, Set<number>>();
     const byDict = new Map<string, Resolved>();
     const key = (target: string, ref: Record<string, unknown>) => `${target}|${JSON.stringify(ref)}`;
@@ -53,7 +56,7 @@ export class ReferenceResolver {
       }
       for (const ref of refs) {
         if (typeof ref === 'number' || byDict.has(key(target, ref))) continue;
-        byDict.set(key(target, ref), await this.byAttributes(db, resource, ref));
+        byDict.set(key(target, ref), await this.byAttributes(db, resource, ref, visible));
       }
     }
     return (target, ref) => {
@@ -62,7 +65,11 @@ export class ReferenceResolver {
     };
   }
 
-  private async byAttributes(db: Queryable, resource: Resource, attrs: Record<string, unknown>): Promise<Resolved> {
+  /**
+   * The one object matching `attrs`. Like NetBox, a lookup by attributes finds only objects the
+   * caller may view (an `{"id": N}` dict is taken as the id it names).
+   */
+  private async byAttributes(db: Queryable, resource: Resource, attrs: Record<string, unknown>, visible: Visibility): Promise<Resolved> {
     const notFound = { error: `Related object not found using the provided attributes: ${pythonRepr(attrs)}` };
     // PostgreSQL text cannot hold U+0000, so no object can match such a value.
     const pairs = containsNul(attrs) ? null : flatten(attrs);
@@ -78,6 +85,9 @@ export class ReferenceResolver {
       if (error instanceof PathError) return notFound;
       throw error;
     }
+    const byIdOnly = Object.keys(attrs).length === 1 && 'id' in attrs;
+    const visibility = byIdOnly ? null : visible(resource, 'r', params);
+    if (visibility) conditions.push(visibility);
     const rows = await db.query<{ id: number }>(`SELECT r.id FROM ${q(resource.table)} r WHERE ${conditions.join(' AND ') || 'true'} LIMIT 2`, params.values);
     if (!rows.length) return notFound;
     if (rows.length > 1) return { error: `Multiple objects match the provided attributes: ${pythonRepr(attrs)}` };

@@ -20,6 +20,7 @@ import { ConstraintCompiler, ConstraintError, constraintSets } from '../query/co
 import { Params } from '../query/params.ts';
 import { q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
+import { Restrictions } from '../restrictions.ts';
 import { collectFieldIssues } from '../validation.ts';
 import { unrecorded, WriteItem, type Row, type WriteBatch, type WriteMode } from './batch.ts';
 import { checkCustomFieldData, defaultCustomFields } from './customFields.ts';
@@ -68,6 +69,7 @@ function withCurrentNames(resource: Resource, body: Record<string, unknown>): Re
 export class Writer {
   private readonly inputs = new Map<string, Input[]>();
   private readonly resolver: ReferenceResolver;
+  private readonly restrictions: Restrictions;
 
   constructor(
     private readonly registry: Registry,
@@ -77,6 +79,7 @@ export class Writer {
     private readonly options: WriterOptions = {},
   ) {
     this.resolver = new ReferenceResolver(registry, select);
+    this.restrictions = new Restrictions(registry, select);
   }
 
   /** The request keys a resource accepts, each with its kind's validator (built once per resource). */
@@ -181,7 +184,7 @@ export class Writer {
         if (found) references.set(found.target, [...(references.get(found.target) ?? []), ...found.refs]);
       }
     }
-    const resolution = await this.resolver.resolve(tx, references);
+    const resolution = await this.resolver.resolve(tx, references, (target, alias, params) => this.restrictions.condition(target, alias, params, ctx, 'view'));
     // Definitions are read in the write's transaction: a field added a moment ago already counts.
     const customField = resource.fields.find((f) => f.kind === 'custom_fields');
     const customFields = customField && this.options.customFields ? await this.options.customFields.load(tx, resource, this.registry) : null;
