@@ -9,3 +9,4 @@ export { actionOf, constraintsFor, hasPermission, type Action } from './permissi
 export { currentPepperId, digest, peppers, randomString, KEY_LENGTH, SECRET_LENGTH, TOKEN_PREFIX } from './tokens.ts';
 export { createToken, type NewToken, type TokenOptions } from './createToken.ts';
 export { ipInNetwork } from './authenticate.ts';
+export { permissionPolicy, withDefaults, type PermissionPolicy } from './policy.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { OpenAPIV3 } from 'openapi-types';
-import { actionOf, authenticate, constraintsFor, hashPassword, hasPermission, type Caller } from '../auth/index.ts';
+import { actionOf, authenticate, constraintsFor, hashPassword, hasPermission, permissionPolicy, withDefaults, type Caller, type PermissionPolicy } from '../auth/index.ts';
 import type { RouteEntry } from '../contract/index.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, apiErrorFromDatabase, constraintSets, forbidden, methodNotAllowed, RestEngine, type Extensions, type Registry, type RequestContext } from '../rest/index.ts';
@@ -38,12 +38,14 @@ export interface AppOptions {
   legacyFieldNames?: boolean;
   /** Record changes in core.object-changes (default; CHANGE_LOGGING=false turns it off to measure its cost). */
   changeLogging?: boolean;
+  /** DEFAULT_PERMISSIONS, EXEMPT_VIEW_PERMISSIONS and LOGIN_REQUIRED (NetBox's defaults when left out). */
+  policy?: PermissionPolicy;
 }
 
 /** NetBox's get_client_ip order. */
 export const DEFAULT_CLIENT_IP_HEADERS = ['X-Real-IP', 'X-Forwarded-For'];
 
-export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false, changeLogging = true }: AppOptions): Hono<Env> {
+export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false, changeLogging = true, policy = permissionPolicy({}) }: AppOptions): Hono<Env> {
   const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering, legacyFieldNames, changeLogging });
   const app = new Hono<Env>({ strict: true });
 
@@ -79,13 +81,24 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
   });
 
   app.use('/api/*', async (c, next) => {
-    c.set('caller', await authenticate(db, c.req.header('Authorization'), clientIp(c, clientIpHeaders)));
+    const caller = await authenticate(db, c.req.header('Authorization'), clientIp(c, clientIpHeaders));
+    c.set('caller', caller && withDefaults(caller, policy));
     await next();
   });
 
   const requireCaller = (c: Context<Env>): Caller => {
     const caller = c.get('caller');
     if (!caller) throw forbidden(NOT_AUTHENTICATED);
+    return caller;
+  };
+
+  /** Viewing a type listed in EXEMPT_VIEW_PERMISSIONS needs no permission (nor, without LOGIN_REQUIRED, a login). */
+  const exempt = (objectType: string, action: string) => action === 'view' && policy.exemptView(objectType);
+
+  /** The caller, or 403 unless anonymous reads of this type are allowed (LOGIN_REQUIRED=false and exempt). */
+  const callerFor = (c: Context<Env>, objectType: string): Caller | null => {
+    const caller = c.get('caller');
+    if (!caller && !(c.req.method === 'GET' && !policy.loginRequired && exempt(objectType, 'view'))) throw forbidden(NOT_AUTHENTICATED);
     return caller;
   };
 
@@ -97,8 +110,9 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
       caller,
       origin: new URL(c.req.url).origin,
       scope: {
-        allows: async (objectType, action) => !!caller && hasPermission(caller, objectType, action),
+        allows: async (objectType, action) => exempt(objectType, action) || (!!caller && hasPermission(caller, objectType, action)),
         restriction: (objectType, action) => {
+          if (exempt(objectType, action)) return null;
           if (!caller) return [];
           const constraints = constraintsFor(caller, objectType, action);
           return constraints === null ? null : constraintSets(constraints);
@@ -134,8 +148,8 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
         }
         return handler!(c, { resource, ctx, db, rest: engine });
       }
-      const caller = requireCaller(c);
-      if (c.req.method !== 'GET' && !caller.writeEnabled) throw forbidden();
+      const caller = callerFor(c, resource.objectType);
+      if (c.req.method !== 'GET' && !caller?.writeEnabled) throw forbidden();
       if (!(await ctx.scope.allows(resource.objectType, actionOf[c.req.method]))) throw forbidden();
       switch (route.operation) {
         case 'list': return engine.list(c, resource, ctx);

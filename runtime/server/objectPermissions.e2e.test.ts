@@ -119,4 +119,33 @@ describe.each(testDatabases())('object permission constraints on $name', (databa
     const ok = await api.request('POST', '/api/users/permissions/', { name: 'fine', object_types: ['dcim.site'], actions: ['view'], constraints: [{ tenant__group__slug: 'x' }, { tags__slug: 'gold', status__in: ['active'] }] });
     expect(ok.status).toBe(201);
   });
+
+  it("lets every user manage their own tokens and no one else's (DEFAULT_PERMISSIONS)", async () => {
+    const tokens = await api.request('GET', '/api/users/tokens/', undefined, as);
+    expect(tokens.status).toBe(200);
+    expect(tokens.body.results.map((t: any) => t.user.username)).toEqual(['limited']);
+    const adminToken = (await api.request('GET', '/api/users/tokens/?user=admin')).body.results[0];
+    expect((await api.request('GET', `/api/users/tokens/${adminToken.id}/`, undefined, as)).status).toBe(404);
+    expect((await api.request('PATCH', `/api/users/tokens/${tokens.body.results[0].id}/`, { description: 'mine' }, as)).status).toBe(200);
+  });
+});
+
+describe.each(testDatabases())('permission settings on $name', (database) => {
+  it('EXEMPT_VIEW_PERMISSIONS and LOGIN_REQUIRED=false open reads of the exempt types, DEFAULT_PERMISSIONS={} takes the defaults away', async () => {
+    const api = await bootTestApp(await database.open(), { EXEMPT_VIEW_PERMISSIONS: 'dcim.site', LOGIN_REQUIRED: 'false', DEFAULT_PERMISSIONS: '{}' });
+    try {
+      await api.request('POST', '/api/dcim/sites/', { name: 'Open', slug: 'open' });
+      await api.request('POST', '/api/users/users/', { username: 'nobody', password: 'nobody-pass' });
+      const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'nobody', password: 'nobody-pass' }, { Authorization: '' });
+      const as = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
+      expect((await api.request('GET', '/api/dcim/sites/', undefined, as)).body.count).toBe(1);
+      expect((await api.request('GET', '/api/dcim/sites/', undefined, { Authorization: '' })).body.count).toBe(1);
+      expect((await api.request('POST', '/api/dcim/sites/', { name: 'No', slug: 'no' }, { Authorization: '' })).status).toBe(403);
+      expect((await api.request('POST', '/api/dcim/sites/', { name: 'No', slug: 'no' }, as)).status).toBe(403);
+      expect((await api.request('GET', '/api/dcim/regions/', undefined, { Authorization: '' })).status).toBe(403);
+      expect((await api.request('GET', '/api/users/tokens/', undefined, as)).status).toBe(403);
+    } finally {
+      await api.close();
+    }
+  }, 60_000);
 });

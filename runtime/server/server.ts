@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
+import { permissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
 import { inventoryExtensions } from '../inventory/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
@@ -34,6 +35,7 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
   const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, clientIpHeaders: clientIpHeaders(env), strictFiltering: env.STRICT_FILTERING === 'true', legacyFieldNames: env.LEGACY_FIELD_NAMES === 'true',
     changeLogging: env.CHANGE_LOGGING !== 'false',
+    policy: permissionPolicy(env),
   });
   return { app, firstBoot, pruneChangeLog };
 }
