@@ -8,11 +8,13 @@
  *  - on PostgreSQL: bulk create of 1,000 devices, statements per list request, and the device list
  *    against a hand-written Hono + postgres.js handler (bench/devices.ts), and the same list with
  *    10 custom fields set on every device (bench/customFields.ts);
- *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts).
+ *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts);
+ *  - on PostgreSQL: the device list as a user with three constrained permissions against the
+ *    superuser (bench/permissions.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, customfields,
- * changes, bridge).
+ * changes, permissions, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +23,7 @@ import { measureChangeLogging } from './bench/changeLogging.ts';
 import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
 import { measureGeneration } from './bench/generation.ts';
+import { measurePermissions } from './bench/permissions.ts';
 import { measureStartup } from './bench/startup.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,6 +85,14 @@ if (runs('changes')) {
     ['bulk create of 1,000 devices, change logging on', ms(log.bulkCreateOnMs), `+${((log.bulkCreateOnMs / log.bulkCreateOffMs - 1) * 100).toFixed(0)}%`, '≤ +25%'],
     ['PATCH one device, change logging off (baseline)', `${log.patchOffRps.toFixed(0)} req/s`, '', ''],
     ['PATCH one device, change logging on', `${log.patchOnRps.toFixed(0)} req/s`, `−${((1 - log.patchOnRps / log.patchOffRps) * 100).toFixed(0)}%`, '≤ −10%'],
+  );
+}
+if (runs('permissions')) {
+  progress(`object permissions (${deviceCount} devices on PostgreSQL)…`);
+  const perm = await measurePermissions(adminUrl, deviceCount, seconds * 1000);
+  rows.push(
+    [`GET devices?limit=50 over ${perm.devices} devices, superuser (baseline)`, `${perm.superuserRps.toFixed(0)} req/s`, '', ''],
+    [`the same, user with 3 constrained view permissions (${perm.constrainedStatements} statements with the token lookup)`, `${perm.constrainedRps.toFixed(0)} req/s`, `${(perm.constrainedRps / perm.superuserRps).toFixed(2)}× superuser`, '≥ 0.85×'],
   );
 }
 

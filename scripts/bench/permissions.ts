@@ -1,0 +1,77 @@
+/**
+ * @module
+ * What object permissions cost, on real PostgreSQL: GET /api/dcim/devices/?limit=50 over the
+ * device set of bench/devicesSeed.ts as the superuser (the baseline) and as a user whose three
+ * view permissions are constrained (one through an FK traversal to the site's tenant), in the same
+ * run. The constrained pages must still be full, so both do the same work per response; the
+ * statements of one constrained request are counted (the permissions come with the token lookup).
+ */
+import postgres from 'postgres';
+import { openDatabase } from '../../runtime/db/index.ts';
+import { startInventoryServer } from '../../runtime/server/server.ts';
+import { countingDatabase } from '../../runtime/testing/countingDatabase.ts';
+import { seedDevices } from './devicesSeed.ts';
+import { listen, requestsPerSecond } from './timing.ts';
+
+export interface PermissionFigures {
+  devices: number;
+  superuserRps: number;
+  constrainedRps: number;
+  /** Statements of one constrained list request, the token lookup included. */
+  constrainedStatements: number;
+}
+
+const LIST = '/api/dcim/devices/?limit=50';
+const TOKEN = '0123456789abcdef0123456789abcdef01234569';
+
+export async function measurePermissions(adminUrl: string, devices = 10_000, durationMs = 5000): Promise<PermissionFigures> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const name = `nbbench_permissions_${process.pid}`;
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString() });
+  const counting = countingDatabase(db);
+  try {
+    const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN });
+    const server = await listen(app);
+    try {
+      const superuser = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
+      const send = (method: string) => async (path: string, body: unknown): Promise<any> => {
+        const response = await fetch(`${server.url}${path}`, { method, headers: superuser, body: JSON.stringify(body) });
+        const answer = await response.json();
+        if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+        return answer;
+      };
+      await seedDevices(send('POST'), send('PATCH'), devices);
+      const user = await send('POST')('/api/users/users/', { username: 'constrained', password: 'constrained-pass' });
+      const constraints = [
+        { site__tenant__slug: 'bench' }, // through the site to its tenant
+        { status__in: ['planned', 'staging'] },
+        { name__istartswith: 'nothing-' },
+      ];
+      for (const [i, constraint] of constraints.entries()) {
+        await send('POST')('/api/users/permissions/', { name: `view devices ${i}`, object_types: ['dcim.device'], actions: ['view'], constraints: constraint, users: [user.id] });
+      }
+      const token = await fetch(`${server.url}/api/users/tokens/provision/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'constrained', password: 'constrained-pass' }) }).then((r) => r.json() as Promise<{ key: string; token: string }>);
+      const constrained = { Authorization: `Bearer nbt_${token.key}.${token.token}` };
+
+      counting.reset();
+      const page = await fetch(`${server.url}${LIST}`, { headers: constrained }).then((r) => r.json() as Promise<{ count: number }>);
+      const constrainedStatements = counting.statements.length;
+      if (page.count !== devices) throw new Error(`the constrained user sees ${page.count} devices, not all ${devices}`);
+
+      await requestsPerSecond(`${server.url}${LIST}`, superuser, 50, durationMs / 5); // warm-up of both, discarded
+      await requestsPerSecond(`${server.url}${LIST}`, constrained, 50, durationMs / 5);
+      const superuserRps = await requestsPerSecond(`${server.url}${LIST}`, superuser, 50, durationMs);
+      const constrainedRps = await requestsPerSecond(`${server.url}${LIST}`, constrained, 50, durationMs);
+      return { devices, superuserRps, constrainedRps, constrainedStatements };
+    } finally {
+      server.close();
+    }
+  } finally {
+    await db.close();
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
