@@ -116,6 +116,9 @@ export class RestEngine {
   private async atomic<T>(resource: Resource, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     try {
       return await retryingTransaction(this.db, async (tx) => {
+        // A write's statements find rows by id: one plan per prepared statement serves every
+        // request, where PostgreSQL's default re-plans these wide statements on each run.
+        await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
         if (resource.tree) await lockTree(tx, resource);
         return fn(tx);
       });

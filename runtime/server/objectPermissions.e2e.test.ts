@@ -120,6 +120,17 @@ describe.each(testDatabases())('object permission constraints on $name', (databa
     expect(ok.status).toBe(201);
   });
 
+  it('lets a constraint stored before it could be checked (through the database) match nothing, never fail', async () => {
+    const [row] = await api.db.query<{ id: number }>(
+      `INSERT INTO users_object_permission (name, description, enabled, object_types, actions, constraints) VALUES ('stale', '', true, '{tenancy.tenant}', '{view}', '{"nope__exact": 1}'::jsonb) RETURNING id`,
+    );
+    await api.db.query('INSERT INTO users_user_permissions (user_id, permission_id) VALUES ($1, $2)', [userId, row.id]);
+    await api.request('POST', '/api/tenancy/tenants/', { name: 'Hidden', slug: 'hidden' });
+    const tenants = await api.request('GET', '/api/tenancy/tenants/', undefined, as);
+    expect(tenants.status).toBe(200);
+    expect(tenants.body.count).toBe(0);
+  });
+
   it("lets every user manage their own tokens and no one else's (DEFAULT_PERMISSIONS)", async () => {
     const tokens = await api.request('GET', '/api/users/tokens/', undefined, as);
     expect(tokens.status).toBe(200);
