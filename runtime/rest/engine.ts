@@ -113,12 +113,13 @@ export class RestEngine {
    * failures become 400s (other database errors are mapped by the server). Writes to a tree
    * (re-parenting rewrites whole subtrees) are serialised per table, so they cannot deadlock.
    */
-  private async atomic<T>(resource: Resource, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  private async atomic<T>(resource: Resource, fn: (tx: Queryable) => Promise<T>, bulk = false): Promise<T> {
     try {
       return await retryingTransaction(this.db, async (tx) => {
-        // A write's statements find rows by id: one plan per prepared statement serves every
-        // request, where PostgreSQL's default re-plans these wide statements on each run.
-        await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        // Statements run with one generic plan each (runtime/db/postgres.ts), but a bulk write's
+        // statements take arrays of a thousand ids: PostgreSQL's own choice (custom plans where
+        // they pay) handles those better.
+        if (bulk) await tx.query('SET LOCAL plan_cache_mode = auto');
         if (resource.tree) await lockTree(tx, resource);
         return fn(tx);
       });
@@ -134,7 +135,7 @@ export class RestEngine {
       const ids = await this.writer.write(tx, resource, bodies, 'create', bodies.map(() => null), ctx, false);
       await this.restrictions.requireWithin(tx, resource, ids, ctx, 'add');
       return this.render(tx, resource, ids, ctx);
-    });
+    }, true);
     return result.bodies;
   }
 
@@ -148,7 +149,7 @@ export class RestEngine {
       // What was written must lie within the caller's `add` constraints, or nothing is.
       await this.restrictions.requireWithin(tx, resource, ids, ctx, 'add');
       return this.render(tx, resource, ids, ctx, url.searchParams, 'POST');
-    });
+    }, many);
     if (many) return c.json(result.bodies, 201);
     if (result.etags[0]) c.header('ETag', result.etags[0]);
     return c.json(result.bodies[0], 201);
@@ -199,7 +200,7 @@ export class RestEngine {
       const ids = await this.writer.write(tx, resource, items, mode, items.map((item) => Number(item.id)), ctx, false);
       await this.restrictions.requireWithin(tx, resource, ids, ctx, 'change');
       return this.render(tx, resource, ids, ctx, url.searchParams, c.req.method);
-    });
+    }, true);
     return c.json(result.bodies);
   }
 
@@ -219,7 +220,8 @@ export class RestEngine {
     await this.atomic(resource, async (tx) => {
       await this.lockAndCheckIfMatch(tx, c, resource, id, ctx, 'delete');
       await this.remove(tx, resource, [id], ctx, messages);
-    });
+      // A delete may cascade to thousands of rows (a device's components): planned for them.
+    }, true);
     return c.body(null, 204);
   }
 
@@ -231,7 +233,7 @@ export class RestEngine {
       const rows = await lockRows(tx, resource, storedIds(body.map((item) => Number(item.id))));
       const permitted = await this.restrictions.permitted(tx, resource, rows.map((r) => r.id), ctx, 'delete');
       await this.remove(tx, resource, [...permitted], ctx, messages);
-    });
+    }, true);
     return c.body(null, 204);
   }
 }
