@@ -2,57 +2,24 @@
  * Real-client test: Debian's python3-pynetbox (7.0.0) drives the inventory over HTTP against a real
  * server. CI installs it (.ci/run); without it the test is skipped with the reason printed.
  */
-import { execFile } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/database.ts';
-import { startInventoryServer } from './server.ts';
+import { listeningServer, pynetboxAvailable, runPythonScript, type ListeningServer } from '../testing/pynetbox.ts';
 
-const python = process.env.PYNETBOX_PYTHON ?? '/usr/bin/python3';
-function hasPynetbox(): boolean {
-  try {
-    execFileSync(python, ['-c', 'import pynetbox'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const available = hasPynetbox();
-if (!available) console.warn(`[pynetbox test] skipped: ${python} cannot import pynetbox (apt-get install python3-pynetbox)`);
+const available = pynetboxAvailable('pynetbox test');
 
 describe.skipIf(!available)('pynetbox 7.0 against the inventory server', () => {
-  let server: ServerType;
-  let baseUrl = '';
-  let token = '';
-  let drop: () => Promise<void>;
+  let server: ListeningServer;
 
   beforeAll(async () => {
-    const opened = await testDatabases()[0].open();
-    drop = opened.drop;
-    const booted = await startInventoryServer(opened.db, { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'pynetbox-pass' });
-    token = booted.firstBoot!.token;
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: booted.app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
-        baseUrl = `http://127.0.0.1:${info.port}`;
-        resolve();
-      });
-    });
+    server = await listeningServer(testDatabases()[0], 'pynetbox-pass');
   });
-  afterAll(async () => {
-    server?.close();
-    await drop?.();
-  });
+  afterAll(async () => server?.close());
 
   it('creates, gets, filters, saves, bulk-updates and deletes sites; builds devices, interfaces, a cable, a prefix and a primary IP; provisions tokens', async () => {
     const script = fileURLToPath(new URL('./pynetbox.e2e.py', import.meta.url));
-    const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(python, [script], { env: { ...process.env, NB_URL: baseUrl, NB_TOKEN: token, NB_USER: 'admin', NB_PASSWORD: 'pynetbox-pass' }, timeout: 60_000 }, (error, out, err) =>
-        error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
-      ),
-    );
-    const seen = JSON.parse(stdout.trim().split('\n').pop()!);
+    const seen = await runPythonScript(script, { NB_URL: server.baseUrl, NB_TOKEN: server.token, NB_USER: 'admin', NB_PASSWORD: 'pynetbox-pass' });
     expect(seen).toEqual({
       version: '4.6',
       status_version: '4.6.8',

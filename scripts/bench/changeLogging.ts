@@ -5,8 +5,7 @@
  * see the same machine and the same table sizes. Bulk create: 1,000 devices per request. Single
  * PATCH: requests per second of PATCHes to one device each, from 8 concurrent loops.
  */
-import postgres from 'postgres';
-import { openDatabase } from '../../runtime/db/index.ts';
+import { scratchDatabase } from './scratchDatabase.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { listen, median, type Listening } from './timing.ts';
 
@@ -46,12 +45,8 @@ async function patchesPerSecond(server: Listening, ids: number[], durationMs: nu
 }
 
 export async function measureChangeLogging(adminUrl: string, durationMs = 5000): Promise<ChangeLoggingFigures> {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const name = `nbbench_changes_${process.pid}`;
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString() });
+  const scratch = await scratchDatabase(adminUrl, `nbbench_changes_${process.pid}`);
+  const { db, url } = scratch;
   try {
     const env = { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN };
     const on = await listen((await startInventoryServer(db, env)).app);
@@ -90,8 +85,6 @@ export async function measureChangeLogging(adminUrl: string, durationMs = 5000):
       off.close();
     }
   } finally {
-    await db.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }

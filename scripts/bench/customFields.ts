@@ -9,7 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import postgres from 'postgres';
-import { openDatabase } from '../../runtime/db/index.ts';
+import { scratchDatabase } from './scratchDatabase.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { countingDatabase } from '../../runtime/testing/countingDatabase.ts';
 import { devicesBaseline, type BaselineCustomFields } from './devicesBaseline.ts';
@@ -60,13 +60,9 @@ const baselineCustomFields: BaselineCustomFields = {
 };
 
 export async function measureCustomFields(adminUrl: string, devices = 10_000, durationMs = 5000): Promise<CustomFieldFigures> {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const name = `nbbench_cf_${process.pid}`;
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString() });
-  const raw = postgres(url.toString(), { max: 10, onnotice: () => {} });
+  const scratch = await scratchDatabase(adminUrl, `nbbench_cf_${process.pid}`);
+  const { db, url } = scratch;
+  const raw = postgres(url, { max: 10, onnotice: () => {} });
   const counting = countingDatabase(db);
   try {
     const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN });
@@ -111,9 +107,7 @@ export async function measureCustomFields(adminUrl: string, devices = 10_000, du
     }
   } finally {
     await raw.end();
-    await db.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

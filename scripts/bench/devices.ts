@@ -7,7 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import postgres from 'postgres';
-import { openDatabase } from '../../runtime/db/index.ts';
+import { scratchDatabase } from './scratchDatabase.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { countingDatabase } from '../../runtime/testing/countingDatabase.ts';
 import { devicesBaseline } from './devicesBaseline.ts';
@@ -28,13 +28,9 @@ const LIST = '/api/dcim/devices/?limit=50';
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
 
 export async function measureDevices(adminUrl: string, devices = 10_000, durationMs = 5000): Promise<DeviceFigures> {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const name = `nbbench_${process.pid}`;
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString() });
-  const raw = postgres(url.toString(), { max: 10, onnotice: () => {} });
+  const scratch = await scratchDatabase(adminUrl, `nbbench_${process.pid}`);
+  const { db, url } = scratch;
+  const raw = postgres(url, { max: 10, onnotice: () => {} });
   const counting = countingDatabase(db);
   try {
     const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN });
@@ -70,9 +66,7 @@ export async function measureDevices(adminUrl: string, devices = 10_000, duratio
     }
   } finally {
     await raw.end();
-    await db.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -6,8 +6,7 @@
  * run. The constrained pages must still be full, so both do the same work per response; the
  * statements of one constrained request are counted (the permissions come with the token lookup).
  */
-import postgres from 'postgres';
-import { openDatabase } from '../../runtime/db/index.ts';
+import { scratchDatabase } from './scratchDatabase.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { countingDatabase } from '../../runtime/testing/countingDatabase.ts';
 import { seedDevices } from './devicesSeed.ts';
@@ -25,12 +24,8 @@ const LIST = '/api/dcim/devices/?limit=50';
 const TOKEN = '0123456789abcdef0123456789abcdef01234569';
 
 export async function measurePermissions(adminUrl: string, devices = 10_000, durationMs = 5000): Promise<PermissionFigures> {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  const name = `nbbench_permissions_${process.pid}`;
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString() });
+  const scratch = await scratchDatabase(adminUrl, `nbbench_permissions_${process.pid}`);
+  const { db, url } = scratch;
   const counting = countingDatabase(db);
   try {
     const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN });
@@ -70,8 +65,6 @@ export async function measurePermissions(adminUrl: string, devices = 10_000, dur
       server.close();
     }
   } finally {
-    await db.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
