@@ -9,5 +9,5 @@ export * from './columns.ts';
 export * from './table.ts';
 export { objectTypeId } from './objectTypes.ts';
 export * as v from './validation/index.ts';
-export { containsNul, INT4, NULL_CHARACTERS, pythonRepr } from './validation/index.ts';
+export { canonicalUuid, containsNul, INT4, NULL_CHARACTERS, pythonRepr } from './validation/index.ts';
 export * from './customFields/index.ts';

@@ -11,7 +11,7 @@ import type { Queryable } from '../db/index.ts';
 import type { RequestContext } from './context.ts';
 import { forbidden } from './errors.ts';
 import { PathCompiler } from './query/compiler.ts';
-import { ConstraintCompiler } from './query/constraints.ts';
+import { ConstraintCompiler, ConstraintError, constraintSets } from './query/constraints.ts';
 import { Params } from './query/params.ts';
 import { q, type SelectBuilder } from './query/select.ts';
 import type { Registry } from './registry.ts';
@@ -22,11 +22,29 @@ export class Restrictions {
     private readonly select: SelectBuilder,
   ) {}
 
+  private compiler(params: Params): ConstraintCompiler {
+    return new ConstraintCompiler(new PathCompiler(this.registry, params, this.select), (id) => this.registry.objectTypeById.get(id));
+  }
+
+  /** Why permission `constraints` cannot apply to objects of `objectType` (a missing field, a bad value), or null when they can. */
+  constraintError(objectType: string, constraints: unknown): string | null {
+    const resource = this.registry.byObjectType.get(objectType)?.resource;
+    const sets = constraintSets([constraints]);
+    if (!resource || sets === null) return null;
+    try {
+      this.compiler(new Params()).check(resource, sets);
+      return null;
+    } catch (error) {
+      if (error instanceof ConstraintError) return error.message;
+      throw error;
+    }
+  }
+
   /** The condition `action` puts on the row `alias` of `resource`, its values added to `params`; null when none. */
   condition(resource: Resource, alias: string, params: Params, ctx: RequestContext, action: string): string | null {
     const sets = ctx.scope.restriction(resource.objectType, action);
     if (sets === null) return null;
-    const compiler = new ConstraintCompiler(new PathCompiler(this.registry, params, this.select), (id) => this.registry.objectTypeById.get(id));
+    const compiler = this.compiler(params);
     // A stored constraint that no longer compiles (a field renamed since) matches nothing: never a 500.
     return compiler.compileOrDeny(resource, alias, sets, ctx.scope.userId ?? 0);
   }

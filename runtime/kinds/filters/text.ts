@@ -5,7 +5,7 @@
  * FILTER_CHAR_BASED_LOOKUP_MAP (`n ic nic isw nisw iew niew ie nie empty regex iregex`).
  */
 import type { Filter } from '../../contract/index.ts';
-import { canonicalMac } from '../validation/index.ts';
+import { canonicalMac, canonicalUuid } from '../validation/index.ts';
 import type { FilterKind, FilterQuery, Op } from './types.ts';
 import { booleanValue, invalidChoice } from './values.ts';
 
@@ -50,20 +50,14 @@ export const mac: FilterKind = {
 };
 /** A generic relation's type: NetBox keeps only `n` on a content-type key (a few lists declare more). */
 export const contentType: FilterKind = { ...textKind('content_type'), lookups: ['n'] };
-const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-/** A UUID as PostgreSQL and Python print it: lower case, dashed (Django also reads the bare 32 digits). */
-function canonicalUuid(value: string): string {
-  const hex = value.trim().toLowerCase().replace(/-/g, '');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** A UUID (a request id): a value that is none is Django's 400, not an empty list. */
 export const uuid: FilterKind = {
   ...textKind('uuid'),
   lookups: [],
   condition(filter, lookup, values, q) {
-    if (values.some((value) => !UUID.test(value.trim()))) return q.error('Enter a valid UUID.');
-    return textCondition(filter, lookup, values.map(canonicalUuid), q);
+    const uuids = values.map(canonicalUuid);
+    if (uuids.some((uuid) => uuid === null)) return q.error('Enter a valid UUID.');
+    return textCondition(filter, lookup, uuids as string[], q);
   },
 };
 

@@ -40,3 +40,12 @@ export const timezone = (o: { nullable?: boolean } = {}) =>
 
 /** A list of strings (PostgreSQL `varchar[]`), each a CharField within `maxLength` when given. */
 export const stringList = (o: { nullable?: boolean; maxLength?: number } = {}) => list(o.nullable ?? false, stringCheck({ maxLength: o.maxLength }));
+
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/** A UUID as PostgreSQL and Python print it (lower case, dashed; Django also reads the bare 32 digits), or null when the value is none. */
+export function canonicalUuid(value: string): string | null {
+  if (!UUID.test(value.trim())) return null;
+  const hex = value.trim().toLowerCase().replace(/-/g, '');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

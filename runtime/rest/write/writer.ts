@@ -15,9 +15,6 @@ import type { RequestContext } from '../context.ts';
 import { fieldErrorsFromDatabase } from '../databaseErrors.ts';
 import { expectedDictionary, notFound, type FieldErrors } from '../errors.ts';
 import type { CustomFieldSource, ModelRules } from '../extensions.ts';
-import { PathCompiler } from '../query/compiler.ts';
-import { ConstraintCompiler, ConstraintError, constraintSets } from '../query/constraints.ts';
-import { Params } from '../query/params.ts';
 import { q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import { Restrictions } from '../restrictions.ts';
@@ -116,7 +113,7 @@ export class Writer {
     });
     const displays = (key: string, ids: unknown[]) => displaysOf(tx, this.select, this.registry.resource(key), ids);
     const changes = this.options.changeLog?.recorder(tx, ctx) ?? unrecorded;
-    const batch: WriteBatch = { resource, mode, items, tx, ctx, registry: this.registry, displays, changes, constraintError: (type, constraints) => this.constraintError(type, constraints) };
+    const batch: WriteBatch = { resource, mode, items, tx, ctx, registry: this.registry, displays, changes, constraintError: (type, constraints) => this.restrictions.constraintError(type, constraints) };
     await this.assemble(batch);
     const rules = this.rules[resource.key];
     if (items.every((i) => i.errors.empty)) await rules?.clean?.(batch);
@@ -127,20 +124,6 @@ export class Writer {
     await rules?.afterSave?.(batch);
     await recording?.recordWrites(tx, resource, items.map((i) => ({ id: i.id!, prechange: prechange.get(i.id!) ?? null, message: i.changelogMessage })), ctx);
     return items.map((i) => i.id!);
-  }
-
-  private constraintError(objectType: string, constraints: unknown): string | null {
-    const resource = this.registry.byObjectType.get(objectType)?.resource;
-    if (!resource) return null;
-    const sets = constraintSets([constraints]);
-    if (sets === null) return null;
-    try {
-      new ConstraintCompiler(new PathCompiler(this.registry, new Params(), this.select), (id) => this.registry.objectTypeById.get(id)).check(resource, sets);
-      return null;
-    } catch (error) {
-      if (error instanceof ConstraintError) return error.message;
-      throw error;
-    }
   }
 
   /** The rows updated, locked; with `prechange`, their change-log snapshots are taken by the same statement. */
