@@ -24,6 +24,8 @@ export interface SqlScope {
   column(resourceKey: string, fieldName: string, alias: string): string;
   /** The resource's display string on the row `alias`. */
   display(resource: Resource, alias: string): string;
+  /** Builds a self-contained piece of a per-request statement with stable aliases (SelectBuilder.fragment). */
+  fragment<T>(build: () => T): T;
   /** A choice value's label. */
   choiceLabel(set: string, valueSql: string): string;
   /** The nested JSON object of `target` whose id is `idSql` (as fk fields embed it). */

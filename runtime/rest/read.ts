@@ -14,7 +14,7 @@ import type { Extensions } from './extensions.ts';
 import { FilterBuilder, type FilterOptions } from './query/filters.ts';
 import { envelope, parsePage, type Envelope } from './query/pagination.ts';
 import { Params } from './query/params.ts';
-import { q, SelectBuilder } from './query/select.ts';
+import { q, ROWS, SelectBuilder } from './query/select.ts';
 import { shownFields } from './query/shape.ts';
 import type { Registry } from './registry.ts';
 import { Restrictions } from './restrictions.ts';
@@ -107,13 +107,13 @@ export class Reader {
     const countParams = [...params.values];
     if (page.mode === 'cursor') conditions.push(`t.id >= ${params.add(page.start)}::bigint`);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const order = page.mode === 'cursor' ? 't.id ASC' : this.orderBy(resource, query.get('ordering'), 't');
+    const order = page.mode === 'cursor' ? 't.id ASC' : this.select.fragment(() => this.orderBy(resource, query.get('ordering'), 't'));
     const limit = params.add(page.limit);
     const offset = page.mode === 'offset' ? ` OFFSET ${params.add(page.offset)}::bigint` : '';
     const select = this.select.rowSelect(resource, shown, 't', customFields);
     // The page is chosen first, so the joined objects are built for its rows only.
     const pageRows = `SELECT t.* FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
-    const sql = `SELECT ${select.columns} FROM (${pageRows}) t ${select.joins} ORDER BY ${order}`;
+    const sql = `WITH ${ROWS} AS MATERIALIZED (${pageRows}) SELECT ${select.columns} FROM ${ROWS} t ${select.joins} ORDER BY ${order}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
     const [rows, counted] = await Promise.all([db.query(sql, params.values), countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null)]);
     const serializer = this.serializer(ctx, customFields);
@@ -127,7 +127,7 @@ export class Reader {
   async rows(db: Queryable, resource: Resource, ids: readonly number[], shown: readonly string[], customFields: CustomFieldSet | null = null): Promise<Row[]> {
     if (!ids.length) return [];
     const select = this.select.rowSelect(resource, shown, 't', customFields);
-    const rows = await db.query(`SELECT ${select.columns} FROM ${q(resource.table)} t ${select.joins} WHERE t.id = ANY($1::int[])`, [[...ids]]);
+    const rows = await db.query(`WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${q(resource.table)} WHERE id = ANY($1::int[])) SELECT ${select.columns} FROM ${ROWS} t ${select.joins}`, [[...ids]]);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     return ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
   }

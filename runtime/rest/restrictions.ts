@@ -46,7 +46,7 @@ export class Restrictions {
     if (sets === null) return null;
     const compiler = this.compiler(params);
     // A stored constraint that no longer compiles (a field renamed since) matches nothing: never a 500.
-    return compiler.compileOrDeny(resource, alias, sets, ctx.scope.userId ?? 0);
+    return this.select.fragment(() => compiler.compileOrDeny(resource, alias, sets, ctx.scope.userId ?? 0));
   }
 
   /** The ids among `ids` that `action` may reach (all of them when unrestricted: no query). */

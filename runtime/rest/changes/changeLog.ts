@@ -35,6 +35,12 @@ export class ChangeLog {
   readonly snapshots: Snapshots;
   private readonly table: string;
   private readonly columns: string;
+  /**
+   * Each resource's record columns, built once: the display expression draws fresh table aliases
+   * each time it is built, and a statement whose text changes is parsed and planned anew on every
+   * run instead of reusing its prepared plan.
+   */
+  private readonly objectColumns = new Map<string, string>();
 
   constructor(
     private readonly registry: Registry,
@@ -75,7 +81,12 @@ export class ChangeLog {
 
   /** The columns from `changed_object_type` to `object_repr` for the row `t`. */
   private object(resource: Resource): string {
-    return `${literal(resource.objectType)}, t.id, ${this.related(resource, 't')}, left(${this.select.display(resource, 't')}, ${REPR_LENGTH})`;
+    let columns = this.objectColumns.get(resource.key);
+    if (columns === undefined) {
+      columns = `${literal(resource.objectType)}, t.id, ${this.related(resource, 't')}, left(${this.select.display(resource, 't')}, ${REPR_LENGTH})`;
+      this.objectColumns.set(resource.key, columns);
+    }
+    return columns;
   }
 
   /**

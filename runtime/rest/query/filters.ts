@@ -98,13 +98,13 @@ export class FilterBuilder {
         continue;
       }
       const fq = this.filterQuery(resource, alias, key, compiler, params, errors, checks);
-      const condition = filterKind(matched!.filter.kind).condition(matched!.filter, matched!.lookup, values, fq);
+      const condition = this.select.fragment(() => filterKind(matched!.filter.kind).condition(matched!.filter, matched!.lookup, values, fq));
       if (condition) conditions.push(condition);
     }
     const search = query.get('q')?.trim();
     if (search?.includes('\u0000')) errors.add('q', NULL_CHARACTERS);
     else if (search && (resource.search.length || customFields?.fields.length)) {
-      conditions.push(this.searchCondition(resource, alias, search, compiler, this.customFieldSearch(resource, alias, search, customFields, params)));
+      conditions.push(this.select.fragment(() => this.searchCondition(resource, alias, search, compiler, this.customFieldSearch(resource, alias, search, customFields, params))));
     }
     if (errors.empty && checks.length) await this.checkExistence(db, checks, errors);
     if (!errors.empty) throw badRequest(errors.errors);

@@ -19,16 +19,26 @@ export const etagTimestamp = (expr: string) => `to_char(${expr} AT TIME ZONE 'UT
 /** Nested objects deeper than this are shown by id only (brief serializers nest a few levels at most). */
 const MAX_DEPTH = 4;
 
+/**
+ * The name of the rows a select list is built over: statements select from
+ * `WITH ${ROWS} AS MATERIALIZED (<the rows>) SELECT <columns> FROM ${ROWS} <alias> <joins>`, so the
+ * joins of referenced objects can be limited to the objects those rows reference (see reference()).
+ */
+export const ROWS = '"__rows"';
+
 const placeholder = /\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}/g;
 
 export class SelectBuilder implements SelectContext, SqlScope {
   depth = 0;
   private aliasCount = 0;
+  /** While a fragment is built (see fragment()): its own alias numbering. */
+  private fragmentAliases: { n: number } | null = null;
   readonly tagLink;
   /** Select lists (and the lateral joins they read) already built, by resource, alias and shown fields: the hot path builds each once. */
   private readonly built = new Map<string, { columns: string[]; joins: string[] }>();
-  /** While the listed row's columns are built: the lateral joins of the objects it references. */
+  /** While the listed row's columns are built: the joins of the objects it references, and the row's alias. */
   private laterals: string[] | null = null;
+  private rowAlias = '';
   /** While a select list is built: the custom fields of its resource (loaded for the request). */
   private customFieldSet: CustomFieldSet | null = null;
 
@@ -47,8 +57,30 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return this.registry.choiceSet(name);
   }
 
+  /** A table alias no other part of the statement uses. */
   alias(): string {
-    return `a${++this.aliasCount}`;
+    return this.fragmentAliases ? `f${++this.fragmentAliases.n}` : `a${++this.aliasCount}`;
+  }
+
+  /**
+   * Builds one self-contained piece of a statement built per request (a filter's condition, an
+   * ordering, a permission's constraint) with aliases numbered from 1 within it (`f1`, `f2`…), so
+   * that the same request gives the same statement text each time: a statement whose text
+   * changes is parsed and planned anew on every run, and every variant stays prepared on its
+   * connection. Such pieces only reach outside themselves through the alias they are given, so
+   * sibling pieces may reuse the numbers; a nested call continues the outer numbering, and
+   * cached select lists keep their own (`a…`). `build` must be synchronous.
+   */
+  fragment<T>(build: () => T): T {
+    if (this.fragmentAliases) return build();
+    this.fragmentAliases = { n: 0 };
+    try {
+      const built = build();
+      if (built instanceof Promise) throw new Error('SelectBuilder.fragment: build must be synchronous');
+      return built;
+    } finally {
+      this.fragmentAliases = null;
+    }
   }
 
   table(key: string): string {
@@ -65,9 +97,8 @@ export class SelectBuilder implements SelectContext, SqlScope {
 
   /**
    * What selects the rows of `resource` under `alias`: the `expr AS "name"` items (plus `__etag`
-   * for change-logged ones), and the lateral joins of the objects the rows reference, to follow
-   * the rows' source (`FROM "table" alias <joins>`, or a limited page as `alias` when the joins
-   * should only see the page's rows).
+   * for change-logged ones), and the joins of the objects the rows reference, to follow
+   * `FROM ${ROWS} alias` (see ROWS).
    */
   rowSelect(resource: Resource, shown: readonly string[], alias: string, customFields: CustomFieldSet | null = null): { columns: string; joins: string } {
     const key = `${resource.key}|${alias}|${shown.join(',')}|${customFields?.selectKey ?? ''}`;
@@ -76,7 +107,11 @@ export class SelectBuilder implements SelectContext, SqlScope {
       this.depth = 0;
       const joins: string[] = [];
       this.laterals = joins;
+      this.rowAlias = alias;
       this.customFieldSet = customFields;
+      // A cached list is reused by statements of every shape: its aliases must be its own.
+      const fragment = this.fragmentAliases;
+      this.fragmentAliases = null;
       try {
         const columns = this.needed(resource, shown)
           .map((f) => {
@@ -89,6 +124,7 @@ export class SelectBuilder implements SelectContext, SqlScope {
       } finally {
         this.laterals = null;
         this.customFieldSet = null;
+        this.fragmentAliases = fragment;
       }
       // `?fields=` makes the key space open-ended; keep the cache bounded.
       if (this.built.size > 1000) this.built.clear();
@@ -144,11 +180,18 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return `(SELECT ${this.jsonObject(target, n, shows)} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${idSql})`;
   }
 
+  /**
+   * A referenced object of the listed rows, joined: each object the rows reference is built once
+   * however many rows reference it. A join per row (LATERAL) would rebuild a popular object — and
+   * the counts in its brief form, such as a platform's device_count — for every row, and the
+   * planner does not always see that it could keep one.
+   */
   reference(targetKey: string, idSql: string, shows?: string[]): string {
     if (this.depth !== 0 || !this.laterals) return this.nested(targetKey, idSql, shows);
     const target = this.registry.resource(targetKey);
     const [n, joined] = [this.alias(), this.alias()];
-    this.laterals.push(`LEFT JOIN LATERAL (SELECT ${this.jsonObject(target, n, shows)} AS j FROM ${q(target.table)} ${n} WHERE ${n}.id = ${idSql}) ${joined} ON true`);
+    const referenced = `SELECT ${idSql} FROM ${ROWS} ${this.rowAlias}`;
+    this.laterals.push(`LEFT JOIN (SELECT ${n}.id, ${this.jsonObject(target, n, shows)} AS j FROM ${q(target.table)} ${n} WHERE ${n}.id IN (${referenced})) ${joined} ON ${joined}.id = ${idSql}`);
     return `${joined}.j`;
   }
 

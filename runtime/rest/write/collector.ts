@@ -132,7 +132,7 @@ export class DeleteCollector {
     for (const { resource, ids } of protectedBy) {
       const blocking = ids.filter((id) => !found.get(resource.key)?.ids.has(id));
       if (!blocking.length) continue;
-      const rows = await tx.query<{ id: number; display: string }>(`SELECT t.id, ${this.select.display(resource, 't')} AS display FROM ${q(resource.table)} t WHERE t.id = ANY($1::int[]) ORDER BY t.id`, [blocking]);
+      const rows = await tx.query<{ id: number; display: string }>(`SELECT t.id, ${this.select.fragment(() => this.select.display(resource, 't'))} AS display FROM ${q(resource.table)} t WHERE t.id = ANY($1::int[]) ORDER BY t.id`, [blocking]);
       dependents.push(...rows.map((r) => `${r.display} (${r.id})`));
     }
     if (dependents.length) throw conflict(`Unable to delete object. ${dependents.length} dependent objects were found: ${dependents.join(', ')}`);
