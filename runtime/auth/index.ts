@@ -7,6 +7,6 @@ export type { Caller, Granted } from './caller.ts';
 export { verifyPassword, hashPassword } from './passwords.ts';
 export { actionOf, constraintsFor, hasPermission, type Action } from './permissions.ts';
 export { currentPepperId, digest, peppers, randomString, KEY_LENGTH, SECRET_LENGTH, TOKEN_PREFIX } from './tokens.ts';
-export { createToken, type NewToken, type TokenOptions } from './createToken.ts';
+export { createToken, tokenSecret, type NewToken, type TokenOptions, type TokenSecret } from './createToken.ts';
 export { ipInNetwork } from './authenticate.ts';
 export { permissionPolicy, withDefaults, type PermissionPolicy } from './policy.ts';

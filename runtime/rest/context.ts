@@ -35,6 +35,12 @@ export interface RequestContext {
   /** Scheme and host of the request (`http://127.0.0.1:8000`): where `url` and `display_url` point. */
   origin: string;
   scope: PermissionScope;
+  /**
+   * Values a write shows in its own response and never again, by resource key and object id: a
+   * new token's secret, of which only a digest is kept (Django serialises it from the saved
+   * instance in memory). Merged into the objects the response renders.
+   */
+  shownOnce?: Map<string, Map<number, Record<string, unknown>>>;
 }
 
 /** A scope that allows everything: internal writes (first boot, token provisioning). */

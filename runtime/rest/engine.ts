@@ -105,7 +105,13 @@ export class RestEngine {
     const rows = await this.reader.rows(db, resource, ids, shown, customFields);
     const serializer = this.reader.serializer(ctx, customFields);
     const shownSet = new Set(shown);
-    return { bodies: rows.map((row) => serializer.object(resource, row, shownSet)), etags: rows.map((row) => (row.__etag ? `W/"${row.__etag}"` : null)) };
+    const once = ctx.shownOnce?.get(resource.key);
+    const body = (row: Row) => {
+      const object = serializer.object(resource, row, shownSet);
+      for (const [name, value] of Object.entries(once?.get(Number(row.id)) ?? {})) if (name in object) object[name] = value;
+      return object;
+    };
+    return { bodies: rows.map(body), etags: rows.map((row) => (row.__etag ? `W/"${row.__etag}"` : null)) };
   }
 
   /**

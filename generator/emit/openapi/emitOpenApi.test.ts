@@ -146,8 +146,10 @@ describe('emitOpenApi', () => {
       expect(doc.paths[base]?.get, base).toBeDefined();
       expect(doc.paths[`${base}{id}/`]?.get, base).toBeDefined();
     }
-    // Tokens are created through provision/, not by POST on the collection.
-    expect(doc.paths['/api/users/tokens/']!.post).toBeUndefined();
+    // The change log is read-only: nothing writes to it through the API.
+    expect(doc.paths['/api/core/object-changes/']!.post).toBeUndefined();
+    expect(doc.paths['/api/core/object-changes/{id}/']!.patch).toBeUndefined();
+    expect(doc.paths['/api/users/tokens/']!.post).toBeDefined();
   });
 
   it('answers with NetBox\'s status codes and bodies', () => {

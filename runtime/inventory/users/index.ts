@@ -1,16 +1,17 @@
 /**
  * @module
- * users: display formats, token provisioning, and the filters and rules of object permissions.
+ * users: display formats, token provisioning and creation, and the filters and rules of object permissions.
  */
 import type { AppRules } from '../appRules.ts';
 import { tokenDisplay, userDisplay } from './displays.ts';
 import { objectTypeName, permissionAction } from './permissionFilters.ts';
 import { permissionRules } from './permissionRules.ts';
 import { provisionToken } from './provisionToken.ts';
+import { tokenRules } from './tokenRules.ts';
 
 export const users: AppRules = {
   expressions: { token: tokenDisplay, user: userDisplay },
   methods: { object_type_name: objectTypeName, permission_action: permissionAction },
-  rules: { 'users.permissions': permissionRules },
+  rules: { 'users.permissions': permissionRules, 'users.tokens': tokenRules },
   operations: { 'provision-token': provisionToken },
 };

@@ -12,11 +12,17 @@ import type { Registry } from '../registry.ts';
 import type { WriteItem } from './batch.ts';
 import { placeInTree } from './tree.ts';
 
-/** Columns a write never sets itself: the key, the tree bookkeeping and the change stamps. */
-const MANAGED = new Set(['id', 'tree_path', 'tree_depth', 'created', 'last_updated']);
+/**
+ * Columns a write never sets from the items: the key, the tree bookkeeping and, for change-logged
+ * models, the change stamps (set to now() by the statement). Another model's `created` (a token's)
+ * is an ordinary column, filled from its default.
+ */
+const MANAGED = new Set(['id', 'tree_path', 'tree_depth']);
+const CHANGE_STAMPS = new Set([...MANAGED, 'created', 'last_updated']);
 
-function jsonOf(columns: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(columns).filter(([c, v]) => !MANAGED.has(c) && v !== undefined));
+function jsonOf(resource: Resource, columns: Record<string, unknown>): Record<string, unknown> {
+  const managed = resource.changeLogged ? CHANGE_STAMPS : MANAGED;
+  return Object.fromEntries(Object.entries(columns).filter(([c, v]) => !managed.has(c) && v !== undefined));
 }
 
 /** Inserts the items (in their order: ids ascend in insertion order) and sets their ids. */
@@ -24,7 +30,7 @@ async function insert(tx: Queryable, resource: Resource, items: WriteItem[]): Pr
   // Items with the same columns go together; a column missing from a row keeps its database default.
   const groups = new Map<string, WriteItem[]>();
   for (const item of items) {
-    const key = Object.keys(jsonOf(item.columns)).sort().join(',');
+    const key = Object.keys(jsonOf(resource, item.columns)).sort().join(',');
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
   const t = q(resource.table);
@@ -36,7 +42,7 @@ async function insert(tx: Queryable, resource: Resource, items: WriteItem[]): Pr
     const sql = names
       ? `INSERT INTO ${t} (${names}) SELECT ${values} FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(j, n), jsonb_populate_record(NULL::${t}, e.j) r ORDER BY e.n RETURNING id`
       : `INSERT INTO ${t} SELECT FROM generate_series(1, $1::int) RETURNING id`;
-    const rows = await tx.query<{ id: number }>(sql, [names ? group.map((item) => jsonOf(item.columns)) : group.length]);
+    const rows = await tx.query<{ id: number }>(sql, [names ? group.map((item) => jsonOf(resource, item.columns)) : group.length]);
     const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     group.forEach((item, i) => (item.id = ids[i]));
   }
@@ -44,14 +50,14 @@ async function insert(tx: Queryable, resource: Resource, items: WriteItem[]): Pr
 
 /** Updates every item in one statement: each column is set from the items that change it. */
 async function update(tx: Queryable, resource: Resource, items: WriteItem[]): Promise<void> {
-  const columns = [...new Set(items.flatMap((item) => Object.keys(jsonOf(item.columns))))];
+  const columns = [...new Set(items.flatMap((item) => Object.keys(jsonOf(resource, item.columns))))];
   const sets = columns.map((c) => `${q(c)} = CASE WHEN e.j ? ${sqlString(c)} THEN r.${q(c)} ELSE t.${q(c)} END`);
   if (resource.changeLogged) sets.push('last_updated = now()');
   if (!sets.length) return;
   const t = q(resource.table);
   await tx.query(
     `UPDATE ${t} t SET ${sets.join(', ')} FROM jsonb_array_elements($1::jsonb) AS e(j), jsonb_populate_record(NULL::${t}, e.j) r WHERE t.id = (e.j->>'__id')::int`,
-    [items.map((item) => ({ ...jsonOf(item.columns), __id: item.id }))],
+    [items.map((item) => ({ ...jsonOf(resource, item.columns), __id: item.id }))],
   );
 }
 

@@ -1,0 +1,44 @@
+/**
+ * @module
+ * Rules of tokens (`users.tokens`), as NetBox's TokenSerializer and Token model: a token is made
+ * for its `user`, and for another user than the caller only with the `grant` action on
+ * users.token (NetBox's `users.grant_token`); a new token's expiry must lie in the future; its secret is
+ * generated here — a v2 token keeps only its key, pepper and HMAC — and shown in the response of
+ * the request that created it, never again.
+ */
+import { tokenSecret } from '../../auth/index.ts';
+import { forbidden, type ModelRules } from '../../rest/index.ts';
+
+const GRANT_REFUSED = 'This user does not have permission to create tokens for other users.';
+
+/** The secrets made for a batch's items, until their ids are known. */
+const secrets = new WeakMap<object, string>();
+
+export const tokenRules: ModelRules = {
+  async clean({ items, ctx }) {
+    for (const item of items) {
+      if (item.creating && item.columns.expires !== null && item.columns.expires !== undefined && Date.parse(String(item.columns.expires)) < Date.now()) {
+        item.error('expires', 'Expiration time must be in the future.');
+      }
+    }
+    const forOthers = items.some((item) => item.creating && item.value('user_id') !== null && Number(item.value('user_id')) !== ctx.caller?.userId);
+    if (forOthers && !(await ctx.scope.allows('users.token', 'grant'))) throw forbidden(GRANT_REFUSED);
+  },
+  async beforeSave({ items }) {
+    for (const item of items) {
+      if (!item.creating) continue;
+      const secret = tokenSecret({ version: Number(item.value('version') ?? 2) });
+      Object.assign(item.columns, secret.columns);
+      secrets.set(item, secret.plaintext);
+    }
+  },
+  async afterSave({ items, ctx, resource }) {
+    for (const item of items) {
+      const plaintext = secrets.get(item);
+      if (plaintext === undefined || item.id === null) continue;
+      ctx.shownOnce ??= new Map();
+      const byId = ctx.shownOnce.get(resource.key) ?? ctx.shownOnce.set(resource.key, new Map()).get(resource.key)!;
+      byId.set(item.id, { token: plaintext });
+    }
+  },
+};
