@@ -2,7 +2,8 @@
  * NetBox's object-permission test patterns (utilities/testing/api.py), for every resource of the
  * registry with a list: without a permission a list is 403; with a view permission constrained to
  * one object, the list holds exactly that object and another object's detail is 404; an update or
- * delete outside the constraint is 404 and changes nothing.
+ * delete outside the constraint is 404 and changes nothing; a create outside an `add` constraint
+ * is 403 and writes nothing, no change record either, alone or as one item of a bulk create.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registry } from '../rest/index.ts';
@@ -13,6 +14,19 @@ const registry = Registry.load();
 /** Types every user may view (DEFAULT_PERMISSIONS: their own tokens). */
 const DEFAULT_VIEWABLE = new Set(['users.token']);
 const listed = registry.resources.filter((r) => !DEFAULT_VIEWABLE.has(r.objectType));
+
+/** A new object's body for each creatable kind of the seed (`n` makes it unique). */
+const creatable: Record<string, (n: string) => Record<string, unknown>> = {
+  '/api/dcim/regions/': (n) => ({ name: `R-${n}`, slug: `r-${n}` }),
+  '/api/tenancy/tenant-groups/': (n) => ({ name: `TG-${n}`, slug: `tg-${n}` }),
+  '/api/tenancy/tenants/': (n) => ({ name: `T-${n}`, slug: `t-${n}` }),
+  '/api/extras/tags/': (n) => ({ name: `Tag-${n}`, slug: `tag-${n}` }),
+  '/api/dcim/sites/': (n) => ({ name: `S-${n}`, slug: `s-${n}` }),
+  '/api/ipam/rirs/': (n) => ({ name: `RIR-${n}`, slug: `rir-${n}` }),
+  '/api/ipam/prefixes/': (n) => ({ prefix: `10.9.${n.length}.0/24` }),
+  '/api/virtualization/cluster-types/': (n) => ({ name: `CT-${n}`, slug: `ct-${n}` }),
+  '/api/users/groups/': (n) => ({ name: `Group-${n}` }),
+};
 
 describe.each(testDatabases())('permission patterns of every resource on $name', (database) => {
   let api: TestClient;
@@ -80,4 +94,29 @@ describe.each(testDatabases())('permission patterns of every resource on $name',
     // The seed gives enough resources a second object for this to mean something.
     expect(hidden).toBeGreaterThanOrEqual(10);
   }, 180_000);
+
+  it('refuses a create outside an add constraint with 403, alone or in a bulk, writing nothing', async () => {
+    const types = Object.keys(creatable).map((path) => registry.resources.find((r) => path === `/api/${r.app}/${r.path}/`)!);
+    const granted = await api.request('POST', '/api/users/permissions/', {
+      name: 'add described objects',
+      object_types: types.map((r) => r.objectType),
+      actions: ['add'],
+      constraints: { description: 'allowed' },
+      users: [userId],
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+    const count = async (path: string) => (await api.request('GET', `${path}?limit=1`)).body.count as number;
+    for (const [path, body] of Object.entries(creatable)) {
+      const [objects, changes] = [await count(path), await count('/api/core/object-changes/')];
+      const alone = await api.request('POST', path, { ...body('a'), description: 'forbidden' }, as);
+      expect(alone.status, path).toBe(403);
+      const bulk = await api.request('POST', path, [{ ...body('bb'), description: 'allowed' }, { ...body('ccc'), description: 'forbidden' }], as);
+      expect(bulk.status, path).toBe(403);
+      expect([await count(path), await count('/api/core/object-changes/')], path).toEqual([objects, changes]);
+      // Inside the constraint, the same create is made.
+      const inside = await api.request('POST', path, { ...body('dddd'), description: 'allowed' }, as);
+      expect(inside.status, `${path} ${JSON.stringify(inside.body)}`).toBe(201);
+      expect(await count(path), path).toBe(objects + 1);
+    }
+  }, 120_000);
 });
