@@ -210,6 +210,8 @@ export const routeGroupFileSchema = z.strictObject({
   resource: z.string().regex(/^[a-z]+\.[a-z0-9-]+$/, 'must be `<app>.<resource-path>`'),
   description: z.string().optional(),
   operations: z.array(operationSchema).min(1),
+  /** The group's own component schemas, as schemas.yaml's (names must not repeat another component's). */
+  schemas: z.record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a PascalCase schema name'), z.record(z.string(), z.unknown())).optional(),
 });
 export type RouteGroupFile = z.infer<typeof routeGroupFileSchema>;
 

@@ -139,6 +139,10 @@ export class RestEngine {
     return result.bodies;
   }
 
+  constraintError(objectType: string, constraints: unknown): string | null {
+    return this.restrictions.constraintError(objectType, constraints);
+  }
+
   async permitted(db: Queryable, resource: Resource, ids: readonly number[], ctx: RequestContext, action: string): Promise<Set<number>> {
     return this.restrictions.permitted(db, resource, ids, ctx, action);
   }
@@ -165,11 +169,11 @@ export class RestEngine {
             const ids = await this.writer.write(tx, resource, items.map((i) => i.body), 'partial', items.map((i) => i.id), ctx, false);
             await this.restrictions.requireWithin(tx, resource, ids, ctx, 'change');
           },
-          remove: async (resource, ids) => {
+          remove: async (resource, ids, message) => {
             if (!ids.length) return;
             await lockRows(tx, resource, ids);
             await allOf(resource, ids, 'delete');
-            await this.remove(tx, resource, ids, ctx, new Map());
+            await this.remove(tx, resource, ids, ctx, new Map(message === undefined ? [] : ids.map((id) => [id, message])));
           },
         });
       });

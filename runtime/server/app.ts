@@ -140,7 +140,7 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
     const resource = registry.resource(route.resource);
     if (route.operation === 'group_root') {
       // A route group's index: its operations' URLs by path segment, as a DefaultRouter's API root lists its endpoints.
-      const members = routes.filter((r) => r.group === route.group && r.operation === 'extra' && r.method === 'GET');
+      const members = [...new Map(routes.filter((r) => r.group === route.group && r.operation === 'extra').map((r) => [r.path, r])).values()];
       app.get(route.path, (c) => {
         requireCaller(c);
         const origin = new URL(c.req.url).origin;

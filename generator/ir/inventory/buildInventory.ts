@@ -84,12 +84,20 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
   const choiceSets: ChoiceSetIR[] = usedChoices.filter((name) => loaded.choices[name]).map((name) => ({ name, choices: loaded.choices[name].map(([value, label]) => ({ value, label })) }));
   const appNames = [...new Set(resources.map((r) => r.app))].sort();
   const apps = appNames.map((name) => ({ name, resources: resources.filter((r) => r.app === name).map((r) => r.key) }));
-  const components = new Set([...Object.keys(loaded.schemas), ...pending.flatMap((p) => [p.ir.model, `Brief${p.ir.model}`, `${p.ir.model}Request`, `Writable${p.ir.model}Request`])]);
+  // Route groups may bring their own component schemas; a name may be defined once in all.
+  const allSchemas: Record<string, unknown> = { ...loaded.schemas };
+  for (const g of loaded.groups) {
+    for (const [name, schema] of Object.entries(g.definition.schemas ?? {})) {
+      if (name in allSchemas) diagnostics.push(g.source.diagnostic(['schemas', name], 'E_DUPLICATE_PATH', `route group ${g.definition.group}: component schema "${name}" is already defined`, true));
+      else allSchemas[name] = schema;
+    }
+  }
+  const components = new Set([...Object.keys(allSchemas), ...pending.flatMap((p) => [p.ir.model, `Brief${p.ir.model}`, `${p.ir.model}Request`, `Writable${p.ir.model}Request`])]);
   for (const p of pending) checkOperationSchemas(p.definition.operations ?? [], p.ir.key, p.source, p.at, components, diagnostics);
   for (const p of pending) checkCustomActions(p, diagnostics);
   for (const g of loaded.groups) checkOperationSchemas(g.definition.operations, `route group ${g.definition.group}`, g.source, [], components, diagnostics);
   const routeGroups = buildRouteGroups(loaded.groups, new Set(byKey.keys()), new Set(appNames), diagnostics);
-  const schemas = Object.fromEntries(Object.keys(loaded.schemas).sort().map((name) => [name, loaded.schemas[name]]));
+  const schemas = Object.fromEntries(Object.keys(allSchemas).sort().map((name) => [name, allSchemas[name]]));
   return { ir: { apps, resources, choiceSets, linkTables: linkTables(resources), relations: buildRelations(resources), fieldSets: fieldSets(pending), filterSets, schemas, routeGroups }, diagnostics };
 }
 

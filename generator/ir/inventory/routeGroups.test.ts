@@ -111,6 +111,17 @@ describe('route groups', () => {
     ]);
   });
 
+  it('takes the component schemas of the group, and refuses one defined twice', () => {
+    const own = `schemas:\n  Summary:\n    type: object\n    properties:\n      total: { type: integer }\n`;
+    const { ir, diagnostics } = buildFrom({ ...files(own), 'plugins/shop-reports.yaml': group().replace('response: Report\n', 'response: Summary\n') + own });
+    expect(diagnostics).toEqual([]);
+    expect(ir!.inventory.schemas.Summary).toEqual({ type: 'object', properties: { total: { type: 'integer' } } });
+    const clash = `schemas:\n  Report: { type: object }\n`;
+    expect(diagnosticsWith({ 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': group() + clash })).toEqual([
+      'definitions/plugins/shop-reports.yaml:26:3 E_DUPLICATE_PATH route group shop-reports: component schema "Report" is already defined',
+    ]);
+  });
+
   it('checks the file against its own schema: unknown keys, a missing base path, no operations', () => {
     expect(diagnosticsWith({ 'plugins/x.yaml': 'group: x\nbase_path: plugins/x/\nresource: shop.books\noperations: []\nbase: 1\n' })).toEqual([
       'definitions/plugins/x.yaml:4:13 E_INVALID_VALUE operations: Too small: expected array to have >=1 items',
