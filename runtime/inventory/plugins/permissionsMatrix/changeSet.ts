@@ -35,6 +35,8 @@ export interface Edit {
 export interface ChangeSet {
   changes: Change[];
   edits: Edit[];
+  /** Where each change stood in the body (its last entry), for error positions; its index in `changes` when absent. */
+  positions?: Map<Change, number>;
 }
 
 /** What a change set names, to load before resolving it. */
@@ -65,6 +67,7 @@ export function readChangeSet(body: unknown, extra: readonly string[] = []): { s
   if (unknown.length) top.non_field_errors = [`Unknown field(s): ${unknown.join(', ')}.`];
   const errors: Errors = { changes: {}, edits: {} };
   const changes: Change[] = [];
+  const positions = new Map<Change, number>();
   const edits: Edit[] = [];
   for (const part of ['changes', 'edits'] as const) if (body[part] !== undefined && !Array.isArray(body[part])) top[part] = [listMessage(body[part])];
   (Array.isArray(body.changes) ? body.changes : []).forEach((entry: unknown, index: number) => {
@@ -80,7 +83,9 @@ export function readChangeSet(body: unknown, extra: readonly string[] = []): { s
     if (unknownKeys.length) e.non_field_errors = [`Unknown field(s): ${unknownKeys.join(', ')}.`];
     if (Object.keys(e).length) return void (errors.changes[index] = e);
     const p = entry.principal as Record<string, unknown>;
-    changes.push({ principal: { type: p.type as PrincipalRef['type'], id: p.id as number }, object_type: entry.object_type as string, action: entry.action as string, granted: entry.granted as boolean });
+    const change: Change = { principal: { type: p.type as PrincipalRef['type'], id: p.id as number }, object_type: entry.object_type as string, action: entry.action as string, granted: entry.granted as boolean };
+    changes.push(change);
+    positions.set(change, index);
   });
   (Array.isArray(body.edits) ? body.edits : []).forEach((entry: unknown, index: number) => {
     const e: FieldErrors = {};
@@ -129,7 +134,7 @@ export function readChangeSet(body: unknown, extra: readonly string[] = []): { s
     edits.push(edit);
   });
   throwIfAny(top, errors);
-  return { set: { changes: normalise(changes), edits }, references: referencesOf(changes, edits) };
+  return { set: { changes: normalise(changes), edits, positions }, references: referencesOf(changes, edits) };
 }
 
 function throwIfAny(top: FieldErrors, errors: Errors): void {
@@ -186,7 +191,7 @@ export function resolveChangeSet(set: ChangeSet, state: MatrixState, catalog: Ac
     if (c.object_type.split('.').length !== 2) e.object_type = ["Invalid value. Specify a content type as '<app_label>.<model_name>'."];
     else if (!objectTypes.has(c.object_type)) e.object_type = [`Invalid content type: ${c.object_type}`];
     else if (!catalog.applies(c.action, c.object_type)) e.action = [`Action "${c.action}" does not apply to ${c.object_type}.`];
-    if (Object.keys(e).length) errors.changes[index] = e;
+    if (Object.keys(e).length) errors.changes[set.positions?.get(c) ?? index] = e;
   });
   set.edits.forEach((edit, index) => {
     const e: FieldErrors = {};

@@ -12,8 +12,13 @@ export const MANAGED_DESCRIPTION = 'Managed by the permissions matrix';
 /** Names are cut to NetBox's 100 characters. */
 export const NAME_LENGTH = 100;
 
+/** Room kept for a uniqueness suffix (` 2` … ` 999`), so that cutting never eats the letters. */
+const SUFFIX_ROOM = 4;
+
+/** `<P's name>_<letters>`; a long name is cut so that the letters stay. */
 export function managedName(principalName: string, actions: Iterable<string>, catalog: ActionCatalog): string {
-  return `${principalName}_${catalog.lettersOf(actions)}`;
+  const tail = `_${catalog.lettersOf(actions)}`;
+  return principalName.slice(0, NAME_LENGTH - tail.length - SUFFIX_ROOM) + tail;
 }
 
 /** Whether `name` is `base`, or `base` made unique (` 2`, ` 3`…), both as cut to 100 characters. */
