@@ -86,6 +86,7 @@ export function directIndex(permissions: Iterable<Permission>): Map<string, Perm
 export class CellIndex {
   private readonly direct: Map<string, Permission[]>;
   private readonly coverages = new Map<string, Coverage>();
+  private readonly refs = new Map<Permission, CellPermission>();
 
   constructor(private readonly state: MatrixState) {
     this.direct = directIndex(state.permissions.values());
@@ -131,12 +132,18 @@ export class CellIndex {
 
   /** The cell as responses show it; null when nothing covers it (nor, for a user, through a group). */
   cell(p: PrincipalRef, type: string, action: string): Cell | null {
-    const perms = [...this.covering(p, type, action)].sort(byNameThenId);
+    const covering = this.covering(p, type, action);
+    const perms = covering.length > 1 ? [...covering].sort(byNameThenId) : covering;
     const state = stateOf(perms);
-    if (p.type !== 'user') return state === 'none' ? null : { state, perms: perms.map(cellPermission) };
+    const ref = (perm: Permission) => {
+      let known = this.refs.get(perm);
+      if (!known) this.refs.set(perm, (known = cellPermission(perm)));
+      return known;
+    };
+    if (p.type !== 'user') return state === 'none' ? null : { state, perms: perms.map(ref) };
     const inherited = this.inherited(p.id, type, action);
     if (state === 'none' && inherited.state === 'none') return null;
-    return { state, perms: perms.map(cellPermission), inherited };
+    return { state, perms: perms.map(ref), inherited };
   }
 
   /** Every (type, action) a cell of `p` may exist for: covered directly or, for a user, through a group. */

@@ -8,8 +8,8 @@
 import type { ActionCatalog } from './actions.ts';
 import type { Cell, CellIndex } from './cells.ts';
 import type { MatrixQuery } from './matrixQuery.ts';
-import { displayName, principalKey, visible, type MatrixState, type PrincipalRef } from './model.ts';
-import { permissionView, type PermissionView } from './permissionView.ts';
+import { byNameThenId, displayName, principalKey, visible, type MatrixState, type PrincipalRef } from './model.ts';
+import { permissionViews, type PermissionView } from './permissionView.ts';
 import type { Row } from './rows.ts';
 
 export interface Column {
@@ -53,17 +53,19 @@ export function buildMatrix(args: { state: MatrixState; cells: CellIndex; catalo
   const { state, cells, catalog, rows, query, origin } = args;
   const shownTypes = new Set(rows.map((r) => r.object_type));
   const all = query.action === '*';
+  const view = permissionViews(state, origin);
+  const actionNames = catalog.list.map((a) => a.name);
   const columns: Column[] = [];
   const out: MatrixResponse['cells'] = {};
   for (const principal of selectColumns(state, cells, query)) {
     const key = principalKey(principal);
     const column: Column = { type: principal.type, id: principal.id, key, name: displayName(state, principal) };
     if (all) {
-      column.perms = [...cells.permissionsOf(principal)].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id).map((p) => permissionView(state, p, origin));
+      column.perms = [...cells.permissionsOf(principal)].sort(byNameThenId).map(view);
     } else {
       const simple = cells.simple(principal, query.action);
-      column.simple = simple ? permissionView(state, simple, origin) : null;
-      column.others = cells.others(principal, query.action).map((p) => permissionView(state, p, origin));
+      column.simple = simple ? view(simple) : null;
+      column.others = cells.others(principal, query.action).map(view);
     }
     columns.push(column);
     const byType: Record<string, Cell | Record<string, Cell>> = {};
@@ -71,7 +73,7 @@ export function buildMatrix(args: { state: MatrixState; cells: CellIndex; catalo
       if (!shownTypes.has(type)) continue;
       if (all) {
         const byAction: Record<string, Cell> = {};
-        for (const action of catalog.list.map((a) => a.name)) {
+        for (const action of actionNames) {
           if (!actions.has(action)) continue;
           const cell = cells.cell(principal, type, action);
           if (cell) byAction[action] = cell;

@@ -6,8 +6,7 @@
  * `{type, id: null, name: "a group you cannot view"}`.
  */
 import type { CellPermission } from './cells.ts';
-import { cellPermission } from './cells.ts';
-import { assignees, displayName, visible, type MatrixState, type Permission, type PrincipalType } from './model.ts';
+import { assignees, displayName, isUnconstrained, visible, type MatrixState, type Permission, type PrincipalType } from './model.ts';
 
 export interface Assignee {
   type: PrincipalType;
@@ -31,12 +30,25 @@ export function assigneeView(state: MatrixState, p: { type: PrincipalType; id: n
 /** `id` null (a permission the plan creates) has no url. */
 export function permissionView(state: MatrixState, p: Permission, origin: string): PermissionView {
   return {
-    ...cellPermission(p),
+    id: p.id,
+    name: p.name,
+    enabled: p.enabled,
+    constrained: !isUnconstrained(p.constraints),
     description: p.description,
     actions: p.actions,
     object_types: p.object_types,
     constraints: p.constraints,
     principals: assignees(p).map((a) => assigneeView(state, a)),
     url: p.id > 0 ? `${origin}/api/users/permissions/${p.id}/` : null,
+  };
+}
+
+/** permissionView, once per permission for a whole response (a shared permission appears in every column it is assigned to). */
+export function permissionViews(state: MatrixState, origin: string): (p: Permission) => PermissionView {
+  const views = new Map<Permission, PermissionView>();
+  return (p) => {
+    let view = views.get(p);
+    if (!view) views.set(p, (view = permissionView(state, p, origin)));
+    return view;
   };
 }

@@ -27,8 +27,6 @@ interface PermissionRow {
   object_types: string[];
   actions: string[];
   constraints: unknown;
-  groups: number[];
-  users: number[];
 }
 
 export async function loadState(db: Queryable, rest: RestServices, ctx: RequestContext, options: LoadOptions = {}): Promise<MatrixState> {
@@ -39,48 +37,56 @@ export async function loadState(db: Queryable, rest: RestServices, ctx: RequestC
     await db.query(`SELECT id FROM ${t.groups} WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE`, [ids('group')]);
     await db.query(`SELECT id FROM ${t.users} WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE`, [ids('user')]);
   }
-  const groupRows = await db.query<{ id: number; name: string }>(`SELECT id, name FROM ${t.groups}`);
-  const userRows = await db.query<{ id: number; username: string; is_active: boolean; is_superuser: boolean; groups: number[] }>(
-    `SELECT u.id, u.username, u.is_active, u.is_superuser,
-       coalesce((SELECT array_agg(m.${t.membership.group} ORDER BY m.${t.membership.group}) FROM ${t.membership.table} m WHERE m.${t.membership.user} = u.id), '{}') AS groups
-     FROM ${t.users} u`,
-  );
-  const users = new Map<number, User>(userRows.map((r) => [Number(r.id), { id: Number(r.id), username: r.username, isActive: r.is_active, isSuperuser: r.is_superuser, groups: r.groups.map(Number) }]));
+  // Independent reads: on PostgreSQL (outside a transaction) they run side by side on the pool.
+  const [groupRows, userRows, membership] = await Promise.all([
+    db.query<{ id: number; name: string }>(`SELECT id, name FROM ${t.groups}`),
+    db.query<{ id: number; username: string; is_active: boolean; is_superuser: boolean }>(`SELECT id, username, is_active, is_superuser FROM ${t.users}`),
+    db.query<{ u: number; g: number }>(`SELECT ${t.membership.user} AS u, ${t.membership.group} AS g FROM ${t.membership.table} ORDER BY 2`),
+  ]);
+  const users = new Map<number, User>(userRows.map((r) => [Number(r.id), { id: Number(r.id), username: r.username, isActive: r.is_active, isSuperuser: r.is_superuser, groups: [] }]));
+  for (const m of membership) users.get(Number(m.u))?.groups.push(Number(m.g));
   const groups = new Map<number, Group>(groupRows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name }]));
 
-  let where = '';
+  // The permissions to load: all of them, or those of the principals (and of those users' groups).
+  let scope = '';
   const params: unknown[] = [];
   if (principals) {
     const groupIds = new Set(principals.filter((p) => p.type === 'group').map((p) => p.id));
     const userIds = principals.filter((p) => p.type === 'user').map((p) => p.id);
-    // A user's groups too: their permissions make the user's inherited cells.
     for (const id of userIds) for (const g of users.get(id)?.groups ?? []) groupIds.add(g);
     params.push([...groupIds], userIds, options.permissionIds ?? []);
-    where = `WHERE p.id = ANY($3::int[]) OR p.id IN (SELECT ${t.permissionGroups.permission} FROM ${t.permissionGroups.table} WHERE ${t.permissionGroups.group} = ANY($1::int[])
-      UNION SELECT ${t.permissionUsers.permission} FROM ${t.permissionUsers.table} WHERE ${t.permissionUsers.user} = ANY($2::int[]))`;
+    scope = `SELECT $3::int[] AS ids UNION ALL SELECT array_agg(${t.permissionGroups.permission}) FROM ${t.permissionGroups.table} WHERE ${t.permissionGroups.group} = ANY($1::int[])
+      UNION ALL SELECT array_agg(${t.permissionUsers.permission}) FROM ${t.permissionUsers.table} WHERE ${t.permissionUsers.user} = ANY($2::int[])`;
   }
-  const permissionRows = await db.query<PermissionRow>(
-    `SELECT p.id, p.name, p.description, p.enabled, p.object_types, p.actions, p.constraints,
-       coalesce((SELECT array_agg(l.${t.permissionGroups.group} ORDER BY l.${t.permissionGroups.group}) FROM ${t.permissionGroups.table} l WHERE l.${t.permissionGroups.permission} = p.id), '{}') AS groups,
-       coalesce((SELECT array_agg(l.${t.permissionUsers.user} ORDER BY l.${t.permissionUsers.user}) FROM ${t.permissionUsers.table} l WHERE l.${t.permissionUsers.permission} = p.id), '{}') AS users
-     FROM ${t.permissions} p ${where}`,
-    params,
-  );
+  const inScope = (column: string) => (principals ? `WHERE ${column} IN (SELECT unnest(ids) FROM (${scope}) s)` : '');
+  const [permissionRows, groupLinks, userLinks, summary] = await Promise.all([
+    db.query<PermissionRow>(`SELECT p.id, p.name, p.description, p.enabled, p.object_types, p.actions, p.constraints FROM ${t.permissions} p ${inScope('p.id')}`, params),
+    db.query<{ p: number; x: number }>(`SELECT ${t.permissionGroups.permission} AS p, ${t.permissionGroups.group} AS x FROM ${t.permissionGroups.table} ${inScope(t.permissionGroups.permission)} ORDER BY 2`, params),
+    db.query<{ p: number; x: number }>(`SELECT ${t.permissionUsers.permission} AS p, ${t.permissionUsers.user} AS x FROM ${t.permissionUsers.table} ${inScope(t.permissionUsers.permission)} ORDER BY 2`, params),
+    // Every name and held action, when not every permission is loaded anyway.
+    principals
+      ? db.query<{ names: string[]; actions: string[] }>(
+          `SELECT (SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM ${t.permissions} p) AS names,
+                  (SELECT coalesce(array_agg(DISTINCT a), '{}') FROM ${t.permissions} p, unnest(p.actions) a) AS actions`,
+        )
+      : Promise.resolve(null),
+  ]);
   const permissions = new Map<number, Permission>(
     permissionRows.map((r) => [
       Number(r.id),
-      { id: Number(r.id), name: r.name, description: r.description, enabled: r.enabled, object_types: r.object_types, actions: r.actions, constraints: r.constraints ?? null, groups: r.groups.map(Number), users: r.users.map(Number) },
+      { id: Number(r.id), name: r.name, description: r.description, enabled: r.enabled, object_types: r.object_types, actions: r.actions, constraints: r.constraints ?? null, groups: [], users: [] },
     ]),
   );
-  const [summary] = await db.query<{ names: string[]; actions: string[] }>(
-    `SELECT (SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM ${t.permissions} p) AS names,
-            (SELECT coalesce(array_agg(DISTINCT a), '{}') FROM ${t.permissions} p, unnest(p.actions) a) AS actions`,
-  );
+  for (const l of groupLinks) permissions.get(Number(l.p))?.groups.push(Number(l.x));
+  for (const l of userLinks) permissions.get(Number(l.p))?.users.push(Number(l.x));
+  const all = [...permissions.values()];
+  const names = new Set(summary ? summary[0].names : all.map((p) => p.name));
+  const heldActions = new Set(summary ? summary[0].actions : all.flatMap((p) => p.actions));
   const [visibleGroups, visibleUsers] = await Promise.all([
     visibleIds(db, rest, ctx, 'users.groups', [...groups.keys()]),
     visibleIds(db, rest, ctx, 'users.users', [...users.keys()]),
   ]);
-  return { groups, users, permissions, names: new Set(summary.names), heldActions: new Set(summary.actions), visibleGroups, visibleUsers };
+  return { groups, users, permissions, names, heldActions, visibleGroups, visibleUsers };
 }
 
 /** The ids of `resourceKey` the caller may view; null when every one (a superuser, or an unconstrained permission). */
