@@ -197,7 +197,7 @@ export function resolveChangeSet(set: ChangeSet, state: MatrixState, catalog: Ac
     const e: FieldErrors = {};
     if (!principalOk(edit.principal)) e.principal = [unknownPrincipal(edit.principal)];
     if (edit.perm_id !== undefined) {
-      const perm = state.permissions.get(edit.perm_id);
+      const perm = state.visiblePermissions && !state.visiblePermissions.has(edit.perm_id) ? undefined : state.permissions.get(edit.perm_id);
       if (!perm) e.perm_id = [`Invalid pk "${edit.perm_id}" - object does not exist.`];
       else if (assignees(perm).some((a) => !visible(state, a))) e.perm_id = [`Permission ${edit.perm_id} is also assigned to groups or users you cannot view.`];
     }

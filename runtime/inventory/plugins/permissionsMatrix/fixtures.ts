@@ -41,6 +41,7 @@ export function fixtureState(input: FixtureInput): MatrixState {
     heldActions: new Set([...permissions.values()].flatMap((p) => p.actions)),
     visibleGroups: input.visibleGroups === undefined ? null : input.visibleGroups && new Set(input.visibleGroups),
     visibleUsers: input.visibleUsers === undefined ? null : input.visibleUsers && new Set(input.visibleUsers),
+    visiblePermissions: null,
   };
 }
 

@@ -15,7 +15,7 @@ import { exportYaml } from './exportYaml.ts';
 import { importChanges, readImportFile } from './importYaml.ts';
 import { checkQuery, parseMatrixQuery } from './matrixQuery.ts';
 import { buildMatrix } from './matrixView.ts';
-import { visible, type PrincipalRef } from './model.ts';
+import { viewableState, visible, type PrincipalRef } from './model.ts';
 import { catalogFor, planChangeSet } from './planning.ts';
 import { planView } from './planResponse.ts';
 import { buildPrincipal } from './principalView.ts';
@@ -30,7 +30,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 async function matrixInputs(c: Context, args: Parameters<OperationHandler>[1]) {
   const { db, rest, ctx } = args;
   const parsed = parseMatrixQuery(new URL(c.req.url).searchParams, rest.registry.apps.map((a) => a.name));
-  const state = await loadState(db, rest, ctx);
+  const state = viewableState(await loadState(db, rest, ctx));
   const query = checkQuery(parsed, state);
   const catalog = catalogFor(rest.registry, state, query.action === '*' ? [] : [query.action]);
   const rows = buildRows(objectTypes(rest.registry.resources), catalog, query.action, query.appLabels);
@@ -56,7 +56,7 @@ export const principal: OperationHandler = async (c, { db, rest, ctx }) => {
   if (!/^\d{1,9}$/.test(rawId)) errors.id = [rawId === '' ? 'This field is required.' : 'A valid integer is required.'];
   if (Object.keys(errors).length) throw badRequest(errors);
   const who: PrincipalRef = { type: type as PrincipalRef['type'], id: Number(rawId) };
-  const state = await loadState(db, rest, ctx, { principals: [who] });
+  const state = viewableState(await loadState(db, rest, ctx, { principals: [who] }));
   // Unknown, or one the caller may not view: the same 404, so nothing leaks.
   if (!visible(state, who)) throw notFound();
   const catalog = catalogFor(rest.registry, state);
@@ -127,7 +127,7 @@ export const importMatrix: OperationHandler = async (c, { db, rest, ctx }) => {
   const body = await readBody(c);
   if (!isObject(body)) throw badRequest({ non_field_errors: [expectedDictionary(body)] });
   const file = readImportFile(body.yaml);
-  const state = await loadState(db, rest, ctx);
+  const state = viewableState(await loadState(db, rest, ctx));
   const catalog = catalogFor(rest.registry, state, file.actions);
   const rows = buildRows(objectTypes(rest.registry.resources), catalog, '*', null);
   return c.json(importChanges(file, state, new CellIndex(state), catalog, rows));

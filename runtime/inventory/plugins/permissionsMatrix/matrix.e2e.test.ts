@@ -154,6 +154,18 @@ describe.each(testDatabases())('permissions matrix (read) on $name', (database) 
     expect((await api.request('GET', `${BASE}/matrix/?group_id=${id.hidden}`, undefined, viewer)).body).toEqual({ group_id: [`Select a valid choice. ${id.hidden} is not one of the available choices.`] });
   });
 
+  it('lists only the permissions a constrained view on users.objectpermission reaches, and plans no change to the others', async () => {
+    const partial = await userWithToken(api, 'partial');
+    await permission(api, { name: 'partial reads', object_types: ['users.objectpermission'], actions: ['view', 'add', 'change', 'delete'], constraints: { name__startswith: 'noc' }, users: [partial.id] });
+    await permission(api, { name: 'partial groups', object_types: ['users.group'], actions: ['view'], users: [partial.id] });
+    const m = await ok(api, 'GET', `${BASE}/matrix/?action=*`, undefined, partial.as);
+    const names = new Set(m.columns.flatMap((c: any) => c.perms.map((p: any) => p.name)));
+    expect([...names]).toEqual(['noc_v']);
+    expect(m.cells[`group:${id.noc}`]['dcim.rack']).toBeUndefined();
+    expect((await api.request('POST', `${BASE}/plan/`, { changes: [{ principal: { type: 'group', id: id.noc }, object_type: 'dcim.rack', action: 'view', granted: false }] }, partial.as)).status).toBe(403);
+    expect((await api.request('POST', `${BASE}/plan/`, { edits: [{ principal: { type: 'group', id: id.noc }, perm_id: id.shared, enabled: false }] }, partial.as)).body).toEqual({ edits: { 0: { perm_id: [`Invalid pk "${id.shared}" - object does not exist.`] } } });
+  });
+
   it('needs view on permissions to read, and a write-enabled token with add, change or delete to plan, apply or import', async () => {
     for (const path of ['matrix/', `principal/?type=group&id=${id.noc}`, 'export/']) expect((await api.request('GET', `${BASE}/${path}`, undefined, stranger)).status, path).toBe(403);
     expect((await api.request('GET', `${BASE}/matrix/`, undefined, { Authorization: '' })).body).toEqual({ detail: 'Authentication credentials were not provided.' });

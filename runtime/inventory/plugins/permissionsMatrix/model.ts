@@ -53,6 +53,18 @@ export interface MatrixState {
   /** Groups and users the caller may view; null when all. */
   visibleGroups: Set<number> | null;
   visibleUsers: Set<number> | null;
+  /** Permissions the caller may view (a constrained view on users.objectpermission); null when all. */
+  visiblePermissions: Set<number> | null;
+}
+
+/**
+ * The state as the caller may see it: without the permissions its view on users.objectpermission
+ * does not reach, as NetBox's restricted querysets leave them out of every list.
+ */
+export function viewableState(state: MatrixState): MatrixState {
+  const allowed = state.visiblePermissions;
+  if (!allowed) return state;
+  return { ...state, permissions: new Map([...state.permissions].filter(([id]) => allowed.has(id))) };
 }
 
 export const HIDDEN_GROUP = 'a group you cannot view';

@@ -4,7 +4,7 @@
  * names), the references checked, the planner run, and the token computed — the same steps for
  * plan/ (on the database) and for apply/ (again, in its locked transaction).
  */
-import type { RestServices } from '../../../rest/index.ts';
+import { forbidden, type RestServices } from '../../../rest/index.ts';
 import { ActionCatalog } from './actions.ts';
 import { resolveChangeSet, type ChangeSet, type References } from './changeSet.ts';
 import type { MatrixState, PrincipalRef } from './model.ts';
@@ -38,6 +38,9 @@ export function planChangeSet(rest: RestServices, state: MatrixState, set: Chang
   const catalog = catalogFor(rest.registry, state, [...set.changes.map((c) => c.action), ...set.edits.flatMap((e) => e.add_actions ?? [])]);
   resolveChangeSet(set, state, catalog, objectTypeSet(rest.registry), missing);
   const plan = planChanges({ state, catalog, set, constraintError: (type, constraints) => rest.constraintError(type, constraints) });
+  // A plan may not change a permission the caller cannot even see (a constrained view on permissions).
+  const seen = state.visiblePermissions;
+  if (seen && plan.operations.some((o) => o.before && !seen.has(o.before.id))) throw forbidden();
   const token = planToken({ changes: set.changes, edits: set.edits, operations: tokenOperations(plan.operations), dependencies: dependencies(state, references.principals, plan.operations) });
   return { plan, token };
 }

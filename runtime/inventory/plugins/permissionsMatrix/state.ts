@@ -82,11 +82,12 @@ export async function loadState(db: Queryable, rest: RestServices, ctx: RequestC
   const all = [...permissions.values()];
   const names = new Set(summary ? summary[0].names : all.map((p) => p.name));
   const heldActions = new Set(summary ? summary[0].actions : all.flatMap((p) => p.actions));
-  const [visibleGroups, visibleUsers] = await Promise.all([
+  const [visibleGroups, visibleUsers, visiblePermissions] = await Promise.all([
     visibleIds(db, rest, ctx, 'users.groups', [...groups.keys()]),
     visibleIds(db, rest, ctx, 'users.users', [...users.keys()]),
+    visibleIds(db, rest, ctx, 'users.permissions', [...permissions.keys()]),
   ]);
-  return { groups, users, permissions, names, heldActions, visibleGroups, visibleUsers };
+  return { groups, users, permissions, names, heldActions, visibleGroups, visibleUsers, visiblePermissions };
 }
 
 /** The ids of `resourceKey` the caller may view; null when every one (a superuser, or an unconstrained permission). */
