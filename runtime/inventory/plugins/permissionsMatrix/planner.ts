@@ -55,13 +55,13 @@ export function planChanges({ state, catalog, set, constraintError }: PlanInput)
   // The changes by principal and object type, no-ops taken out with a warning.
   const byPrincipal = new Map<string, { principal: PrincipalRef; types: Map<string, { grant: Set<string>; revoke: Set<string> }> }>();
   for (const c of set.changes) {
-    const state_ = cells.directState(c.principal, c.object_type, c.action);
+    const current = cells.directState(c.principal, c.object_type, c.action);
     const name = nameOf(c.principal);
-    if (c.granted && state_ === 'granted') {
+    if (c.granted && current === 'granted') {
       warnings.push(`${name} already has ${c.action} on ${c.object_type}.`);
       continue;
     }
-    if (!c.granted && state_ === 'none') {
+    if (!c.granted && current === 'none') {
       warnings.push(`${name} has no ${c.action} on ${c.object_type}; nothing to revoke.`);
       continue;
     }
