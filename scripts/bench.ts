@@ -10,11 +10,14 @@
  *    10 custom fields set on every device (bench/customFields.ts);
  *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts);
  *  - on PostgreSQL: the device list as a user with three constrained permissions against the
- *    superuser (bench/permissions.ts).
+ *    superuser (bench/permissions.ts);
+ *  - on PostgreSQL: the permissions matrix with 200 groups, 1,000 users and 5,000 permissions —
+ *    matrix/?action=*, principal/, plan and apply of 1,000 changes — and with the data doubled
+ *    (bench/permissionsMatrix.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, customfields,
- * changes, permissions, bridge).
+ * changes, permissions, matrix, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,10 +27,11 @@ import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
 import { measureGeneration } from './bench/generation.ts';
 import { measurePermissions } from './bench/permissions.ts';
+import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
+import { measureStartup } from './bench/startup.ts';
 
 /** A relative change as `+12%` or `−8%` (a minus sign, as the targets are written). */
 const signedPercent = (ratio: number) => `${ratio < 0 ? '−' : '+'}${Math.abs(ratio * 100).toFixed(0)}%`;
-import { measureStartup } from './bench/startup.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -96,6 +100,21 @@ if (runs('permissions')) {
   rows.push(
     [`GET devices?limit=50 over ${perm.devices} devices, superuser (baseline)`, `${perm.superuserRps.toFixed(0)} req/s`, '', ''],
     [`the same, user with 3 constrained view permissions (${perm.constrainedStatements} statements with the token lookup)`, `${perm.constrainedRps.toFixed(0)} req/s`, `${(perm.constrainedRps / perm.superuserRps).toFixed(2)}× superuser`, '≥ 0.85×'],
+  );
+}
+
+if (runs('matrix')) {
+  progress('permissions matrix (PostgreSQL; 200 groups, 1,000 users, 5,000 permissions, then doubled)…');
+  const one = await measurePermissionsMatrix(adminUrl, 1);
+  const two = await measurePermissionsMatrix(adminUrl, 2);
+  const growth = (a: number, b: number) => `×${(b / a).toFixed(2)} when doubled (${ms(b)})`;
+  const size = `${one.groups} groups, ${one.users} users, ${one.permissions} permissions, ${one.objectTypes} object types`;
+  rows.push(
+    [`matrix/?action=* (${size}; group columns)`, ms(one.matrixAllMs), growth(one.matrixAllMs, two.matrixAllMs), '< 300 ms'],
+    ['matrix/?action=*&include_users=true (a column per user with a direct permission)', ms(one.matrixAllUsersMs), growth(one.matrixAllUsersMs, two.matrixAllUsersMs), ''],
+    ['principal/ (a group or a user; median of 20)', ms(one.principalMs), growth(one.principalMs, two.principalMs), '< 50 ms'],
+    [`plan/ of 1,000 changes over 50 groups (median of 3)`, ms(one.planMs), growth(one.planMs, two.planMs), '< 500 ms'],
+    [`apply/ of the same (${one.operations} permissions written; median of 3)`, ms(one.applyMs), growth(one.applyMs, two.applyMs), '< 1500 ms'],
   );
 }
 

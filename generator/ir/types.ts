@@ -8,7 +8,7 @@
  * runtime will see once it expands the compact table, plus what only the generator needs (where
  * each field came from, to write inherited fields by reference).
  */
-import type { Field, Filter, LinkEntry, RelationEntry, Resource } from '../../runtime/contract/index.ts';
+import type { Field, Filter, LinkEntry, OperationEntry, RelationEntry, Resource } from '../../runtime/contract/index.ts';
 
 /** Where a value came from in a definitions file, for diagnostics raised after loading. */
 export interface SourceRef {
@@ -34,6 +34,20 @@ export interface InventoryIR {
   filterSets: Record<string, Filter[]>;
   /** Component schemas of hand-written operations' bodies (definitions/schemas.yaml), by name. */
   schemas: Record<string, unknown>;
+  /** Route groups (operations under a base path that is no resource), sorted by name. */
+  routeGroups: RouteGroupIR[];
+}
+
+/** Operations served by hand-written handlers under one base path (a plugin's API). */
+export interface RouteGroupIR {
+  name: string;
+  /** Full path with slashes: `/api/plugins/permissions-matrix/`. */
+  basePath: string;
+  /** The resource whose permissions guard the routes (with each operation's action) and which handlers receive. */
+  resource: string;
+  description?: string;
+  /** In the definitions' order. */
+  operations: OperationEntry[];
 }
 
 export interface AppIR {

@@ -3,19 +3,25 @@
  * Reads the definitions folder: `choices.yaml` (choice sets), `mixins.yaml` (NetBox's base
  * models), `schemas.yaml` (operation bodies) and the apps' resources — a file per app
  * (`tenancy.yaml`), or a folder per app holding a file per group of resources
- * (`dcim/devices.yaml`, `dcim/cables.yaml`), where each file must declare its folder's app. Every
- * file is parsed and validated; all diagnostics are returned together.
+ * (`dcim/devices.yaml`, `dcim/cables.yaml`), where each file must declare its folder's app — and
+ * route groups (`plugins/permissions-matrix.yaml`: a `group:` with operations under a base path).
+ * Every file is parsed and validated; all diagnostics are returned together.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
-import { appFileSchema, choicesFileSchema, mixinFileSchema, schemasFileSchema, type AppFile, type ChoicesFile, type MixinDefinition } from '../validate/definitionSchema.ts';
+import { appFileSchema, choicesFileSchema, mixinFileSchema, routeGroupFileSchema, schemasFileSchema, type AppFile, type ChoicesFile, type MixinDefinition, type RouteGroupFile } from '../validate/definitionSchema.ts';
 import { fieldKeyDiagnostics, validateSource } from '../validate/validateDefinitions.ts';
 import { parseYamlSource, type YamlSource } from './yamlSource.ts';
 
 export interface LoadedApp {
   source: YamlSource;
   definition: AppFile;
+}
+
+export interface LoadedGroup {
+  source: YamlSource;
+  definition: RouteGroupFile;
 }
 
 export interface LoadedDefinitions {
@@ -26,6 +32,8 @@ export interface LoadedDefinitions {
   mixins: Record<string, MixinDefinition>;
   mixinSource: YamlSource | null;
   apps: LoadedApp[];
+  /** Route groups: files with a top-level `group:` key (operations under a base path that is no resource). */
+  groups: LoadedGroup[];
   /** Files that did not parse or validate; later stages skip cross-file checks while any remain. */
   invalidFiles: string[];
 }
@@ -37,7 +45,7 @@ export const SCHEMAS_FILE = 'schemas.yaml';
 /** Loads every `*.yaml` under `dir`; paths in diagnostics are relative to `root`. */
 export function readDefinitions(dir: string, root: string): { definitions: LoadedDefinitions; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const definitions: LoadedDefinitions = { choices: {}, schemas: {}, schemaSource: null, mixins: {}, mixinSource: null, apps: [], invalidFiles: [] };
+  const definitions: LoadedDefinitions = { choices: {}, schemas: {}, schemaSource: null, mixins: {}, mixinSource: null, apps: [], groups: [], invalidFiles: [] };
   for (const path of definitionFiles(dir)) {
     const name = relative(dir, path);
     const { source, errors } = parseYamlSource(relative(root, path), readFileSync(path, 'utf8'));
@@ -65,6 +73,10 @@ export function readDefinitions(dir: string, root: string): { definitions: Loade
         definitions.mixinSource = source;
         for (const [name, mixin] of Object.entries(r.value.mixins)) diagnostics.push(...fieldKeyDiagnostics(source, mixin.fields, ['mixins', name, 'fields']));
       }
+    } else if (isRouteGroup(source.value)) {
+      const r = validateSource(source, routeGroupFileSchema);
+      diagnostics.push(...r.diagnostics);
+      if (r.value) definitions.groups.push({ source, definition: r.value });
     } else {
       const r = validateSource(source, appFileSchema);
       diagnostics.push(...r.diagnostics);
@@ -79,6 +91,11 @@ export function readDefinitions(dir: string, root: string): { definitions: Loade
     if (diagnostics.some((d) => d.file === source.file) && !definitions.invalidFiles.includes(source.file)) definitions.invalidFiles.push(source.file);
   }
   return { definitions, diagnostics };
+}
+
+/** A route group file says `group:`; an app file says `app:` (any folder may hold either). */
+function isRouteGroup(value: unknown): boolean {
+  return !!value && typeof value === 'object' && 'group' in value;
 }
 
 /** The `*.yaml` files of the folder and of its app folders (one level), in a stable order. */

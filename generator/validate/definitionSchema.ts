@@ -101,6 +101,17 @@ export const filterSchema = z.strictObject({
 });
 export type FilterDefinition = z.infer<typeof filterSchema>;
 
+/** A query parameter an operation reads (documented in the OpenAPI document; the handler parses it). */
+export const operationParameterSchema = z.strictObject({
+  name: name,
+  type: z.enum(['string', 'integer', 'boolean']),
+  /** Repeatable (`?group_id=1&group_id=2`). */
+  many: z.boolean().optional(),
+  required: z.boolean().optional(),
+  enum: z.array(z.union([z.string(), z.number()])).min(1).optional(),
+  description: z.string().optional(),
+});
+
 export const operationSchema = z.strictObject({
   handler: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a kebab-case handler name'),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
@@ -114,6 +125,18 @@ export const operationSchema = z.strictObject({
   many: z.boolean().optional(),
   status: z.number().int().optional(),
   summary: z.string().optional(),
+  /** Query parameters the handler reads. */
+  parameters: z.array(operationParameterSchema).optional(),
+  /** The success response's media type when it is not JSON (`text/yaml`); its body is then a string. */
+  media_type: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be a media type such as `text/yaml`').optional(),
+  /** Error statuses the operation answers besides 400 and 403, with what each means (`409: the plan is stale`). */
+  errors: z.record(z.string().regex(/^[45]\d\d$/, 'must be a 4xx or 5xx status'), z.string()).optional(),
+});
+
+/** An action NetBox registers on a model (its `Meta.permissions`): a permission may grant it on this model's type. */
+export const customActionSchema = z.strictObject({
+  label: z.string().min(1),
+  help_text: z.string().optional(),
 });
 
 const commonModelKeys = {
@@ -154,6 +177,18 @@ export const resourceSchema = z.strictObject({
   /** The field naming the object a change record relates to (a component's `device`), as NetBox's `to_objectchange`. */
   change_related: name.optional(),
   operations: z.array(operationSchema).optional(),
+  /**
+   * Actions a permission may grant on this model besides view, add, change and delete (NetBox's
+   * `Meta.permissions`: a data source's `sync`), by name. An operation's own `action:` registers
+   * its action too; this key names those whose operation is not served yet.
+   */
+  custom_actions: z.record(name, customActionSchema).optional(),
+  /**
+   * Writes are recorded in the change log although the model has no `created`/`last_updated`
+   * (NetBox's ObjectPermission is not change-logged; recording it gives the permissions matrix
+   * an audit trail to revert from). `change_logged` is for models with the stamps.
+   */
+  change_records: z.literal(true).optional(),
 });
 export type ResourceDefinition = z.infer<typeof resourceSchema>;
 
@@ -162,6 +197,23 @@ export const appFileSchema = z.strictObject({
   resources: z.record(z.string().regex(/^[a-z0-9-]+$/, 'must be a kebab-case path segment'), resourceSchema),
 });
 export type AppFile = z.infer<typeof appFileSchema>;
+
+/**
+ * A route group: operations served by hand-written handlers under one base path that is no
+ * resource (a plugin's API: `/api/plugins/permissions-matrix/`). Its routes check the caller's
+ * permission on `resource` with each operation's action, and its handlers receive that resource.
+ */
+export const routeGroupFileSchema = z.strictObject({
+  group: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a kebab-case name'),
+  /** Below `/api/`, ending in `/`: `plugins/permissions-matrix/`. */
+  base_path: z.string().regex(/^([a-z0-9_-]+\/)+$/, 'must be a relative path ending in `/`'),
+  resource: z.string().regex(/^[a-z]+\.[a-z0-9-]+$/, 'must be `<app>.<resource-path>`'),
+  description: z.string().optional(),
+  operations: z.array(operationSchema).min(1),
+  /** The group's own component schemas, as schemas.yaml's (names must not repeat another component's). */
+  schemas: z.record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a PascalCase schema name'), z.record(z.string(), z.unknown())).optional(),
+});
+export type RouteGroupFile = z.infer<typeof routeGroupFileSchema>;
 
 export const mixinFileSchema = z.strictObject({ mixins: z.record(z.string(), mixinSchema) });
 

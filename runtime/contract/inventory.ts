@@ -139,6 +139,30 @@ export interface OperationEntry {
   many?: boolean;
   /** One line for the OpenAPI document. */
   summary?: string;
+  /** Query parameters the handler reads (for the OpenAPI document). */
+  parameters?: OperationParameter[];
+  /** The success response's media type when it is not JSON (`text/yaml`). */
+  mediaType?: string;
+  /** Error statuses answered besides 400 and 403, with what each means. */
+  errors?: Record<string, string>;
+}
+
+/** A query parameter of a hand-written operation. */
+export interface OperationParameter {
+  name: string;
+  type: 'string' | 'integer' | 'boolean';
+  /** Repeatable. */
+  many?: boolean;
+  required?: boolean;
+  enum?: (string | number)[];
+  description?: string;
+}
+
+/** An action a permission may grant on a model besides view, add, change and delete (NetBox's `Meta.permissions`). */
+export interface CustomActionEntry {
+  name: string;
+  label: string;
+  helpText?: string;
 }
 
 /** `q` search: a field path and how it matches (Django lookup, default icontains). */
@@ -159,6 +183,10 @@ export interface ResourceEntry {
   uiPath: string;
   routes?: RouteSet;
   operations?: OperationEntry[];
+  /** Registered custom actions (`sync`, `render_config`), by name: declared ones and those of operations. */
+  customActions?: CustomActionEntry[];
+  /** Writes are recorded in the change log though the model has no created/last_updated (`change_logged` implies both). */
+  changeRecords?: true;
   /** `{field}` template or `@<expression>` (a named SQL expression). */
   display: string;
   /**

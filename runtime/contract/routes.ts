@@ -5,7 +5,7 @@
  */
 import type { HttpMethod } from './inventory.ts';
 
-export type OperationName = 'list' | 'create' | 'bulk_update' | 'bulk_partial_update' | 'bulk_destroy' | 'retrieve' | 'update' | 'partial_update' | 'destroy' | 'extra';
+export type OperationName = 'list' | 'create' | 'bulk_update' | 'bulk_partial_update' | 'bulk_destroy' | 'retrieve' | 'update' | 'partial_update' | 'destroy' | 'extra' | 'group_root';
 
 export interface RouteEntry {
   method: HttpMethod;
@@ -17,4 +17,11 @@ export interface RouteEntry {
   handler?: string;
   /** False when the route answers anonymous callers. */
   auth?: boolean;
+  /**
+   * For routes of a route group (definitions' `group:` files): the group's name. `resource` is then
+   * the resource whose permissions guard the group, and `group_root` the group's own index.
+   */
+  group?: string;
+  /** For route group operations: the permission action checked on `resource` (default: the method's). */
+  action?: string;
 }

@@ -15,9 +15,10 @@ import { customFields } from './extras/customFields/index.ts';
 import { extras } from './extras/index.ts';
 import { ipam } from './ipam/index.ts';
 import { ipamServices } from './ipam/services/index.ts';
+import { permissionsMatrix } from './plugins/permissionsMatrix/index.ts';
 import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
 import { virtualizationMachines } from './virtualization/machines/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, customFields, ipam, ipamServices, tenancy, users, virtualization, virtualizationMachines });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, customFields, ipam, ipamServices, permissionsMatrix, tenancy, users, virtualization, virtualizationMachines });

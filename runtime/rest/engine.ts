@@ -12,8 +12,8 @@ import { INT4 } from '../kinds/index.ts';
 import { readBody } from './body.ts';
 import { CHANGELOG_MESSAGE, ChangeLog, changelogMessage, OBJECT_CHANGES } from './changes/index.ts';
 import type { RequestContext } from './context.ts';
-import { badRequest, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
-import type { Extensions } from './extensions.ts';
+import { badRequest, forbidden, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
+import type { Extensions, ObjectWriter } from './extensions.ts';
 import type { FilterOptions } from './query/filters.ts';
 import { shownFields } from './query/shape.ts';
 import { Reader, type ReaderOptions } from './read.ts';
@@ -143,6 +143,54 @@ export class RestEngine {
       return this.render(tx, resource, ids, ctx);
     }, true);
     return result.bodies;
+  }
+
+  constraintError(objectType: string, constraints: unknown): string | null {
+    return this.restrictions.constraintError(objectType, constraints);
+  }
+
+  async permitted(db: Queryable, resource: Resource, ids: readonly number[], ctx: RequestContext, action: string): Promise<Set<number>> {
+    return this.restrictions.permitted(db, resource, ids, ctx, action);
+  }
+
+  async writeWithin<T>(ctx: RequestContext, fn: (tx: Queryable, objects: ObjectWriter) => Promise<T>): Promise<T> {
+    try {
+      return await retryingTransaction(this.db, async (tx) => {
+        // Batches of hundreds of objects: plan each statement for its values. Under a generic plan
+        // the change log's per-object JSON parameter is parsed once per row (quadratic), and `auto`
+        // switches to a generic plan after five runs of a prepared statement.
+        await tx.query('SET LOCAL plan_cache_mode = force_custom_plan');
+        const allOf = async (resource: Resource, ids: number[], action: string) => {
+          const allowed = await this.restrictions.permitted(tx, resource, ids, ctx, action);
+          if (ids.some((id) => !allowed.has(id))) throw forbidden();
+        };
+        return fn(tx, {
+          create: async (resource, bodies) => {
+            if (!bodies.length) return [];
+            const ids = await this.writer.write(tx, resource, bodies, 'create', bodies.map(() => null), ctx, false);
+            await this.restrictions.requireWithin(tx, resource, ids, ctx, 'add');
+            return ids;
+          },
+          update: async (resource, items) => {
+            if (!items.length) return;
+            const locked = new Set((await lockRows(tx, resource, items.map((i) => i.id))).map((r) => r.id));
+            if (items.some((i) => !locked.has(i.id))) throw notFound(resource.model);
+            await allOf(resource, items.map((i) => i.id), 'change');
+            const ids = await this.writer.write(tx, resource, items.map((i) => i.body), 'partial', items.map((i) => i.id), ctx, false);
+            await this.restrictions.requireWithin(tx, resource, ids, ctx, 'change');
+          },
+          remove: async (resource, ids, message) => {
+            if (!ids.length) return;
+            await lockRows(tx, resource, ids);
+            await allOf(resource, ids, 'delete');
+            await this.remove(tx, resource, ids, ctx, new Map(message === undefined ? [] : ids.map((id) => [id, message])));
+          },
+        });
+      });
+    } catch (error) {
+      if (error instanceof ValidationFailed) throw badRequest(error.errors);
+      throw error;
+    }
   }
 
   async create(c: Context, resource: Resource, ctx: RequestContext) {

@@ -78,6 +78,26 @@ export interface RestServices {
    * objects as a response shows them.
    */
   createWithin(resource: Resource, ctx: RequestContext, prepare: (tx: Queryable) => Promise<unknown[]>): Promise<Record<string, unknown>[]>;
+  /** Why permission `constraints` cannot apply to objects of `objectType` (a missing field, a bad value), or null when they can. */
+  constraintError(objectType: string, constraints: unknown): string | null;
+  /** The ids among `ids` that the caller's `action` permission (with its constraints) reaches: one query, none when unrestricted. */
+  permitted(db: Queryable, resource: Resource, ids: readonly number[], ctx: RequestContext, action: string): Promise<Set<number>>;
+  /**
+   * Runs `fn` in one transaction with an ObjectWriter: creates, updates and deletes of any
+   * resource as the REST endpoints make them (fields, model rules, change log), all or nothing.
+   * Unlike a bulk request, an object the caller may not change or delete is a 403, not skipped.
+   */
+  writeWithin<T>(ctx: RequestContext, fn: (tx: Queryable, objects: ObjectWriter) => Promise<T>): Promise<T>;
+}
+
+/** Writes inside `writeWithin`'s transaction; a validation failure is a 400 and ends it. */
+export interface ObjectWriter {
+  /** Creates objects from request bodies (a body's `changelog_message` is recorded, as in a request); returns their ids in order. 403 when one falls outside the caller's `add` constraints. */
+  create(resource: Resource, bodies: Record<string, unknown>[]): Promise<number[]>;
+  /** Partial updates by id (locked in id order). 403 unless every object is within the caller's `change` constraints, before and after. */
+  update(resource: Resource, items: { id: number; body: Record<string, unknown> }[]): Promise<void>;
+  /** Deletes by id with everything the delete reaches, recording `message` with each. 403 unless every object is within the caller's `delete` constraints. */
+  remove(resource: Resource, ids: number[], message?: string): Promise<void>;
 }
 
 /** What an extra operation's handler gets. */

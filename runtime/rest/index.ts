@@ -12,7 +12,7 @@ export { Registry } from './registry.ts';
 export { Serializer } from './serialize.ts';
 export { readBody, MAX_BODY_DEPTH } from './body.ts';
 export { unrestricted, type PermissionScope, type Principal, type RequestContext } from './context.ts';
-export { noExtensions, type CustomFieldSource, type Extensions, type MethodFilter, type MethodFilterArgs, type ModelRules, type OperationArgs, type OperationHandler, type RestServices, type SqlExpression, type SqlScope } from './extensions.ts';
+export { noExtensions, type CustomFieldSource, type Extensions, type MethodFilter, type MethodFilterArgs, type ModelRules, type ObjectWriter, type OperationArgs, type OperationHandler, type RestServices, type SqlExpression, type SqlScope } from './extensions.ts';
 export { ApiError, badRequest, expectedDictionary, conflict, forbidden, methodNotAllowed, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
 export { apiErrorFromDatabase } from './databaseErrors.ts';
 export { zodErrors } from './validation.ts';

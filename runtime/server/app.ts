@@ -129,13 +129,26 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
   // The schema and Swagger UI describe the API, not its data: open to all, so the UI works in a browser.
   app.route('/api/schema', schemaRoutes(openapi));
   for (const index of registry.apps) app.get(`/api/${index.name}/`, (c) => (requireCaller(c), appRoot(c, index, registry)));
+  // Route groups under /api/plugins/ are NetBox plugins' APIs: /api/plugins/ lists them as NetBox's PluginsAPIRootView does.
+  const plugins = pluginRoots(routes);
+  app.get('/api/plugins/', (c) => (requireCaller(c), c.json(Object.fromEntries(plugins.map((p) => [p.name, `${new URL(c.req.url).origin}${p.path}`])))));
 
   const byPath = new Map<string, RouteEntry[]>();
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
 
   for (const route of routes) {
     const resource = registry.resource(route.resource);
-    const declared = route.operation === 'extra' ? resource.operations.find((o) => o.handler === route.handler && o.method === route.method) : undefined;
+    if (route.operation === 'group_root') {
+      // A route group's index: its operations' URLs by path segment, as a DefaultRouter's API root lists its endpoints.
+      const members = [...new Map(routes.filter((r) => r.group === route.group && r.operation === 'extra').map((r) => [r.path, r])).values()];
+      app.get(route.path, (c) => {
+        requireCaller(c);
+        const origin = new URL(c.req.url).origin;
+        return c.json(Object.fromEntries(members.map((r) => [r.path.slice(route.path.length).replace(/\/$/, ''), `${origin}${r.path}`])));
+      });
+      continue;
+    }
+    const declared = route.operation === 'extra' ? (route.group ? { action: route.action } : resource.operations.find((o) => o.handler === route.handler && o.method === route.method)) : undefined;
     const handler = route.operation === 'extra' ? extensions.operations[route.handler!] : undefined;
     if (route.operation === 'extra' && !handler) throw new Error(`${route.method} ${route.path}: no handler "${route.handler}" is registered (runtime/inventory/index.ts)`);
     app.on(route.method, route.path, async (c) => {
@@ -171,6 +184,8 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
     const allowed = [...new Set(entries.map((e) => e.method)), 'HEAD', 'OPTIONS'];
     app.options(path, async (c) => {
       c.header('Allow', allowed.join(', '));
+      // A route group's path is no resource: DRF's metadata of a plain APIView, without fields.
+      if (entries[0].group) return c.json({ name: entries[0].group, description: '', renders: ['application/json'], parses: ['application/json'] });
       const caller = c.get('caller');
       const canWrite = !!caller && hasPermission(caller, resource.objectType, 'add');
       return options(c, resource, registry, canWrite && allowed.includes('POST'));
@@ -181,6 +196,11 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
     });
   }
   return app;
+}
+
+/** The route groups mounted under /api/plugins/: their names and index paths. */
+function pluginRoots(routes: RouteEntry[]): { name: string; path: string }[] {
+  return routes.filter((r) => r.operation === 'group_root' && r.path.startsWith('/api/plugins/')).map((r) => ({ name: r.path.slice('/api/plugins/'.length).replace(/\/$/, ''), path: r.path }));
 }
 
 /**

@@ -10,6 +10,7 @@ import { choiceValueSchema } from '../../../runtime/kinds/index.ts';
 import { openApiContext } from './context.ts';
 import { fixedPaths } from './fixedPaths.ts';
 import { resourcePaths } from './paths.ts';
+import { routeGroupPaths } from './routeGroupPaths.ts';
 import { allResourceSchemas } from './schemas.ts';
 
 /** The NetBox release this API answers as (`info.version`, like `RELEASE.full_version`). */
@@ -36,6 +37,12 @@ export function buildOpenApiDocument(ir: InventoryIR): OpenAPIV3.Document {
   for (const resource of ir.resources) {
     for (const [path, item] of Object.entries(resourcePaths(ctx, resource))) {
       if (paths[path]) throw new Error(`openapi: path ${path} of ${resource.key} is already taken by another resource or a fixed path`);
+      paths[path] = item;
+    }
+  }
+  for (const group of ir.routeGroups) {
+    for (const [path, item] of Object.entries(routeGroupPaths(group))) {
+      if (paths[path]) throw new Error(`openapi: path ${path} of route group ${group.name} is already taken`);
       paths[path] = item;
     }
   }

@@ -28,7 +28,7 @@ const withId = (name: string): OpenAPIV3.SchemaObject => ({
   allOf: [ref(name), { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }],
 });
 
-function standardOperation(ctx: OpenApiContext, resource: ResourceIR, name: Exclude<OperationName, 'extra'>): Partial<OpenAPIV3.OperationObject> {
+function standardOperation(ctx: OpenApiContext, resource: ResourceIR, name: Exclude<OperationName, 'extra' | 'group_root'>): Partial<OpenAPIV3.OperationObject> {
   const names = schemaNames(resource);
   const one = ref(names.model);
   const what = resource.verboseName;
@@ -90,10 +90,11 @@ function operationFor(ctx: OpenApiContext, resource: ResourceIR, op: OperationIR
   let body: Partial<OpenAPIV3.OperationObject>;
   let operationId: string;
   if (op.operation === 'extra') {
-    body = extraOperation(op);
+    body = extraOperation(op.extra!, op.method, op.auth);
     operationId = extraOperationId(resource, op);
-    if (op.path.includes('{id}') && !body.parameters) body.parameters = [idParameter(resource)];
+    if (op.path.includes('{id}')) body.parameters = [idParameter(resource), ...(body.parameters ?? [])];
   } else {
+    if (op.operation === 'group_root') throw new Error(`openapi: ${resource.key} cannot have a group root`);
     body = standardOperation(ctx, resource, op.operation);
     operationId = `${operationPrefix(resource)}_${op.operation}`;
   }

@@ -34,6 +34,8 @@ function resourceEntry(r: ResourceIR, ir: InventoryIR): ResourceEntry {
   if (r.displayUrl === false) entry.displayUrl = false;
   if (r.legacyNames) entry.legacyNames = r.legacyNames;
   if (r.changeRelated) entry.changeRelated = r.changeRelated;
+  if (r.changeRecords) entry.changeRecords = true;
+  if (r.customActions?.length) entry.customActions = r.customActions;
   return entry;
 }
 

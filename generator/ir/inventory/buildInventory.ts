@@ -5,7 +5,7 @@
  * sets, and the field names and paths used by brief, ordering, search, unique and filters). All
  * problems are reported together.
  */
-import type { Field, OperationEntry, SearchEntry } from '../../../runtime/contract/index.ts';
+import type { Field, SearchEntry } from '../../../runtime/contract/index.ts';
 import { expandField, headFields } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
@@ -20,7 +20,9 @@ import { buildField, buildGenericFields } from './fields.ts';
 import { derivedFilters, resolveFilter, walkPath } from './filters.ts';
 import { checkMixinReferences, mergeMixins, type MergedModel } from './mergeMixins.ts';
 import type { Pending } from './pending.ts';
+import { customActions, operationEntry, STANDARD_ACTIONS } from './operationEntries.ts';
 import { buildRelations, linkReverseRelations, linkTables } from './relations.ts';
+import { buildRouteGroups } from './routeGroups.ts';
 import { buildUniques } from './uniques.ts';
 
 
@@ -36,7 +38,7 @@ function searchEntry(text: string): SearchEntry {
   return { path: text };
 }
 
-const emptyIR = (): InventoryIR => ({ apps: [], resources: [], choiceSets: [], linkTables: [], relations: [], fieldSets: {}, filterSets: {}, schemas: {} });
+const emptyIR = (): InventoryIR => ({ apps: [], resources: [], choiceSets: [], linkTables: [], relations: [], fieldSets: {}, filterSets: {}, schemas: {}, routeGroups: [] });
 
 export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; diagnostics: Diagnostic[] } {
   // Cross-references are checked over a complete set only: with a file left out for its own errors,
@@ -82,20 +84,36 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
   const choiceSets: ChoiceSetIR[] = usedChoices.filter((name) => loaded.choices[name]).map((name) => ({ name, choices: loaded.choices[name].map(([value, label]) => ({ value, label })) }));
   const appNames = [...new Set(resources.map((r) => r.app))].sort();
   const apps = appNames.map((name) => ({ name, resources: resources.filter((r) => r.app === name).map((r) => r.key) }));
-  checkOperationSchemas(pending, loaded.schemas, diagnostics);
-  const schemas = Object.fromEntries(Object.keys(loaded.schemas).sort().map((name) => [name, loaded.schemas[name]]));
-  return { ir: { apps, resources, choiceSets, linkTables: linkTables(resources), relations: buildRelations(resources), fieldSets: fieldSets(pending), filterSets, schemas }, diagnostics };
+  // Route groups may bring their own component schemas; a name may be defined once in all.
+  const allSchemas: Record<string, unknown> = { ...loaded.schemas };
+  for (const g of loaded.groups) {
+    for (const [name, schema] of Object.entries(g.definition.schemas ?? {})) {
+      if (name in allSchemas) diagnostics.push(g.source.diagnostic(['schemas', name], 'E_DUPLICATE_PATH', `route group ${g.definition.group}: component schema "${name}" is already defined`, true));
+      else allSchemas[name] = schema;
+    }
+  }
+  const components = new Set([...Object.keys(allSchemas), ...pending.flatMap((p) => [p.ir.model, `Brief${p.ir.model}`, `${p.ir.model}Request`, `Writable${p.ir.model}Request`])]);
+  for (const p of pending) checkOperationSchemas(p.definition.operations ?? [], p.ir.key, p.source, p.at, components, diagnostics);
+  for (const p of pending) checkCustomActions(p, diagnostics);
+  for (const g of loaded.groups) checkOperationSchemas(g.definition.operations, `route group ${g.definition.group}`, g.source, [], components, diagnostics);
+  const routeGroups = buildRouteGroups(loaded.groups, new Set(byKey.keys()), new Set(appNames), diagnostics);
+  const schemas = Object.fromEntries(Object.keys(allSchemas).sort().map((name) => [name, allSchemas[name]]));
+  return { ir: { apps, resources, choiceSets, linkTables: linkTables(resources), relations: buildRelations(resources), fieldSets: fieldSets(pending), filterSets, schemas, routeGroups }, diagnostics };
 }
 
 /** An operation's request and response name a schema of schemas.yaml or a resource's component. */
-function checkOperationSchemas(pending: Pending[], schemas: Record<string, unknown>, out: Diagnostic[]): void {
-  const components = new Set([...Object.keys(schemas), ...pending.flatMap((p) => [p.ir.model, `Brief${p.ir.model}`, `${p.ir.model}Request`, `Writable${p.ir.model}Request`])]);
-  for (const p of pending) {
-    (p.definition.operations ?? []).forEach((op, index) => {
-      for (const key of ['request', 'response'] as const) {
-        if (op[key] && !components.has(op[key]!)) out.push(p.source.diagnostic([...p.at, 'operations', index, key], 'E_UNKNOWN_FIELD', `${p.ir.key} operation ${op.handler}: no schema "${op[key]}" (define it in schemas.yaml)`));
-      }
-    });
+function checkOperationSchemas(operations: NonNullable<ResourceDefinition['operations']>, owner: string, source: YamlSource, at: PathKey[], components: ReadonlySet<string>, out: Diagnostic[]): void {
+  operations.forEach((op, index) => {
+    for (const key of ['request', 'response'] as const) {
+      if (op[key] && !components.has(op[key]!)) out.push(source.diagnostic([...at, 'operations', index, key], 'E_UNKNOWN_FIELD', `${owner} operation ${op.handler}: no schema "${op[key]}" (define it in schemas.yaml)`));
+    }
+  });
+}
+
+/** A custom action is none of the four every model has. */
+function checkCustomActions(p: Pending, out: Diagnostic[]): void {
+  for (const name of Object.keys(p.definition.custom_actions ?? {})) {
+    if ((STANDARD_ACTIONS as readonly string[]).includes(name)) out.push(p.source.diagnostic([...p.at, 'custom_actions', name], 'E_INVALID_VALUE', `${p.ir.key} custom_actions: "${name}" is a standard action, not a custom one`, true));
   }
 }
 
@@ -107,6 +125,7 @@ function resourceIR(app: string, path: string, definition: ResourceDefinition, m
   const fields: Field[] = [...headFields({ displayUrl: definition.display_url }).map(expandField), ...own];
   for (const f of fields) if (f.target === 'self') f.target = key;
   const inherited = Object.fromEntries([...merged.origins].filter(([name]) => fields.some((f) => f.name === name)));
+  const actions = customActions(definition);
   return {
     key,
     app,
@@ -131,17 +150,13 @@ function resourceIR(app: string, path: string, definition: ResourceDefinition, m
     ...(definition.display_url === false ? { displayUrl: false as const } : {}),
     ...(definition.legacy_names ? { legacyNames: definition.legacy_names } : {}),
     ...(definition.change_related ? { changeRelated: definition.change_related } : {}),
+    ...(definition.change_records ? { changeRecords: true as const } : {}),
+    ...(actions.length ? { customActions: actions } : {}),
     inherited,
     filterSetsUsed: [],
   };
 }
 
-function operationEntry(o: NonNullable<ResourceDefinition['operations']>[number]): OperationEntry {
-  const entry: OperationEntry = { handler: o.handler, method: o.method, path: o.path };
-  if (o.auth === false) entry.auth = false;
-  for (const key of ['action', 'request', 'response', 'status', 'many', 'summary'] as const) if (o[key] !== undefined) (entry as unknown as Record<string, unknown>)[key] = o[key];
-  return entry;
-}
 
 /** Each mixin's fields as they are inherited unchanged (the first resource that inherits one states it). */
 function fieldSets(pending: Pending[]): InventoryIR['fieldSets'] {

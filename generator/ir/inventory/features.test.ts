@@ -30,6 +30,13 @@ describe('features of the repository definitions', () => {
     expect(withContacts).toEqual(expect.arrayContaining(['ipam.services', 'virtualization.virtual-machines']));
   });
 
+  it('change records point at every change-logged model, and at models recorded without the stamps (change_records: permissions)', () => {
+    const recorded = resources.filter((r) => r.changeLogged || r.changeRecords).map((r) => r.key).filter((k) => k !== 'core.object-changes').sort();
+    expect(targetsOf('core.object-changes', 'changed_object')).toEqual(recorded);
+    expect(recorded).toContain('users.permissions');
+    expect(recorded).not.toContain('users.users');
+  });
+
   it('tags and owners shown come from the taggable and owned mixins', () => {
     for (const r of resources) {
       for (const [name, mixin] of [['tags', 'taggable'], ['owner', 'owned']]) {

@@ -21,7 +21,10 @@ export interface MergedResource {
 
 /** Replaces each `{ feature }` target form with the keys of the resources having that mixin. */
 export function resolveFeatureTargets(resources: MergedResource[], mixins: Record<string, MixinDefinition>, out: Diagnostic[]): void {
-  const having = (feature: string) => resources.filter((r) => r.merged.mixins.includes(feature)).map((r) => r.key).sort();
+  // A model recorded without the change-logged mixin's stamps (`change_records`) has that feature all the same:
+  // its change records point at it.
+  const recordedFeature = (feature: string) => !!mixins[feature]?.change_logged;
+  const having = (feature: string) => resources.filter((r) => r.merged.mixins.includes(feature) || (r.definition.change_records && recordedFeature(feature))).map((r) => r.key).sort();
   for (const { key, definition, merged, source, at } of resources) {
     merged.fields = merged.fields.map(([name, def]) => {
       if (!def.targets || Array.isArray(def.targets)) return [name, def];

@@ -55,9 +55,9 @@ export class ChangeLog {
       .join(', ');
   }
 
-  /** Whether writes of `resource` are recorded. */
+  /** Whether writes of `resource` are recorded (`changeRecords`: recorded without the created/last_updated stamps). */
   records(resource: Resource): boolean {
-    return Boolean(resource.changeLogged) && resource.key !== OBJECT_CHANGES;
+    return Boolean(resource.changeLogged || resource.changeRecords) && resource.key !== OBJECT_CHANGES;
   }
 
   /** The caller and request id, parameters $1–$3 of every record statement. */

@@ -21,13 +21,17 @@ function storedValue(sqlType: string, columnSql: string): string {
   return `to_jsonb(${columnSql})`;
 }
 
-/** Whether a field belongs in a snapshot: model data NetBox serialises, not bookkeeping nor secrets. */
-function snapshotted(field: Field): boolean {
+/**
+ * Whether a field belongs in a snapshot: model data NetBox serialises, not bookkeeping nor secrets.
+ * A model recorded only for its audit trail (`changeRecords`: a permission) also records the
+ * writable other side of a many-to-many (its groups and users), whose owners are not recorded.
+ */
+function snapshotted(field: Field, resource: Resource): boolean {
   if (field.kind === 'id' || field.kind === 'depth' || field.kind === 'password' || field.expression) return false;
   // Hidden fields (read- and write-only) hold secrets or internals (a token's digest).
   if (field.readOnly && field.writeOnly && field.kind !== 'fk') return false;
   if (field.kind === 'tags' || field.kind === 'custom_fields') return true;
-  if (field.kind === 'm2m') return !field.reverseOf;
+  if (field.kind === 'm2m') return !field.reverseOf || (!!resource.changeRecords && !field.readOnly);
   return Boolean(field.column);
 }
 
@@ -51,7 +55,7 @@ export class Snapshots {
   }
 
   private build(resource: Resource, alias: string): string {
-    const pairs = resource.fields.filter(snapshotted).map((field) => `${literal(field.name)}, ${this.value(resource, field, alias)}`);
+    const pairs = resource.fields.filter((field) => snapshotted(field, resource)).map((field) => `${literal(field.name)}, ${this.value(resource, field, alias)}`);
     if (!pairs.length) return `'{}'::jsonb`;
     const calls: string[] = [];
     for (let i = 0; i < pairs.length; i += this.keysPerCall) calls.push(`jsonb_build_object(${pairs.slice(i, i + this.keysPerCall).join(', ')})`);
