@@ -46,7 +46,7 @@ describe.each(testDatabases())('permissions matrix (read) on $name', (database) 
     const m = await ok(api, 'GET', `${BASE}/matrix/`);
     expect(m.action).toBe('view');
     expect(m.can_edit).toBe(true);
-    expect(m.actions.map((a: any) => a.name)).toEqual(['view', 'add', 'change', 'delete', 'render_config', 'sync', 'run']);
+    expect(m.actions.map((a: any) => a.name)).toEqual(['view', 'add', 'change', 'delete', 'grant', 'render_config', 'sync', 'run']);
     expect(m.actions.find((a: any) => a.name === 'run')).toMatchObject({ custom: true, freeform: true });
     const types = m.rows.map((r: any) => r.object_type);
     expect(types).toEqual([...types].sort());
@@ -123,7 +123,7 @@ describe.each(testDatabases())('permissions matrix (read) on $name', (database) 
   it('shows one principal across every action, and says what NetBox makes of a superuser', async () => {
     const p = await ok(api, 'GET', `${BASE}/principal/?type=user&id=${id.alice}`);
     expect(p.principal).toEqual({ type: 'user', id: id.alice, key: `user:${id.alice}`, name: 'alice' });
-    expect(Object.keys(p.columns)).toEqual(['view', 'add', 'change', 'delete', 'render_config', 'sync', 'run']);
+    expect(Object.keys(p.columns)).toEqual(['view', 'add', 'change', 'delete', 'grant', 'render_config', 'sync', 'run']);
     expect(p.cells['dcim.rack'].add).toEqual({ state: 'none', perms: [], inherited: { state: 'granted', groups: ['noc', HIDDEN] } });
     expect(p.rows[0].enabled_actions).toBeDefined();
     expect(p.warnings).toEqual([]);
