@@ -96,9 +96,12 @@ async function fingerprint(db: Database, tables: string[]): Promise<string> {
 }
 
 const isMessages = (v: unknown) => Array.isArray(v) && v.every((m) => typeof m === 'string');
-/** `{"field": ["msg"]}`, with DRF's list-item form `{"field": {"0": ["msg"]}}`. */
-const isFieldErrors = (v: unknown) =>
-  !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((m) => isMessages(m) || (!!m && typeof m === 'object' && Object.values(m).every(isMessages)));
+/**
+ * `{"field": ["msg"]}`, with DRF's nested forms: a list item's `{"field": {"0": ["msg"]}}`, and a
+ * nested serializer's (in a list item) `{"changes": {"0": {"action": ["msg"]}}}`.
+ */
+const isFieldErrors = (v: unknown, depth = 0): boolean =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && depth < 4 && Object.values(v).every((m) => isMessages(m) || isFieldErrors(m, depth + 1));
 /** PostgreSQL's own words: they must never reach a client (they quote stored values and name tables). */
 const POSTGRES_TEXT = /invalid input syntax|out of range|violates .* constraint|invalid byte sequence|syntax error at|relation "|column "|duplicate key|unsupported Unicode|value too long|invalid regular expression|cannot be cast/i;
 const isDetail = (v: unknown) => !!v && typeof v === 'object' && typeof (v as { detail?: unknown }).detail === 'string' && Object.keys(v).length === 1;
@@ -111,7 +114,7 @@ function shapeProblem(status: number, contentType: string | null, body: unknown,
   if (status === 204) return body === null ? null : 'a 204 with a body';
   if (!contentType?.startsWith('application/json')) return `content type ${contentType}`;
   if (status < 300) return body && typeof body === 'object' ? null : 'a success without an object';
-  if (status === 400) return isDetail(body) || isFieldErrors(body) || isMessages(body) || (Array.isArray(body) && body.every(isFieldErrors)) ? null : 'a 400 in no NetBox shape';
+  if (status === 400) return isDetail(body) || isFieldErrors(body) || isMessages(body) || (Array.isArray(body) && body.every((item) => isFieldErrors(item))) ? null : 'a 400 in no NetBox shape';
   return isDetail(body) ? null : `a ${status} without {"detail": …}`;
 }
 
