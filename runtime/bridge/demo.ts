@@ -5,14 +5,12 @@
  * (`npx tsx runtime/bridge/cli.ts demo --transport stdio` as the client's server command). The bridge
  * serves specs/demo/ with the demo credentials; a user's bridge.yaml is ignored unless `--config`.
  */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { serveBridge } from './bridge.ts';
 import { loadBridgeConfig, type CliFlags } from './config/loadConfig.ts';
 import type { Logger } from './logger.ts';
+import { REPOSITORY_ROOT as projectRoot } from './paths.ts';
 import { startControllerSimulator } from './simulator/controllerSimulator.ts';
-
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function runDemo(options: { flags: CliFlags; sessionFlow: boolean; log: Logger }): Promise<number> {
   const { log } = options;

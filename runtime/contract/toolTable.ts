@@ -8,7 +8,7 @@
 import type { HttpMethod } from './inventory.ts';
 
 /** Bumped when the table's shape changes; the bridge rebuilds tables of another format in memory. */
-export const TOOL_TABLE_FORMAT = 1;
+export const TOOL_TABLE_FORMAT = 2;
 
 export type BridgeMode = 'read-only' | 'read-write';
 
@@ -98,6 +98,12 @@ export interface ToolInputSchema {
 export interface TableTool {
   name: string;
   title: string;
+  /** The controller tag the tool's actions come from (`Monitoring - BFD`); a split tag gives several tools. */
+  tag: string;
+  /** The tag's section as a name (`monitoring`): what `sdwan.tools` patterns match before a `/`. */
+  area: string;
+  /** The tag's subtag as a name (`bfd`): what `sdwan.tools` patterns match after a `/`. */
+  topic: string;
   description: string;
   annotations: ToolAnnotations;
   inputSchema: ToolInputSchema;

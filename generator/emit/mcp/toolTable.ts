@@ -4,18 +4,25 @@
  * (sorted keys, two-space indent, LF, trailing newline) so the generated file is byte-for-byte stable.
  */
 import type { BridgeToolSetIR, BridgeVersionIR } from '../../ir/bridge/types.ts';
+import { slug, splitTag } from '../../ir/bridge/naming.ts';
 import { describeTool, inputSchemaFor } from './describeTool.ts';
 import { TOOL_TABLE_FORMAT, type BridgeMode, type TableTool, type ToolTable } from '../../../runtime/contract/toolTable.ts';
 
 function tools(set: BridgeToolSetIR, ir: BridgeVersionIR, mode: BridgeMode): TableTool[] {
-  return set.tools.map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: describeTool(tool, ir.operations, mode),
-    annotations: tool.annotations,
-    inputSchema: inputSchemaFor(tool),
-    actions: tool.actions,
-  }));
+  return set.tools.map((tool) => {
+    const { section, subtag } = splitTag(tool.tag);
+    return {
+      name: tool.name,
+      title: tool.title,
+      tag: tool.tag,
+      area: slug(section) || 'untagged',
+      topic: slug(subtag) || 'untagged',
+      description: describeTool(tool, ir.operations, mode),
+      annotations: tool.annotations,
+      inputSchema: inputSchemaFor(tool),
+      actions: tool.actions,
+    };
+  });
 }
 
 export function toolTableFromIR(ir: BridgeVersionIR): ToolTable {

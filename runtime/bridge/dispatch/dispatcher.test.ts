@@ -73,7 +73,11 @@ describe('dispatching tool calls', () => {
     const stray = await b.dispatcher.call('monitoring_bfd', { action: 'get_bfd', deviceId: '1' });
     expect((stray.structuredContent as { message: string }).message).toMatch(/Unexpected argument\(s\) deviceId: put parameters inside "params"/);
     const rw = await call(b, 'configuration_policy_site_list_builder', 'post_policy_site_list_builder_site', { name: 'x', entries: [] });
-    expect((rw.value as { message: string }).message).toMatch(/^Unknown action 'post_policy_site_list_builder_site'/);
+    expect((rw.value as { message: string }).message).toBe(
+      "Action 'post_policy_site_list_builder_site' (POST /template/policy/list/site) changes the controller, and this bridge runs read-only: restart the bridge with --read-write (config sdwan.read_write: true, env BRIDGE_READ_WRITE=1) to call it.",
+    );
+    const sent = sim.stats.calls['POST /template/policy/list/site'];
+    expect(sent).toBeUndefined();
   });
 
   it('passes the controller error body through, with a hint for statistics errors', async () => {

@@ -1,0 +1,38 @@
+/**
+ * @module
+ * `npm run build` (also run by `npm ci`, through `prepare`): compiles the SD-WAN bridge and the
+ * inventory server to JavaScript in dist/, so they start without a TypeScript loader:
+ *
+ *   node dist/runtime/bridge/cli.js …     (bin sdwan-bridge)
+ *   node dist/runtime/server/main.js …    (bin netbox-inventory)
+ *
+ * tsc (tsconfig.build.json) compiles the two entries and everything they import, rewriting `.ts`
+ * import specifiers to `.js`. The runtime finds its data next to its code (`../../generated/…`,
+ * `../../package.json`, `../../node_modules/.cache`), so dist/ gets a copy of generated/'s data files
+ * (JSON, SQL: the compiled code and its tables stay one snapshot), a package.json with the version,
+ * and a link to node_modules. dist/ is rebuilt from scratch each time and is not checked in.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const started = performance.now();
+
+rmSync(dist, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+try {
+  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+} catch {
+  process.stderr.write('build: tsc failed (see above)\n');
+  process.exit(1);
+}
+cpSync(join(root, 'generated'), join(dist, 'generated'), { recursive: true, filter: (source) => !source.endsWith('.ts') });
+const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ name: `${name}-dist`, version, private: true, type: 'module' }, null, 2)}\n`);
+mkdirSync(dist, { recursive: true });
+symlinkSync('../node_modules', join(dist, 'node_modules'), 'dir');
+process.stderr.write(`build: dist/ ready in ${Math.round(performance.now() - started)} ms (node dist/runtime/bridge/cli.js, node dist/runtime/server/main.js)\n`);
