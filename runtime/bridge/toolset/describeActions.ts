@@ -83,30 +83,28 @@ function clip(text: string, max: number): string {
 }
 
 /**
- * The tool's description within `maxChars`: what it is, how to call it, where the full text is, then
- * as many `action: summary` entries as fit, in the table's order, and how many did not.
+ * The tool's description within `maxChars`: what it is and where its full text is, then as many
+ * `action: summary` entries as fit, in the table's order, and how many did not. How to call it is left
+ * to the input schema and the server's instructions, which say it once for every tool.
  */
 export function limitedDescription(tool: TableTool, operations: TableOperation[], mode: BridgeMode, maxChars: number): string {
   if (tool.description.length <= maxChars) return tool.description;
   const count = `${tool.actions.length} action${tool.actions.length === 1 ? '' : 's'}`;
   const pointer = ` Parameters and full text: ${DESCRIBE_TOOL} {"tool": "${tool.name}", "action": <name>}.`;
-  const head = `${tool.title}: ${count} (${mode}). Call with {"action", "params"}; path, query and body fields go at the top level of params.`;
-  let text = clip(head, maxChars - pointer.length) + pointer;
+  let text = clip(`${tool.title}: ${count} (${mode}).`, Math.max(0, maxChars - pointer.length)) + pointer;
   const entries = tool.actions.map((a) => {
     const summary = operations[a.operation].summary;
     return summary ? `${a.name}: ${clip(summary, 70)}` : a.name;
   });
-  let shown = 0;
   let listed = '';
+  let shown = 0;
   for (const entry of entries) {
     const next = `${listed}${shown ? '; ' : ' Actions: '}${entry}`;
     const rest = entries.length - shown - 1;
-    const tail = rest > 0 ? `; … ${rest} more.` : '.';
-    if (text.length + next.length + tail.length > maxChars) break;
+    if (text.length + next.length + (rest > 0 ? `; … ${rest} more.` : '.').length > maxChars) break;
     listed = next;
     shown++;
   }
-  const rest = entries.length - shown;
-  if (shown) text += listed + (rest > 0 ? `; … ${rest} more.` : '.');
-  return text.length <= maxChars ? text : clip(text, maxChars);
+  if (shown) text += `${listed}${shown < entries.length ? `; … ${entries.length - shown} more.` : '.'}`;
+  return clip(text, maxChars);
 }

@@ -45,7 +45,7 @@ export function selectToolSet(table: ToolTable, mode: BridgeMode, config: ToolsC
   const areas = [...new Set(table.modes['read-write'].map((t) => t.area))].sort();
   for (const { key, pattern } of selection.unmatched) {
     if (readWrite.unmatched.some((u) => u.key === key && u.pattern === pattern)) {
-      issues.push(`sdwan.tools.${key}: "${pattern}" matches no tool of spec ${table.version} (from ${sources[`sdwan.tools.${key}`]}); its areas are ${areas.join(', ')} (\`npm run bridge -- tools --tools-mode tools\` lists the tools with area and topic)`);
+      issues.push(`sdwan.tools.${key}: "${pattern}" matches no tool of spec ${table.version} (from ${sources[`sdwan.tools.${key}`]}); its areas are ${areas.join(', ')} (\`npm run bridge -- tools\` without include or exclude lists every tool with its area/topic)`);
     }
   }
   if (!issues.length && !selection.catalogue.length) {
