@@ -77,8 +77,10 @@ function describeKind(def: KeyDef): string {
   if (k === 'statuses') return 'a list of HTTP statuses (100-599)';
   if (k === 'patterns') return 'a list of tool patterns, each area or area/topic (letters, digits, _, and the globs * and ?)';
   if (k === 'boolean') return 'a boolean (true/false, 1/0, yes/no)';
-  const range = def.min !== undefined && def.max !== undefined ? ` from ${def.allowZero ? 0 : def.min} to ${def.max}` : def.min !== undefined ? ` of at least ${def.min}` : '';
-  return `${k === 'integer' ? 'an integer' : k === 'number' ? 'a number' : 'a string'}${range}`;
+  const range = def.min !== undefined && def.max !== undefined ? ` from ${def.allowZero && def.min <= 1 ? 0 : def.min} to ${def.max}` : def.min !== undefined ? ` of at least ${def.min}` : '';
+  const kind = `${k === 'integer' ? 'an integer' : k === 'number' ? 'a number' : 'a string'}${range}`;
+  // Zero as a switch (no limit) apart from a range that starts higher.
+  return def.allowZero && def.min !== undefined && def.min > 1 ? `0 (no limit) or ${kind}` : kind;
 }
 
 /** Parses a value (from YAML, or text from env/CLI) into the key's type; undefined when it does not fit. */

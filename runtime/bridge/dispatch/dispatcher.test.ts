@@ -60,6 +60,20 @@ describe('dispatching tool calls', () => {
     expect(sent.headers['content-type']).toBe('application/json');
   });
 
+  it('passes statistics queries with the operators real ones use (last_n_hours, between) to the controller', async () => {
+    const b = await bridge();
+    const since = (hours: number) => call(b, 'monitoring_bfd', 'post_bfd_doccount', { query: { condition: 'AND', rules: [{ field: 'entry_time', type: 'date', value: [String(hours)], operator: 'last_n_hours' }] } });
+    const count = async (hours: number) => ((await since(hours)).value as { data: { count: number }[] }).data[0].count;
+    expect(await count(24)).toBe(500);
+    const lastHour = await count(1);
+    expect(lastHour).toBeGreaterThan(0);
+    expect(lastHour).toBeLessThan(100);
+    const between = await call(b, 'monitoring_bfd', 'post_bfd', { query: { rules: [{ field: 'latency', type: 'long', value: ['10', '12'], operator: 'between' }] }, size: 500 });
+    const latencies = (between.value as { data: { latency: number }[] }).data.map((r) => r.latency);
+    expect(latencies.length).toBeGreaterThan(0);
+    expect(latencies.every((l) => l >= 10 && l <= 12)).toBe(true);
+  });
+
   it('answers unknown tools, actions and misplaced arguments with clear errors', async () => {
     const b = await bridge();
     const unknownTool = await b.dispatcher.call('nope_tool', { action: 'x' });
