@@ -28,7 +28,7 @@ export interface BridgeRuntimeOptions {
   /** Test seams: sleep and randomness of the retry backoff, the clock of token expiry. */
   hooks?: RetryHooks;
   now?: () => number;
-  /** Log in while the transport starts, so the first call does not wait (default true). */
+  /** Log in once the client has listed the tools (or a second after start), so its first call does not wait (default true). */
   warmLogin?: boolean;
 }
 
@@ -130,13 +130,21 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
   const dispatcher = new Dispatcher({ lookup, session, baseUrl, debug: config.debug, scrubber, log });
   const served = serveTools({ table, mode, config: config.sdwan.tools, selection, readWriteCatalogue, lookup, dispatch: (tool, args) => dispatcher.call(tool, args) });
   log.info(`serving ${served.tools.length} tools (sdwan.tools.mode ${config.sdwan.tools.mode})`);
-  if (options.warmLogin !== false) {
-    session
+  // The warm login starts once the client has its tool list (it calls nothing before), or a second
+  // after start, whichever comes first: the first call need not wait, and tools/list is not slowed.
+  let warmTimer: NodeJS.Timeout | undefined;
+  let warmed = options.warmLogin === false;
+  const live = session;
+  const warm = () => {
+    if (warmed) return;
+    warmed = true;
+    clearTimeout(warmTimer);
+    live
       .ensureFresh()
       .then(() => log.info(`logged in to ${baseUrl} (${config.controller.use_jwt ? 'JWT' : 'session'} flow)`))
       .catch((error: Error) => log.warn(`login to ${baseUrl} failed: ${error.message}; calls will try again`));
-  }
-  const live = session;
+  };
+  if (!warmed) warmTimer = setTimeout(warm, 1000).unref();
   return {
     settings,
     log,
@@ -144,8 +152,10 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
     session: live,
     dispatcher,
     baseUrl,
-    createServer: () => createMcpServer(served),
+    createServer: () => createMcpServer(served, { onToolsListed: () => setTimeout(warm, 0) }),
     close: async () => {
+      warmed = true;
+      clearTimeout(warmTimer);
       await live.logout();
       await http.close();
     },

@@ -3,8 +3,10 @@
  * One HTTP exchange with the controller, through undici with keep-alive connections. Redirects are
  * never followed (a 302 to `welcome.html` is how an expired session shows). Transport failures are
  * classified so the retry policy can tell a timeout or a reset (retried) from a TLS error (not).
+ * undici loads with the first exchange, not with the bridge: a start that only lists tools does
+ * without it.
  */
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 
 export interface HttpRequest {
   method: string;
@@ -60,9 +62,15 @@ function classify(error: unknown, timeoutMs: number): TransportError {
 }
 
 export function createHttpClient(options: { verifyTls: boolean }): HttpClient {
-  const agent = new Agent({ connect: { rejectUnauthorized: options.verifyTls }, keepAliveTimeout: 30_000 });
+  let loaded: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
+  const undici = () =>
+    (loaded ??= import('undici').then(({ Agent: AgentClass, request }) => ({
+      agent: new AgentClass({ connect: { rejectUnauthorized: options.verifyTls }, keepAliveTimeout: 30_000 }),
+      request,
+    })));
   return {
     async send(req, timeoutMs) {
+      const { agent, request } = await undici();
       try {
         const res = await request(req.url, {
           dispatcher: agent,
@@ -79,7 +87,9 @@ export function createHttpClient(options: { verifyTls: boolean }): HttpClient {
         throw classify(error, timeoutMs);
       }
     },
-    close: () => agent.close(),
+    close: async () => {
+      if (loaded) await (await loaded).agent.close();
+    },
   };
 }
 

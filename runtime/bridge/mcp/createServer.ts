@@ -13,9 +13,17 @@ import type { ServedTools } from '../toolset/toolSet.ts';
 
 const packageVersion = (JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-export function createMcpServer(served: ServedTools): Server {
+export interface ServerHooks {
+  /** Told after each tools/list is answered (the bridge logs in then). */
+  onToolsListed?: () => void;
+}
+
+export function createMcpServer(served: ServedTools, hooks: ServerHooks = {}): Server {
   const server = new Server({ name: 'sdwan-bridge', version: packageVersion }, { capabilities: { tools: { listChanged: false } }, instructions: served.instructions });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.tools }));
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    hooks.onToolsListed?.();
+    return { tools: served.tools };
+  });
   server.setRequestHandler(CallToolRequestSchema, (request) => served.call(request.params.name, request.params.arguments));
   return server;
 }
