@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `sdwan-bridge [serve|fetch|tools|demo] [flags]`: the SD-WAN MCP bridge, compiled (`npm run build`
-// writes dist/, and `npm ci` runs it). Same as `node dist/runtime/bridge/cli.js`; runtime/bridge/README.md.
-const entry = new URL('../dist/runtime/bridge/cli.js', import.meta.url);
+// writes dist/, and `npm ci` runs it). Same as `node dist/bridge/sdwan-bridge.js`; runtime/bridge/README.md.
+const entry = new URL('../dist/bridge/sdwan-bridge.js', import.meta.url);
 const { runBridgeCli } = await import(entry.href).catch((error) => {
   process.stderr.write(`sdwan-bridge: cannot load ${entry.pathname} (${error.code ?? error.message}); run \`npm run build\` in the repository\n`);
   process.exit(1);

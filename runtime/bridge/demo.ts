@@ -17,7 +17,8 @@ export async function runDemo(options: { flags: CliFlags; sessionFlow: boolean; 
   const simulator = await startControllerSimulator({ authFlow: options.sessionFlow ? 'session' : 'jwt' });
   log.info(`demo: simulated controller at ${simulator.url} (${options.sessionFlow ? 'session' : 'JWT'} login flow)`);
   const settings = loadBridgeConfig({
-    flags: { transport: 'streamable-http', ...Object.fromEntries(Object.entries(options.flags).filter(([, v]) => v !== undefined)) },
+    // Streamable HTTP unless --transport or BRIDGE_TRANSPORT says otherwise.
+    flags: { ...(process.env.BRIDGE_TRANSPORT ? {} : { transport: 'streamable-http' }), ...Object.fromEntries(Object.entries(options.flags).filter(([, v]) => v !== undefined)) },
     cwd: projectRoot,
     ignoreDefaultFile: true,
     env: process.env,

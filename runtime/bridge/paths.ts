@@ -1,17 +1,21 @@
 /**
  * @module
- * Where the repository is, whether the bridge runs from its TypeScript sources (`runtime/bridge/`) or
- * compiled by `npm run build` (`dist/runtime/bridge/`): spec folders, generated tool tables and
- * package.json are read from the repository itself in both cases, never from a copy in dist/.
+ * Where the repository is, whether the bridge runs from its TypeScript sources (`runtime/bridge/`),
+ * compiled by tsc (`dist/runtime/bridge/`) or bundled (`dist/bridge/`): the nearest folder above this
+ * module that holds both package.json and tsconfig.json (dist/ has a package.json of its own, no
+ * tsconfig.json). Spec folders, generated tool tables and the version are read from there, never from
+ * copies in dist/.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 function repositoryRoot(): string {
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-  const parent = dirname(root);
-  return basename(root) === 'dist' && existsSync(join(parent, 'package.json')) && existsSync(join(parent, 'runtime')) ? parent : root;
+  const start = dirname(fileURLToPath(import.meta.url));
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tsconfig.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`the bridge at ${start} is not inside the netbox-codegen repository (no package.json with tsconfig.json above it)`);
+  }
 }
 
 export const REPOSITORY_ROOT = repositoryRoot();

@@ -64,10 +64,11 @@ function classify(error: unknown, timeoutMs: number): TransportError {
 export function createHttpClient(options: { verifyTls: boolean }): HttpClient {
   let loaded: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
   const undici = () =>
-    (loaded ??= import('undici').then(({ Agent: AgentClass, request }) => ({
-      agent: new AgentClass({ connect: { rejectUnauthorized: options.verifyTls }, keepAliveTimeout: 30_000 }),
-      request,
-    })));
+    (loaded ??= import('undici').then((module) => {
+      // undici is CommonJS: Node names its exports, a bundle may hand over module.exports as `default`.
+      const undici = (module.Agent ? module : (module as unknown as { default: typeof module }).default) as typeof module;
+      return { agent: new undici.Agent({ connect: { rejectUnauthorized: options.verifyTls }, keepAliveTimeout: 30_000 }), request: undici.request };
+    }));
   return {
     async send(req, timeoutMs) {
       const { agent, request } = await undici();
