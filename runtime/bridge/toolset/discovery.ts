@@ -34,9 +34,8 @@ export function describeToolDefinition(): Tool {
   return {
     name: DESCRIBE_TOOL,
     title: 'Describe an SD-WAN action',
-    description:
-      'Full description of a tool of this bridge (give "tool"), or of one action with the JSON Schema of its params (give "tool" and "action"). ' +
-      'Use it before calling an action whose parameters you do not know.',
+    // Shorter than the smallest description limit (160), so it is never cut.
+    description: 'Full description of a tool (give "tool"), or one action with the JSON Schema of its params (give "tool" and "action").',
     inputSchema: {
       type: 'object',
       properties: {
@@ -101,7 +100,6 @@ function fieldsOf(table: ToolTable, entry: Entry): IndexedField[] {
     { text: op.path, weight: 2 },
     { text: entry.tool.title, weight: 1.5 },
     { text: op.summary, weight: 1 },
-    { text: op.operationId, weight: 1 },
     { text: [...op.params.map((p) => p.name), ...(op.body?.fields.map((f) => f.name) ?? [])].join(' '), weight: 0.5 },
   ];
 }

@@ -30,14 +30,16 @@ function stem(word: string): string {
   return word;
 }
 
+/** Runs of capitals (an acronym, or the capital starting a word), lower-case letters, or digits. */
+const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
+
 export function tokenize(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !STOP_WORDS.has(w))
-    .map(stem);
+  const words: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0].toLowerCase();
+    if (!STOP_WORDS.has(word)) words.push(stem(word));
+  }
+  return words;
 }
 
 export class SearchIndex {
@@ -49,8 +51,9 @@ export class SearchIndex {
 
   constructor(docs: IndexedField[][]) {
     this.lengths = new Float64Array(docs.length);
+    const frequencies = new Map<string, number>();
     docs.forEach((fields, doc) => {
-      const frequencies = new Map<string, number>();
+      frequencies.clear();
       for (const field of fields) {
         for (const word of tokenize(field.text)) {
           frequencies.set(word, (frequencies.get(word) ?? 0) + field.weight);

@@ -59,6 +59,7 @@ describe('tool sets', () => {
   it('limit descriptions and add sdwan_describe for the full text', async () => {
     const { set } = served({ description_max_chars: 160 }, 'read-write');
     expect(set.tools.map((t) => t.name)).toContain('sdwan_describe');
+    expect(set.tools.find((t) => t.name === 'sdwan_describe')!.description!.length).toBeLessThanOrEqual(160);
     let limited = 0;
     for (const t of set.tools.filter((x) => x.name !== 'sdwan_describe')) {
       const original = table.modes['read-write'].find((x) => x.name === t.name)!;
@@ -110,7 +111,8 @@ describe('tool sets', () => {
   });
 
   it('in hybrid mode list the chosen tools and the discovery tools, which reach the dropped ones', async () => {
-    const { set, calls } = served({ mode: 'hybrid', max_tools: 5 }, 'read-write');
+    const { set, calls } = served({ mode: 'hybrid', max_tools: 5, description_max_chars: 160 }, 'read-write');
+    for (const t of set.tools) expect(t.description!.length, t.name).toBeLessThanOrEqual(160);
     expect(set.tools.map((t) => t.name)).toEqual(['administration_user', 'configuration_feature_profile_mobility', 'sdwan_search', 'sdwan_describe', 'sdwan_call']);
     expect(set.tools.find((t) => t.name === 'sdwan_call')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     await set.call('sdwan_call', { tool: 'troubleshooting_tools_diagnostics', action: 'get_diagnostics_log' });

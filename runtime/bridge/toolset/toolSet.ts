@@ -127,10 +127,12 @@ export function serveTools(options: ServeToolsOptions): ServedTools {
     config.mode === 'tools'
       ? null
       : new Discovery({ table, mode, catalogue: selection.catalogue, readWriteCatalogue: options.readWriteCatalogue, lookup, call: (tool, args) => options.dispatch(tool, args) });
-  if (discovery) tools.push(...discovery.definitions());
-  else if (config.description_max_chars > 0) tools.push(describeToolDefinition());
-  const own = new Set(tools.filter((t) => !listedTable.some((l) => l.name === t.name)).map((t) => t.name));
-  const collision = listedTable.find((t) => own.has(t.name));
+  const own = discovery ? discovery.definitions() : config.description_max_chars > 0 ? [describeToolDefinition()] : [];
+  // The limit holds for the bridge's own tools too; their first sentence says what matters.
+  const max = config.description_max_chars;
+  tools.push(...own.map((t) => (max > 0 && t.description && t.description.length > max ? { ...t, description: `${t.description.slice(0, max - 1).trimEnd()}…` } : t)));
+  const ownNames = new Set(own.map((t) => t.name));
+  const collision = listedTable.find((t) => ownNames.has(t.name));
   if (collision) throw new ConfigError([`spec ${table.version} has a tool named ${collision.name}, which the bridge's own tool of that name would hide; exclude it with sdwan.tools.exclude`]);
   return {
     table,
@@ -140,7 +142,7 @@ export function serveTools(options: ServeToolsOptions): ServedTools {
     instructions: instructionsFor(table, mode, config, selection, listedTable.length),
     selection,
     call: async (name, args) => {
-      if (own.has(name)) return discovery ? discovery.handle(name, args) : handleDescribe(lookup, args ?? {});
+      if (ownNames.has(name)) return discovery ? discovery.handle(name, args) : handleDescribe(lookup, args ?? {});
       return options.dispatch(name, args);
     },
   };
