@@ -11,20 +11,18 @@
  *    next to its code (`../../generated/…`, `../../package.json`, `../../node_modules/.cache`), so
  *    dist/ also gets a copy of generated/'s data files (the compiled code and its tables stay one
  *    snapshot), a package.json with the version, and a link to node_modules.
- * 2. esbuild bundles the compiled bridge into dist/bridge/: one module for the start plus chunks for
- *    what loads on demand (spec loader, fetcher, demo, HTTP transports, undici). Node 20 spends most
- *    of a start resolving and linking the MCP SDK's and zod's hundreds of small modules; bundled, the
- *    bridge serves its tools in about a third of the time. The bridge reads specs, tables and its
- *    version from the repository (runtime/bridge/paths.ts), so the bundle needs no copies.
+ * 2. esbuild bundles the compiled bridge into dist/bridge/ (build/bundleBridge.ts says why). The
+ *    bridge reads specs, tables and its version from the repository (runtime/bridge/paths.ts), so the
+ *    bundle needs no copies.
  *
  * dist/ is rebuilt from scratch each time and is not checked in.
  */
 import { execFileSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleBridge } from './build/bundleBridge.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -44,17 +42,5 @@ writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ name: `${name}-dis
 mkdirSync(dist, { recursive: true });
 symlinkSync('../node_modules', join(dist, 'node_modules'), 'dir');
 
-await esbuild.build({
-  entryPoints: { 'sdwan-bridge': join(dist, 'runtime', 'bridge', 'cli.js') },
-  outdir: join(dist, 'bridge'),
-  chunkNames: 'chunks/[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // Bundled CommonJS packages (ajv, undici) call require(); an ES module has none of its own.
-  banner: { js: "import { createRequire as __bridgeCreateRequire } from 'node:module'; const require = __bridgeCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+await bundleBridge(join(dist, 'runtime', 'bridge', 'cli.js'), join(dist, 'bridge'));
 process.stderr.write(`build: dist/ ready in ${Math.round(performance.now() - started)} ms (node dist/bridge/sdwan-bridge.js, node dist/runtime/server/main.js)\n`);
