@@ -2,7 +2,7 @@
  * @module
  * `npm run bridge:demo`: the simulated controller and the bridge in one process, so a newcomer can try
  * the bridge with any MCP client: streamable HTTP on http://127.0.0.1:8000/mcp by default, or stdio
- * (`npx tsx runtime/bridge/cli.ts demo --transport stdio` as the client's server command). The bridge
+ * (`node dist/bridge/sdwan-bridge.js demo --transport stdio` as the client's server command). The bridge
  * serves specs/demo/ with the demo credentials; a user's bridge.yaml is ignored unless `--config`.
  */
 import { join } from 'node:path';
@@ -38,7 +38,8 @@ export async function runDemo(options: { flags: CliFlags; sessionFlow: boolean; 
   const running = await serveBridge({ settings, log, cwd: projectRoot });
   if (running.url) {
     log.info(`demo: connect an MCP client to ${running.url}${settings.config.transport.mode === 'sse' ? ' (HTTP+SSE)' : ' (streamable HTTP)'},`);
-    log.info('demo: e.g. `npx @modelcontextprotocol/inspector` and enter that URL. Ctrl-C stops both.');
+    // 0.15.0 is the newest Inspector that runs on Node 20 (0.16 and later need Node 22).
+    log.info(`demo: e.g. \`npx @modelcontextprotocol/inspector@0.15.0 --cli ${running.url} --method tools/list\`. Ctrl-C stops both.`);
   }
   const stop = () => void running.close();
   process.once('SIGINT', stop);

@@ -45,7 +45,16 @@ export interface TableBody {
   shape: 'object' | 'array' | 'other';
   /** Top-level properties of an object body, in spec order. */
   fields: TableBodyField[];
+  /**
+   * The spec's example of this body (the media type's `example`, else its first `examples` entry, else
+   * the schema's `example`), when its JSON has at most BODY_EXAMPLE_MAX_CHARS characters: many
+   * controller bodies are untyped objects whose example is the only word on their shape.
+   */
+  example?: unknown;
 }
+
+/** Longest body example a table keeps, serialized. */
+export const BODY_EXAMPLE_MAX_CHARS = 1500;
 
 /** One controller operation, as the dispatcher turns a tool call into an HTTP request. */
 export interface TableOperation {

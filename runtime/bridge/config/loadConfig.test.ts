@@ -100,6 +100,9 @@ describe('bridge configuration', () => {
 
   it('rejects a --config file that does not exist, naming it', () => {
     expect(issues({ cwd: project(), env: CREDS, flags: { config: 'missing.yaml', version: 'v' } })).toEqual(['--config: missing.yaml does not exist']);
+    expect(issues({ cwd: project(), env: { ...CREDS, BRIDGE_CONFIG: '/nowhere/b.yaml' }, flags: { version: 'v' } })).toEqual(['env BRIDGE_CONFIG: /nowhere/b.yaml does not exist']);
+    const named = project({ 'elsewhere.yaml': 'controller:\n  port: 8443\n' });
+    expect(load({ cwd: named, env: { ...CREDS, BRIDGE_CONFIG: join(named, 'elsewhere.yaml') }, flags: { version: 'v' } }).config.controller.port).toBe(8443);
     const cwd = project();
     expect(issues({ cwd, env: CREDS, flags: { config: '.', version: 'v' } })).toEqual(['.: cannot be read (EISDIR)']);
   });

@@ -1,7 +1,7 @@
 /**
  * @module
  * Loads the bridge configuration: CLI flags > environment > YAML file > defaults. The YAML file is
- * `./bridge.yaml` when present or the one `--config PATH` names (then it must exist); its strings may
+ * `./bridge.yaml` when present or the one `--config PATH` (or env BRIDGE_CONFIG) names (then it must exist); its strings may
  * use `${VAR}` and `${VAR:-default}`. A `.env` file in the working directory is read first (it never
  * overrides variables already set). Every problem is reported at once, each naming the key and where
  * its value came from; secret values are never echoed.
@@ -216,13 +216,15 @@ export function loadBridgeConfig(input: LoadConfigInput = {}): BridgeSettings {
 
   let configFile: string | null = null;
   let yaml: Layer = { values: new Map() };
-  if (flags.config !== undefined) {
-    configFile = isAbsolute(flags.config) ? flags.config : resolve(cwd, flags.config);
-    if (!existsSync(configFile)) throw new ConfigError([`--config: ${flags.config} does not exist`]);
+  // BRIDGE_CONFIG (an extension) names the file for clients that keep --config for themselves.
+  const named = flags.config !== undefined ? { path: flags.config, source: '--config' } : env.BRIDGE_CONFIG ? { path: env.BRIDGE_CONFIG, source: 'env BRIDGE_CONFIG' } : null;
+  if (named) {
+    configFile = isAbsolute(named.path) ? named.path : resolve(cwd, named.path);
+    if (!existsSync(configFile)) throw new ConfigError([`${named.source}: ${named.path} does not exist`]);
   } else if (!input.ignoreDefaultFile && existsSync(resolve(cwd, 'bridge.yaml'))) {
     configFile = resolve(cwd, 'bridge.yaml');
   }
-  if (configFile) yaml = readYamlLayer(configFile, flags.config ?? 'bridge.yaml', env, issues);
+  if (configFile) yaml = readYamlLayer(configFile, named?.path ?? 'bridge.yaml', env, issues);
 
   const cli = new Map<string, { raw: unknown; source: string }>();
   if (flags.version !== undefined) cli.set('sdwan.active_version', { raw: flags.version, source: '--version' });

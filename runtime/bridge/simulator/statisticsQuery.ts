@@ -11,11 +11,14 @@
  * QueryError, which the controller answers with its 500 `REST0001`.
  */
 
+import { STATISTICS_OPERATORS } from '../statisticsDsl.ts';
+
 export type Row = Record<string, string | number>;
 
 export class QueryError extends Error {}
 
-export const OPERATORS = ['in', 'equal', 'not_equal', 'greater', 'less', 'between', 'last_n_hours'] as const;
+/** The vendor spec's operators, and `not_equal`. */
+export const OPERATORS = [...STATISTICS_OPERATORS, 'not_equal'] as const;
 const NUMBER_TYPES = new Set(['long', 'int', 'integer', 'double', 'float', 'number']);
 
 /** `2020-05-10T01:00:00 UTC`, ISO 8601, or epoch milliseconds (number or digits). */

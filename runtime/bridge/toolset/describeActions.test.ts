@@ -31,6 +31,10 @@ describe('describing actions', () => {
     expect(paramsSchema(op('get_bfd'))).toEqual({ type: 'object', properties: {}, additionalProperties: false });
     const arrayBody = { ...op('post_feature_profile_sdwan'), body: { contentType: 'application/json', required: true, shape: 'array' as const, fields: [] } };
     expect(paramsSchema(arrayBody)).toMatchObject({ properties: { body: { type: 'array' } }, required: ['body'], additionalProperties: false });
+    const query = { query: { condition: 'AND', rules: [{ field: 'entry_time', type: 'date', value: ['10'], operator: 'last_n_hours' }] } };
+    const statistics = { ...op('post_bfd_doccount'), body: { contentType: 'application/json', required: false, shape: 'object' as const, fields: [], example: query } };
+    expect(actionDetails('monitoring_bfd', 'post_bfd_doccount', statistics)).toMatchObject({ body_example: query, query_syntax: expect.stringMatching(/operators: in, equal, greater, less, between, last_n_hours/) });
+    expect(actionDetails('monitoring_device_details', 'get_device_details_info', op('get_device_details_info'))).not.toHaveProperty('query_syntax');
     expect(actionDetails('monitoring_device_details', 'get_device_details_info', op('get_device_details_info'))).toMatchObject({
       method: 'GET',
       path: '/device/{deviceId}/info',

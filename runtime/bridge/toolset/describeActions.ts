@@ -6,6 +6,7 @@
  * that fit and a pointer to the full text.
  */
 import type { BridgeMode, TableOperation, TableTool, ValueType } from '../../contract/toolTable.ts';
+import { STATISTICS_QUERY_SYNTAX } from '../statisticsDsl.ts';
 
 export const DESCRIBE_TOOL = 'sdwan_describe';
 
@@ -61,6 +62,19 @@ export interface ActionDetails {
   /** JSON Schema of `params`. */
   params: JsonSchema;
   body_content_type: string | null;
+  /** The spec's example body, whose fields go at the top level of params (many bodies are untyped). */
+  body_example?: unknown;
+  /** For statistics queries: how `params.query` is written. */
+  query_syntax?: string;
+}
+
+/** A statistics query: its body has a `query` (by field or by example), or its path is one. */
+function isStatisticsQuery(op: TableOperation): boolean {
+  const body = op.body;
+  if (!body || op.method !== 'POST') return false;
+  const example = body.example;
+  const exampleHasQuery = !!example && typeof example === 'object' && !Array.isArray(example) && 'query' in example;
+  return exampleHasQuery || body.fields.some((f) => f.name === 'query') || /\/statistics\b|\/(aggregation|doccount)$/.test(op.path);
 }
 
 export function actionDetails(tool: string, action: string, op: TableOperation): ActionDetails {
@@ -75,6 +89,8 @@ export function actionDetails(tool: string, action: string, op: TableOperation):
     deprecated: op.deprecated,
     params: paramsSchema(op),
     body_content_type: op.body && ['POST', 'PUT', 'PATCH'].includes(op.method) ? op.body.contentType : null,
+    ...(op.body?.example !== undefined ? { body_example: op.body.example } : {}),
+    ...(isStatisticsQuery(op) ? { query_syntax: STATISTICS_QUERY_SYNTAX } : {}),
   };
 }
 
