@@ -5,7 +5,7 @@ import { DEMO_SPECS_DIR, PROJECT_ROOT } from '../../../runtime/bridge/testing.ts
 import { bridgeFromSpecs } from '../../ir/bridge/bridgeFromSpecs.ts';
 import { emitToolTables, toolTablePath } from './emitToolTables.ts';
 import type { ToolTable } from '../../../runtime/contract/toolTable.ts';
-import { canonicalJson } from './toolTable.ts';
+import { canonicalJson, toolTableJson } from './toolTable.ts';
 
 describe('MCP tool-table emitter', () => {
   const { ir, diagnostics } = bridgeFromSpecs(DEMO_SPECS_DIR, PROJECT_ROOT);
@@ -23,6 +23,12 @@ describe('MCP tool-table emitter', () => {
     expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: null } })).toBe('{\n  "a": {\n    "c": null,\n    "d": [\n      {\n        "y": 2,\n        "z": 1\n      }\n    ]\n  },\n  "b": 1\n}\n');
     expect(demo.contents.endsWith('}\n')).toBe(true);
     expect(demo.contents).not.toMatch(/\r/);
+    // The table: its outline indented, one record per line, the same data as canonical JSON.
+    expect(JSON.parse(demo.contents)).toEqual(JSON.parse(canonicalJson(table)));
+    expect(toolTableJson(table)).toBe(demo.contents);
+    const lines = demo.contents.split('\n');
+    expect(lines.filter((l) => l.startsWith('    {"action":'))).toHaveLength(table.operations.length);
+    expect(lines.filter((l) => l.startsWith('      {"actions":'))).toHaveLength(table.modes['read-only'].length + table.modes['read-write'].length);
   });
 
   it('gives each tool an input schema whose action enum is exactly its actions', () => {

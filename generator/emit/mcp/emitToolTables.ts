@@ -6,12 +6,12 @@
  */
 import type { BridgeIR } from '../../ir/bridge/types.ts';
 import type { GeneratedFile } from '../types.ts';
-import { canonicalJson, toolTableFromIR } from './toolTable.ts';
+import { toolTableFromIR, toolTableJson } from './toolTable.ts';
 
 export function toolTablePath(version: string): string {
   return `bridge/${version}/tools.json`;
 }
 
 export function emitToolTables(ir: BridgeIR): GeneratedFile[] {
-  return ir.versions.map((version) => ({ path: toolTablePath(version.version), contents: canonicalJson(toolTableFromIR(version)) }));
+  return ir.versions.map((version) => ({ path: toolTablePath(version.version), contents: toolTableJson(toolTableFromIR(version)) }));
 }

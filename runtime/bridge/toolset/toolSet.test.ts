@@ -131,5 +131,6 @@ describe('tool sets', () => {
     expect(problems(() => served({ mode: 'hybrid', max_tools: 3 }))[0]).toMatch(/^sdwan\.tools\.max_tools: 3 leaves no room for the table's tools besides sdwan_search, sdwan_describe, sdwan_call/);
     expect(problems(() => served({ max_tools: 1, description_max_chars: 300 }))[0]).toMatch(/^sdwan\.tools\.max_tools: 1 leaves no room/);
     expect(problems(() => served({ max_tools: 1 }))).toEqual([]);
+    expect(served({ mode: 'discover', max_tools: 3 }).set.selection.dropped).toEqual([]);
   });
 });

@@ -38,7 +38,8 @@ function addedTools(config: ToolsConfig): string[] {
  */
 export function selectToolSet(table: ToolTable, mode: BridgeMode, config: ToolsConfig, sources: Record<string, string>): { selection: ToolSelection; readWriteCatalogue: TableTool[] } {
   const added = addedTools(config);
-  const options = { include: config.include, exclude: config.exclude, maxTools: config.max_tools, reserved: added.length };
+  // Discover mode lists no table tool, so nothing of the catalogue is "dropped" by the cap.
+  const options = { include: config.include, exclude: config.exclude, maxTools: config.mode === 'discover' ? 0 : config.max_tools, reserved: added.length };
   const selection = selectTools(table.modes[mode], options);
   const readWrite = selectTools(table.modes['read-write'], options);
   const issues: string[] = [];
