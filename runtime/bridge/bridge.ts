@@ -131,7 +131,8 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
   const served = serveTools({ table, mode, config: config.sdwan.tools, selection, readWriteCatalogue, lookup, dispatch: (tool, args) => dispatcher.call(tool, args) });
   log.info(`serving ${served.tools.length} tools (sdwan.tools.mode ${config.sdwan.tools.mode})`);
   // The warm login starts once the client has its tool list (it calls nothing before), or a second
-  // after start, whichever comes first: the first call need not wait, and tools/list is not slowed.
+  // after start, whichever comes first: the first call need not wait, and tools/list is not slowed
+  // (loading the HTTP client and logging in would hold up the writes of a large answer).
   let warmTimer: NodeJS.Timeout | undefined;
   let warmed = options.warmLogin === false;
   const live = session;
@@ -152,7 +153,7 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
     session: live,
     dispatcher,
     baseUrl,
-    createServer: () => createMcpServer(served, { onToolsListed: () => setTimeout(warm, 0) }),
+    createServer: () => createMcpServer(served, { afterToolsListSent: warm }),
     close: async () => {
       warmed = true;
       clearTimeout(warmTimer);

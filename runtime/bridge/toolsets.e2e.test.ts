@@ -11,7 +11,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveBridge, type RunningBridge } from './bridge.ts';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { openBridge, serveBridge, type RunningBridge } from './bridge.ts';
 import { memoryLogger } from './logger.ts';
 import { startControllerSimulator, type ControllerSimulator } from './simulator/controllerSimulator.ts';
 import { DEMO_SPECS_DIR, PROJECT_ROOT, simulatorSettings, tempDir } from './testing.ts';
@@ -143,4 +144,25 @@ describe.each(['stdio', 'streamable-http'] as const)('tool sets over %s', (trans
       await c.close();
     }
   }, 30_000);
+});
+
+describe('the warm login', () => {
+  it('waits until the client has its tool list, then logs in before the first call', async () => {
+    const bridge = await openBridge({ settings: simulatorSettings(sim), log: memoryLogger() });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'e2e', version: '1' });
+    try {
+      const before = sim.stats.logins;
+      await Promise.all([client.connect(clientSide), bridge.createServer().connect(serverSide)]);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(sim.stats.logins).toBe(before);
+      await client.listTools();
+      // Well before the one-second fallback.
+      for (let waited = 0; sim.stats.logins === before && waited < 500; waited += 10) await new Promise((r) => setTimeout(r, 10));
+      expect(sim.stats.logins).toBe(before + 1);
+    } finally {
+      await client.close();
+      await bridge.close();
+    }
+  });
 });

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { REPOSITORY_ROOT } from '../paths.ts';
 import type { ServedTools } from '../toolset/toolSet.ts';
@@ -14,16 +15,29 @@ import type { ServedTools } from '../toolset/toolSet.ts';
 const packageVersion = (JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 export interface ServerHooks {
-  /** Told after each tools/list is answered (the bridge logs in then). */
-  onToolsListed?: () => void;
+  /**
+   * Told once a tools/list answer has been handed over to the transport in full (for stdio: written
+   * to the pipe). The bridge logs in then: doing it earlier would hold up a large answer, whose
+   * writes wait for the event loop.
+   */
+  afterToolsListSent?: () => void;
 }
 
 export function createMcpServer(served: ServedTools, hooks: ServerHooks = {}): Server {
   const server = new Server({ name: 'sdwan-bridge', version: packageVersion }, { capabilities: { tools: { listChanged: false } }, instructions: served.instructions });
-  server.setRequestHandler(ListToolsRequestSchema, () => {
-    hooks.onToolsListed?.();
-    return { tools: served.tools };
-  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.tools }));
   server.setRequestHandler(CallToolRequestSchema, (request) => served.call(request.params.name, request.params.arguments));
+  const after = hooks.afterToolsListSent;
+  if (after) {
+    const connect = server.connect.bind(server);
+    server.connect = (transport: Transport) => {
+      const send = transport.send.bind(transport);
+      transport.send = async (message, options) => {
+        await send(message, options);
+        if ('result' in message && Array.isArray((message.result as { tools?: unknown }).tools)) after();
+      };
+      return connect(transport);
+    };
+  }
   return server;
 }
