@@ -93,7 +93,7 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
   const { selection, readWriteCatalogue } = selectToolSet(table, mode, config.sdwan.tools, settings.sources);
   const where =
     loaded.origin === 'generated'
-      ? `from ${relative(cwd, resolve(tablesDir, version, 'tools.json'))}`
+      ? `from ${relative(cwd, resolve(tablesDir, version)) || '.'}/`
       : `built in memory in ${Math.round(loaded.ms)} ms because ${loaded.reason}`;
   const actions = selection.catalogue.reduce((n, t) => n + t.actions.length, 0);
   log.info(`spec ${version}: ${selection.catalogue.length} tools, ${actions} actions (${mode}) ${where}`);

@@ -1,9 +1,9 @@
 /**
  * @module
- * The bridge's generated tool table (`generated/bridge/<version>/tools.json`): the controller's
- * operations and the MCP tools cut from them for each mode. generator/ writes it (and builds it in
- * memory for the bridge when no current file exists); runtime/bridge reads it. Both import these
- * types from this folder, which imports nothing outside itself.
+ * The bridge's generated tool table (`generated/bridge/<version>/`, files TOOL_TABLE_FILES): the
+ * controller's operations and the MCP tools cut from them for each mode. generator/ writes it (and
+ * builds it in memory for the bridge when no current table exists); runtime/bridge reads it. Both
+ * import these types from this folder, which imports nothing outside itself.
  */
 import type { HttpMethod } from './inventory.ts';
 
@@ -118,6 +118,15 @@ export interface TableTool {
   inputSchema: ToolInputSchema;
   actions: TableAction[];
 }
+
+/**
+ * A generated table on disk is one file per part, so that a start reads only what it needs at once
+ * (the header and its mode's tools) and the rest when first used.
+ */
+export const TOOL_TABLE_FILES = { header: 'table.json', operations: 'operations.json', 'read-only': 'read-only.json', 'read-write': 'read-write.json' } as const;
+
+/** `table.json`: everything but the operations and the tools. */
+export type ToolTableHeader = Omit<ToolTable, 'operations' | 'modes'>;
 
 export interface ToolTable {
   format: number;

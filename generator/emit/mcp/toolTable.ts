@@ -55,20 +55,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * A tool table as canonical JSON with one operation, tool or source per line: sorted keys, the
- * table's outer structure indented, each record compact. The bridge reads the table at every start,
- * and compact records make it a third smaller and faster to parse than fully indented JSON, while a
- * diff still shows which operations and tools changed.
+ * An array of records as canonical JSON, one record per line: sorted keys, each record compact. The
+ * bridge reads its table's parts at start and on first use; compact records make them a third
+ * smaller and faster to parse than fully indented JSON, while a diff still shows which operations and
+ * tools changed.
  */
-export function toolTableJson(table: ToolTable): string {
-  const print = (value: unknown, depth: number, indent: string): string => {
-    // The root, its members, and the arrays of the modes are laid out; everything below is one line.
-    const laidOut = value !== null && typeof value === 'object' && (depth < 2 || (depth === 2 && Array.isArray(value)));
-    if (!laidOut) return JSON.stringify(value);
-    const inner = `${indent}  `;
-    if (Array.isArray(value)) return value.length ? `[\n${value.map((v) => inner + print(v, depth + 1, inner)).join(',\n')}\n${indent}]` : '[]';
-    const entries = Object.entries(value as Record<string, unknown>);
-    return entries.length ? `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${print(v, depth + 1, inner)}`).join(',\n')}\n${indent}}` : '{}';
-  };
-  return `${print(sortKeys(table), 0, '')}\n`;
+export function recordsJson(records: unknown[]): string {
+  return records.length ? `[\n${records.map((r) => `  ${JSON.stringify(sortKeys(r))}`).join(',\n')}\n]\n` : '[]\n';
 }

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedSpecs, referenceAvailable, tempDir, VENDOR_SPEC } from '../../../runtime/bridge/testing.ts';
-import { toolTableFromIR, toolTableJson } from '../../emit/mcp/toolTable.ts';
+import { toolTableFiles } from '../../emit/mcp/emitToolTables.ts';
+import { toolTableFromIR } from '../../emit/mcp/toolTable.ts';
 import { loadSpecVersion, type LoadedSpecVersion } from '../../load/specs/readSpecFolders.ts';
 import { bridgeFromSpecs } from './bridgeFromSpecs.ts';
 import { buildBridgeVersion } from './buildBridge.ts';
@@ -105,6 +106,7 @@ describe.runIf(available)('tool tables of the 2,682-operation controller spec', 
   });
 
   it('prints the same table twice, through either loading door', () => {
+    const toolTableJson = (table: ReturnType<typeof toolTableFromIR>) => toolTableFiles(table).map((f) => f.contents).join('');
     const first = toolTableJson(toolTableFromIR(ir));
     const sync = bridgeFromSpecs(specsDir);
     expect(sync.diagnostics).toEqual([]);

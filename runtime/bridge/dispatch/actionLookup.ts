@@ -20,21 +20,31 @@ export interface ActionLookupOptions {
 
 export class ActionLookup {
   private readonly tools: Map<string, { tool: TableTool; actions: Map<string, number> }>;
-  /** Tag → action name → operation index: action names are unique per tag, whatever the splitting. */
-  private readonly byTag = new Map<string, Map<string, number>>();
-  /** Operation index → the tool holding it, per mode. */
-  private readonly holder: Record<BridgeMode, Map<number, string>> = { 'read-only': new Map(), 'read-write': new Map() };
+  private indexes: { byTag: Map<string, Map<string, number>>; holder: Record<BridgeMode, Map<number, string>> } | null = null;
 
   constructor(private readonly options: ActionLookupOptions) {
     this.tools = new Map(options.tools.map((tool) => [tool.name, { tool, actions: new Map(tool.actions.map((a) => [a.name, a.operation])) }]));
-    options.table.operations.forEach((op, index) => {
-      let actions = this.byTag.get(op.tag);
-      if (!actions) this.byTag.set(op.tag, (actions = new Map()));
+  }
+
+  /**
+   * Tag → action → operation (action names are unique per tag, whatever the splitting), and operation →
+   * the tool holding it in each mode: built when a lookup first fails, as they read every operation
+   * and both modes' tools.
+   */
+  private index() {
+    if (this.indexes) return this.indexes;
+    const { table } = this.options;
+    const byTag = new Map<string, Map<string, number>>();
+    table.operations.forEach((op, index) => {
+      let actions = byTag.get(op.tag);
+      if (!actions) byTag.set(op.tag, (actions = new Map()));
       actions.set(op.action, index);
     });
+    const holder: Record<BridgeMode, Map<number, string>> = { 'read-only': new Map(), 'read-write': new Map() };
     for (const mode of ['read-only', 'read-write'] as const) {
-      for (const tool of options.table.modes[mode]) for (const a of tool.actions) this.holder[mode].set(a.operation, tool.name);
+      for (const tool of table.modes[mode]) for (const a of tool.actions) holder[mode].set(a.operation, tool.name);
     }
+    return (this.indexes = { byTag, holder });
   }
 
   get mode(): BridgeMode {
@@ -71,16 +81,17 @@ export class ActionLookup {
     const ops = this.options.table.operations;
     if (index !== undefined) return { ok: true, tool: entry.tool, operation: ops[index] };
     const unknown = `Unknown action '${action}' for tool '${toolName}'. Valid actions: ${[...entry.actions.keys()].join(', ')}.`;
-    const sibling = this.byTag.get(entry.tool.tag)?.get(action);
+    const { byTag, holder: holders } = this.index();
+    const sibling = byTag.get(entry.tool.tag)?.get(action);
     if (sibling === undefined) return { ok: false, message: unknown };
     const op = ops[sibling];
     const { mode } = this.options;
     if (mode === 'read-only' && !op.readOnly) {
-      const there = this.holder['read-write'].get(sibling);
+      const there = holders['read-write'].get(sibling);
       const where = there && there !== toolName ? ` (in read-write mode it is an action of tool '${there}')` : '';
       return { ok: false, message: `Action '${action}' (${op.method} ${op.path}) changes the controller, and this bridge runs read-only: ${READ_WRITE_HOW} to call it${where}.` };
     }
-    const holder = this.holder[mode].get(sibling);
+    const holder = holders[mode].get(sibling);
     if (holder && holder !== toolName) {
       return { ok: false, message: `Action '${action}' (${op.method} ${op.path}) belongs to tool '${holder}', another part of ${entry.tool.title}${this.tools.has(holder) ? '' : ', which this tool set leaves out'}.` };
     }
