@@ -118,7 +118,7 @@ export function syntheticToolTable(): ToolTable {
         return { spec, index: operations.length - 1 };
       });
       for (const mode of ['read-only', 'read-write'] as const) {
-        const actions = indexed.filter((i) => mode === 'read-write' || (i.spec.readOnly ?? true)).map((i) => ({ name: i.spec.action, operation: i.index }));
+        const actions = indexed.filter((i) => mode === 'read-write' || (i.spec.readOnly ?? true)).map((i) => ({ name: i.spec.action, operation: i.index, summary: i.spec.summary }));
         if (!actions.length) continue;
         const readOnly = actions.every((a) => operations[a.operation].readOnly);
         modes[mode].push({

@@ -91,7 +91,15 @@ export interface TableAction {
   name: string;
   /** Index into `operations`. */
   operation: number;
+  /**
+   * The operation's summary, cut to ACTION_SUMMARY_MAX_CHARS: what a tool's limited description lists,
+   * so that serving it needs no operation (they are read on first use).
+   */
+  summary: string;
 }
+
+/** Longest action summary a tool records. */
+export const ACTION_SUMMARY_MAX_CHARS = 80;
 
 /** JSON Schema of a tool's arguments: `action` (enum of the tool's actions) and `params`. */
 export interface ToolInputSchema {

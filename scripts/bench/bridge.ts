@@ -115,6 +115,14 @@ async function measureProcessStarts(c: { dir: string; specsDir: string; tablesDi
   const sample = compiled[0];
   c.row('node -e 0 (baseline of the process starts)', nodeMs, '', 0, '', null);
   c.row(`process start → tools/list over stdio, compiled entry (${sample.tools} tools, ${Math.round(sample.bytes / 1024)} KB)`, median(compiled.map((s) => s.ms)), 'node -e 0', nodeMs, '< 250 ms', 250);
+  for (const [label, flags] of [
+    [`descriptions ≤ ${BENCH_DESCRIPTION_LIMIT} chars`, ['--tools-description-max', String(BENCH_DESCRIPTION_LIMIT)]],
+    ['discover mode (index built at start)', ['--tools-mode', 'discover']],
+  ] as const) {
+    const samples: number[] = [];
+    for (let i = 0; i < Math.min(c.runs, 5); i++) samples.push((await start([COMPILED_ENTRY, ...flags])).ms);
+    c.row(`the same, ${label}`, median(samples), 'node -e 0', nodeMs, '(information)', null);
+  }
   const tsx = [];
   for (let i = 0; i < Math.min(c.runs, 5); i++) tsx.push((await start(['--import', pathToFileURL(join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href, join(PROJECT_ROOT, 'runtime', 'bridge', 'cli.ts')])).ms);
   c.row('the same, TypeScript sources through tsx', median(tsx), 'node -e 0', nodeMs, '(information)', null);

@@ -44,7 +44,12 @@ describe('MCP tool-table emitter', () => {
         expect(tool.inputSchema.properties.action.enum).toEqual(tool.actions.map((a) => a.name));
         expect(tool.inputSchema.required).toEqual(['action']);
         expect(tool.inputSchema.properties.params.type).toBe('object');
-        for (const a of tool.actions) expect(tool.description).toContain(`- ${a.name}: ${table.operations[a.operation].method} ${table.operations[a.operation].path}`);
+        for (const a of tool.actions) {
+          expect(tool.description).toContain(`- ${a.name}: ${table.operations[a.operation].method} ${table.operations[a.operation].path}`);
+          // Each action carries its summary (cut to 80): limited descriptions need no operation.
+          const summary = table.operations[a.operation].summary;
+          expect(a.summary).toBe(summary.length <= 80 ? summary : `${summary.slice(0, 79).trimEnd()}…`);
+        }
       }
     }
   });

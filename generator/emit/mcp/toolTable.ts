@@ -6,7 +6,7 @@
 import type { BridgeToolSetIR, BridgeVersionIR } from '../../ir/bridge/types.ts';
 import { slug, splitTag } from '../../ir/bridge/naming.ts';
 import { describeTool, inputSchemaFor } from './describeTool.ts';
-import { TOOL_TABLE_FORMAT, type BridgeMode, type TableTool, type ToolTable } from '../../../runtime/contract/toolTable.ts';
+import { ACTION_SUMMARY_MAX_CHARS, TOOL_TABLE_FORMAT, type BridgeMode, type TableTool, type ToolTable } from '../../../runtime/contract/toolTable.ts';
 
 function tools(set: BridgeToolSetIR, ir: BridgeVersionIR, mode: BridgeMode): TableTool[] {
   return set.tools.map((tool) => {
@@ -20,7 +20,7 @@ function tools(set: BridgeToolSetIR, ir: BridgeVersionIR, mode: BridgeMode): Tab
       description: describeTool(tool, ir.operations, mode),
       annotations: tool.annotations,
       inputSchema: inputSchemaFor(tool),
-      actions: tool.actions,
+      actions: tool.actions.map((a) => ({ ...a, summary: clip(ir.operations[a.operation].summary, ACTION_SUMMARY_MAX_CHARS) })),
     };
   });
 }
@@ -37,6 +37,10 @@ export function toolTableFromIR(ir: BridgeVersionIR): ToolTable {
     operations: ir.operations,
     modes: { 'read-only': tools(ir.readOnly, ir, 'read-only'), 'read-write': tools(ir.readWrite, ir, 'read-write') },
   };
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
 function sortKeys(value: unknown): unknown {

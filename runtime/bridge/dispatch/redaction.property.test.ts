@@ -62,7 +62,7 @@ const table: ToolTable = {
         description: '',
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
         inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['post_echo'], description: '' }, params: { type: 'object', description: '', additionalProperties: true } }, required: ['action'], additionalProperties: false },
-        actions: [{ name: 'post_echo', operation: 0 }],
+        actions: [{ name: 'post_echo', operation: 0, summary: 'Echo' }],
       },
     ],
     'read-write': [],

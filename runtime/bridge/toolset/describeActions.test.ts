@@ -46,9 +46,9 @@ describe('describing actions', () => {
 
   it('cuts a tool description to the limit, listing the actions that fit and pointing to the full text', () => {
     const short = table.modes['read-write'].find((t) => t.name === 'monitoring_device_details')!;
-    expect(limitedDescription(short, table.operations, 'read-write', short.description.length)).toBe(short.description);
+    expect(limitedDescription(short, 'read-write', short.description.length)).toBe(short.description);
     const tool = { ...short, description: `${short.description}\n${'More text. '.repeat(100)}` };
-    const at = (max: number) => limitedDescription(tool, table.operations, 'read-write', max);
+    const at = (max: number) => limitedDescription(tool, 'read-write', max);
     for (const max of [100, 160, 200, 260]) {
       expect(at(max).length, String(max)).toBeLessThanOrEqual(max);
       if (max >= 160) expect(at(max)).toContain('Parameters and full text: sdwan_describe {"tool": "monitoring_device_details", "action": <name>}.');

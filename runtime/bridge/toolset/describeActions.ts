@@ -103,15 +103,12 @@ function clip(text: string, max: number): string {
  * `action: summary` entries as fit, in the table's order, and how many did not. How to call it is left
  * to the input schema and the server's instructions, which say it once for every tool.
  */
-export function limitedDescription(tool: TableTool, operations: TableOperation[], mode: BridgeMode, maxChars: number): string {
+export function limitedDescription(tool: TableTool, mode: BridgeMode, maxChars: number): string {
   if (tool.description.length <= maxChars) return tool.description;
   const count = `${tool.actions.length} action${tool.actions.length === 1 ? '' : 's'}`;
   const pointer = ` Parameters and full text: ${DESCRIBE_TOOL} {"tool": "${tool.name}", "action": <name>}.`;
   let text = clip(`${tool.title}: ${count} (${mode}).`, Math.max(0, maxChars - pointer.length)) + pointer;
-  const entries = tool.actions.map((a) => {
-    const summary = operations[a.operation].summary;
-    return summary ? `${a.name}: ${clip(summary, 70)}` : a.name;
-  });
+  const entries = tool.actions.map((a) => (a.summary ? `${a.name}: ${clip(a.summary, 70)}` : a.name));
   let listed = '';
   let shown = 0;
   for (const entry of entries) {

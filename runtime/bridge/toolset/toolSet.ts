@@ -79,7 +79,7 @@ function listedTool(tool: TableTool, table: ToolTable, mode: BridgeMode, maxChar
   return {
     name: tool.name,
     title: tool.title,
-    description: limited ? limitedDescription(tool, table.operations, mode, maxChars) : tool.description,
+    description: limited ? limitedDescription(tool, mode, maxChars) : tool.description,
     inputSchema: inputSchema as unknown as Tool['inputSchema'],
     annotations: { title: tool.title, ...tool.annotations },
   };
