@@ -140,6 +140,8 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
     if (warmed) return;
     warmed = true;
     clearTimeout(warmTimer);
+    // The discovery index too, once the login request is on its way.
+    setImmediate(() => served.prepare());
     live
       .ensureFresh()
       .then(() => log.info(`logged in to ${baseUrl} (${config.controller.use_jwt ? 'JWT' : 'session'} flow)`))

@@ -3,7 +3,7 @@
  * The discovery tools, which reach every action of the tool set through three tools whatever the
  * size of the API: `sdwan_search` (ranked search of the catalogue by words), `sdwan_describe` (a tool's
  * full description, or one action with the JSON Schema of its params) and `sdwan_call` (call any
- * action). The index is built once, when the bridge starts.
+ * action). The index is built once, right after the client has its tool list (prepare).
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { BridgeMode, TableTool, ToolTable } from '../../contract/toolTable.ts';
@@ -117,7 +117,7 @@ export interface DiscoveryOptions {
 
 export class Discovery {
   private readonly entries: Entry[] = [];
-  private readonly index: SearchIndex;
+  private index: SearchIndex | null = null;
   readonly callable: number;
 
   constructor(private readonly options: DiscoveryOptions) {
@@ -132,7 +132,14 @@ export class Discovery {
     for (const tool of options.mode === 'read-only' ? options.readWriteCatalogue : []) {
       for (const a of tool.actions) if (!seen.has(a.operation)) this.entries.push({ tool, action: a.name, operation: a.operation, callable: false });
     }
-    this.index = new SearchIndex(this.entries.map((e) => fieldsOf(options.table, e)));
+  }
+
+  /**
+   * Builds the search index (it reads every operation): the bridge calls this once the client has its
+   * tool list, so neither the start nor the first search waits for it; a search before then builds it.
+   */
+  prepare(): SearchIndex {
+    return (this.index ??= new SearchIndex(this.entries.map((e) => fieldsOf(this.options.table, e))));
   }
 
   definitions(): Tool[] {
@@ -143,7 +150,7 @@ export class Discovery {
   search(query: string, limit = DEFAULT_RESULTS, area?: string): { total: number; readWriteOnly: number; results: Entry[] } {
     const pattern = area ? parsePattern(area) : null;
     const inArea = (e: Entry) => !pattern || matchesPattern(pattern, e.tool);
-    const hits = this.index.search(query, (doc) => inArea(this.entries[doc]));
+    const hits = this.prepare().search(query, (doc) => inArea(this.entries[doc]));
     const callable = hits.filter((h) => this.entries[h.doc].callable);
     return { total: callable.length, readWriteOnly: hits.length - callable.length, results: callable.slice(0, limit).map((h) => this.entries[h.doc]) };
   }

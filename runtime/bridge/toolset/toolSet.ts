@@ -24,6 +24,8 @@ export interface ServedTools {
   selection: ToolSelection;
   /** Tool calls, whichever tool. */
   call(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult>;
+  /** Work that can wait until the client has its tool list: the discovery index. */
+  prepare(): void;
 }
 
 /** Tools each mode lists besides the table's: they count against `max_tools`. */
@@ -146,6 +148,7 @@ export function serveTools(options: ServeToolsOptions): ServedTools {
     tools,
     instructions: instructionsFor(table, mode, config, selection, listedTable.length),
     selection,
+    prepare: () => void discovery?.prepare(),
     call: async (name, args) => {
       if (ownNames.has(name)) return discovery ? discovery.handle(name, args) : handleDescribe(lookup, args ?? {});
       return options.dispatch(name, args);
