@@ -109,7 +109,8 @@ export interface DiscoveryOptions {
   mode: BridgeMode;
   /** The tool set's catalogue in this mode, and (read-only mode) in read-write mode, for counting. */
   catalogue: TableTool[];
-  readWriteCatalogue: TableTool[];
+  /** Read when the index is built: reading the other mode's tools waits too. */
+  readWriteCatalogue: () => TableTool[];
   lookup: ActionLookup;
   /** Calls a tool's action (the dispatcher). */
   call(tool: string, args: Record<string, unknown>): Promise<CallToolResult>;
@@ -121,17 +122,10 @@ export class Discovery {
   readonly callable: number;
 
   constructor(private readonly options: DiscoveryOptions) {
-    const seen = new Set<number>();
     for (const tool of options.catalogue) {
-      for (const a of tool.actions) {
-        seen.add(a.operation);
-        this.entries.push({ tool, action: a.name, operation: a.operation, callable: true });
-      }
+      for (const a of tool.actions) this.entries.push({ tool, action: a.name, operation: a.operation, callable: true });
     }
     this.callable = this.entries.length;
-    for (const tool of options.mode === 'read-only' ? options.readWriteCatalogue : []) {
-      for (const a of tool.actions) if (!seen.has(a.operation)) this.entries.push({ tool, action: a.name, operation: a.operation, callable: false });
-    }
   }
 
   /**
@@ -139,7 +133,13 @@ export class Discovery {
    * tool list, so neither the start nor the first search waits for it; a search before then builds it.
    */
   prepare(): SearchIndex {
-    return (this.index ??= new SearchIndex(this.entries.map((e) => fieldsOf(this.options.table, e))));
+    if (this.index) return this.index;
+    // Actions only read-write mode serves are indexed too, to be counted (never listed).
+    const seen = new Set(this.entries.map((e) => e.operation));
+    for (const tool of this.options.mode === 'read-only' ? this.options.readWriteCatalogue() : []) {
+      for (const a of tool.actions) if (!seen.has(a.operation)) this.entries.push({ tool, action: a.name, operation: a.operation, callable: false });
+    }
+    return (this.index = new SearchIndex(this.entries.map((e) => fieldsOf(this.options.table, e))));
   }
 
   definitions(): Tool[] {

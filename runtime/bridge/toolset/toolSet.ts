@@ -37,16 +37,17 @@ function addedTools(config: ToolsConfig): string[] {
 /**
  * Applies `sdwan.tools` to a table's tools in `mode`; refuses (ConfigError) a pattern that matches no
  * tool in either mode, a selection that leaves nothing, and a cap with no room for the table's tools.
- * `readWriteCatalogue` is what the discovery tools count of read-write mode (empty in tools mode).
+ * `readWriteCatalogue` gives what the discovery tools count of read-write mode, read on first use.
  */
-export function selectToolSet(table: ToolTable, mode: BridgeMode, config: ToolsConfig, sources: Record<string, string>): { selection: ToolSelection; readWriteCatalogue: TableTool[] } {
+export function selectToolSet(table: ToolTable, mode: BridgeMode, config: ToolsConfig, sources: Record<string, string>): { selection: ToolSelection; readWriteCatalogue: () => TableTool[] } {
   const added = addedTools(config);
   // Discover mode lists no table tool, so nothing of the catalogue is "dropped" by the cap.
   const options = { include: config.include, exclude: config.exclude, maxTools: config.mode === 'discover' ? 0 : config.max_tools, reserved: added.length };
   const selection = selectTools(table.modes[mode], options);
   // The other mode's tools are read only when needed (a generated table reads each part on first use):
   // to tell a pattern that fits that mode from a typo, and for the discovery tools' counts.
-  const readWrite = () => (mode === 'read-write' ? selection : selectTools(table.modes['read-write'], options));
+  let other: ToolSelection | undefined;
+  const readWrite = () => (mode === 'read-write' ? selection : (other ??= selectTools(table.modes['read-write'], options)));
   const issues: string[] = [];
   for (const { key, pattern } of selection.unmatched) {
     if (readWrite().unmatched.some((u) => u.key === key && u.pattern === pattern)) {
@@ -64,7 +65,7 @@ export function selectToolSet(table: ToolTable, mode: BridgeMode, config: ToolsC
     issues.push(`sdwan.tools.max_tools: ${cap} leaves no room for the table's tools besides ${added.join(', ')} (from ${sources['sdwan.tools.max_tools']}); use sdwan.tools.mode: discover for so few`);
   }
   if (issues.length) throw new ConfigError(issues);
-  return { selection, readWriteCatalogue: config.mode === 'tools' ? [] : readWrite().catalogue };
+  return { selection, readWriteCatalogue: () => readWrite().catalogue };
 }
 
 function listedTool(tool: TableTool, table: ToolTable, mode: BridgeMode, maxChars: number): Tool {
@@ -119,8 +120,8 @@ export interface ServeToolsOptions {
   mode: BridgeMode;
   config: ToolsConfig;
   selection: ToolSelection;
-  /** Read-write mode's catalogue, for the discovery tools' counts (empty in tools mode). */
-  readWriteCatalogue: TableTool[];
+  /** Read-write mode's catalogue, for the discovery tools' counts (read on first use). */
+  readWriteCatalogue: () => TableTool[];
   lookup: ActionLookup;
   /** Calls an action of a table tool (the dispatcher). */
   dispatch(tool: string, args: Record<string, unknown> | undefined): Promise<CallToolResult>;
