@@ -12,12 +12,13 @@ import type { BridgeSettings } from './config/loadConfig.ts';
 import { createHttpClient, type HttpClient } from './controller/httpClient.ts';
 import type { RetryHooks } from './controller/retry.ts';
 import { ControllerSession } from './controller/session.ts';
+import { ActionLookup } from './dispatch/actionLookup.ts';
 import { Dispatcher } from './dispatch/dispatcher.ts';
-import { fetchControllerSpec } from './fetch/fetchSpec.ts';
-import { createLogger, type Logger } from './logger.ts';
-import { createMcpServer, servedTools, type ServedTools } from './mcp/createServer.ts';
-import { startHttpTransport } from './mcp/httpTransport.ts';
+import { SecretScrubber } from './dispatch/secretScrubber.ts';
+import { createLogger, scrubbingLogger, type Logger } from './logger.ts';
+import { createMcpServer } from './mcp/createServer.ts';
 import { loadToolTable, SpecError } from './toolTable.ts';
+import { selectToolSet, serveTools, type ServedTools } from './toolset/toolSet.ts';
 
 export interface BridgeRuntimeOptions {
   settings: BridgeSettings;
@@ -27,12 +28,14 @@ export interface BridgeRuntimeOptions {
   /** Test seams: sleep and randomness of the retry backoff, the clock of token expiry. */
   hooks?: RetryHooks;
   now?: () => number;
-  /** Log in while the transport starts, so the first call does not wait (default true). */
+  /** Log in once the client has listed the tools (or a second after start), so its first call does not wait (default true). */
   warmLogin?: boolean;
 }
 
 export interface Bridge {
   settings: BridgeSettings;
+  /** The logger everything of this bridge writes through: live credentials are scrubbed from it. */
+  log: Logger;
   served: ServedTools;
   session: ControllerSession;
   dispatcher: Dispatcher;
@@ -51,9 +54,15 @@ function controllerBaseUrl(settings: BridgeSettings): string {
 
 export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge> {
   const { settings } = options;
-  const log = options.log ?? createLogger();
   const cwd = options.cwd ?? process.cwd();
   const config = settings.config;
+  // Every line written from here on, and every debug record, is scrubbed of the live credentials.
+  let session: ControllerSession | null = null;
+  const scrubber = new SecretScrubber({
+    username: config.controller.username,
+    secrets: () => [...(session?.secrets() ?? [config.controller.password]), config.transport.auth.token],
+  });
+  const log = scrubbingLogger(options.log ?? createLogger(), (text) => scrubber.text(text), config.debug.redact);
   for (const warning of settings.warnings) log.warn(warning);
 
   const specsDir = isAbsolute(config.sdwan.specs_dir) ? config.sdwan.specs_dir : resolve(cwd, config.sdwan.specs_dir);
@@ -64,6 +73,8 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
       throw new SpecError(`no spec folder for version ${version} in ${specsDir}; run \`npm run bridge -- fetch --version ${version}\` or set sdwan.auto_fetch: true`);
     }
     log.info(`no spec folder for ${version} in ${specsDir}: fetching it (sdwan.auto_fetch)`);
+    // Loaded only here: a start with the spec at hand does not pay for the fetcher.
+    const { fetchControllerSpec } = await import('./fetch/fetchSpec.ts');
     await fetchControllerSpec({
       version,
       specsDir,
@@ -78,18 +89,26 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
   }
   const loaded = await loadToolTable({ specsDir, tablesDir, version, maxActionsPerTool: config.sdwan.max_actions_per_tool, cwd });
   const mode = settings.readWrite ? 'read-write' : 'read-only';
-  const served = servedTools(loaded.table, mode);
-  const actions = loaded.table.modes[mode].reduce((n, t) => n + t.actions.length, 0);
+  const table = loaded.table;
+  const { selection, readWriteCatalogue } = selectToolSet(table, mode, config.sdwan.tools, settings.sources);
   const where =
     loaded.origin === 'generated'
-      ? `from ${relative(cwd, resolve(tablesDir, version, 'tools.json'))}`
+      ? `from ${relative(cwd, resolve(tablesDir, version)) || '.'}/`
       : `built in memory in ${Math.round(loaded.ms)} ms because ${loaded.reason}`;
-  log.info(`spec ${version}: ${served.tools.length} tools, ${actions} actions (${mode}) ${where}`);
+  const actions = selection.catalogue.reduce((n, t) => n + t.actions.length, 0);
+  log.info(`spec ${version}: ${selection.catalogue.length} tools, ${actions} actions (${mode}) ${where}`);
+  if (selection.dropped.length) {
+    const names = selection.dropped.map((t) => t.name);
+    log.info(
+      `sdwan.tools.max_tools ${config.sdwan.tools.max_tools}: ${selection.dropped.length} tools not listed (lowest rank last): ${names.slice(0, 12).join(', ')}${names.length > 12 ? `, … ${names[names.length - 1]}` : ''}` +
+        (config.sdwan.tools.mode === 'hybrid' ? '; sdwan_call still reaches them' : '; sdwan.tools.mode hybrid or discover reaches them'),
+    );
+  }
 
   const http: HttpClient = createHttpClient({ verifyTls: config.controller.verify_ssl });
   const baseUrl = controllerBaseUrl(settings);
   const r = config.controller.retries;
-  const session = new ControllerSession({
+  session = new ControllerSession({
     baseUrl,
     username: config.controller.username,
     password: config.controller.password,
@@ -107,22 +126,40 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
     },
     now: options.now,
   });
-  const dispatcher = new Dispatcher({ tools: loaded.table.modes[mode], operations: loaded.table.operations, session, baseUrl, debug: config.debug, log });
-  if (options.warmLogin !== false) {
-    session
+  const lookup = new ActionLookup({ table, mode, tools: selection.catalogue });
+  const dispatcher = new Dispatcher({ lookup, session, baseUrl, debug: config.debug, scrubber, log });
+  const served = serveTools({ table, mode, config: config.sdwan.tools, selection, readWriteCatalogue, lookup, dispatch: (tool, args) => dispatcher.call(tool, args) });
+  log.info(`serving ${served.tools.length} tools (sdwan.tools.mode ${config.sdwan.tools.mode})`);
+  // The warm login starts once the client has its tool list (it calls nothing before), or a second
+  // after start, whichever comes first: the first call need not wait, and tools/list is not slowed
+  // (loading the HTTP client and logging in would hold up the writes of a large answer).
+  let warmTimer: NodeJS.Timeout | undefined;
+  let warmed = options.warmLogin === false;
+  const live = session;
+  const warm = () => {
+    if (warmed) return;
+    warmed = true;
+    clearTimeout(warmTimer);
+    // The discovery index too, once the login request is on its way.
+    setImmediate(() => served.prepare());
+    live
       .ensureFresh()
       .then(() => log.info(`logged in to ${baseUrl} (${config.controller.use_jwt ? 'JWT' : 'session'} flow)`))
       .catch((error: Error) => log.warn(`login to ${baseUrl} failed: ${error.message}; calls will try again`));
-  }
+  };
+  if (!warmed) warmTimer = setTimeout(warm, 1000).unref();
   return {
     settings,
+    log,
     served,
-    session,
+    session: live,
     dispatcher,
     baseUrl,
-    createServer: () => createMcpServer(served, dispatcher),
+    createServer: () => createMcpServer(served, { afterToolsListSent: warm }),
     close: async () => {
-      await session.logout();
+      warmed = true;
+      clearTimeout(warmTimer);
+      await live.logout();
       await http.close();
     },
   };
@@ -138,8 +175,8 @@ export interface RunningBridge {
 }
 
 export async function serveBridge(options: BridgeRuntimeOptions): Promise<RunningBridge> {
-  const log = options.log ?? createLogger();
-  const bridge = await openBridge({ ...options, log });
+  const bridge = await openBridge(options);
+  const log = bridge.log;
   const t = options.settings.config.transport;
   let finished!: () => void;
   const closed = new Promise<void>((resolve) => (finished = resolve));
@@ -159,6 +196,7 @@ export async function serveBridge(options: BridgeRuntimeOptions): Promise<Runnin
       })());
     return { bridge, closed, close };
   }
+  const { startHttpTransport } = await import('./mcp/httpTransport.ts');
   const http = await startHttpTransport({
     mode: t.mode,
     host: t.host,

@@ -14,10 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openBridge, serveBridge, type RunningBridge } from './bridge.ts';
 import { ConfigError, loadBridgeConfig, type CliFlags } from './config/loadConfig.ts';
-import { runDemo } from './demo.ts';
-import { FetchError, fetchControllerSpec } from './fetch/fetchSpec.ts';
+import { FetchError } from './fetch/fetchError.ts';
 import { createLogger } from './logger.ts';
 import { SpecError } from './toolTable.ts';
+import type { ServedTools } from './toolset/toolSet.ts';
 
 const USAGE = `usage: npm run bridge -- [serve|fetch|tools|demo] [flags]
   --config PATH            YAML configuration (default ./bridge.yaml when present)
@@ -29,6 +29,11 @@ const USAGE = `usage: npm run bridge -- [serve|fetch|tools|demo] [flags]
   --debug-all-calls        capture every call (implies --debug)
   --debug-no-redact        keep credentials in debug records (prints a warning)
   --insecure-allow-public  bind a non-loopback host without auth
+  --tools-mode M           tools | discover | hybrid (sdwan.tools.mode)
+  --tools-include P,P      serve only these areas or area/topic globs (sdwan.tools.include)
+  --tools-exclude P,P      leave these out (sdwan.tools.exclude)
+  --tools-max N            list at most N tools (sdwan.tools.max_tools)
+  --tools-description-max N  cut tool descriptions to N characters (sdwan.tools.description_max_chars)
   fetch: --force           fetch again over an existing spec folder
   demo:  --session-flow    the simulated controller uses the pre-20.18.1 session login
 See runtime/bridge/README.md.`;
@@ -44,6 +49,11 @@ const OPTIONS = {
   'debug-no-redact': { type: 'boolean' },
   'debug-all-calls': { type: 'boolean' },
   'insecure-allow-public': { type: 'boolean' },
+  'tools-mode': { type: 'string' },
+  'tools-include': { type: 'string', multiple: true },
+  'tools-exclude': { type: 'string', multiple: true },
+  'tools-max': { type: 'string' },
+  'tools-description-max': { type: 'string' },
   force: { type: 'boolean' },
   'session-flow': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -79,11 +89,19 @@ export async function runBridgeCli(argv: string[]): Promise<number> {
     debugNoRedact: values['debug-no-redact'],
     debugAllCalls: values['debug-all-calls'],
     insecureAllowPublic: values['insecure-allow-public'],
+    toolsMode: values['tools-mode'],
+    // Repeated flags add up: `--tools-include monitoring --tools-include troubleshooting*`.
+    toolsInclude: values['tools-include']?.join(','),
+    toolsExclude: values['tools-exclude']?.join(','),
+    toolsMax: values['tools-max'],
+    toolsDescriptionMax: values['tools-description-max'],
   };
   try {
-    if (command === 'demo') return await runDemo({ flags, sessionFlow: values['session-flow'] === true, log });
+    // The demo's simulator and the spec fetcher load only for their commands: serving starts faster.
+    if (command === 'demo') return await (await import('./demo.ts')).runDemo({ flags, sessionFlow: values['session-flow'] === true, log });
     const settings = loadBridgeConfig({ flags, needsCredentials: command === 'serve' });
     if (command === 'fetch') {
+      const { fetchControllerSpec } = await import('./fetch/fetchSpec.ts');
       const c = settings.config.sdwan;
       await fetchControllerSpec({
         version: c.active_version,
@@ -100,9 +118,7 @@ export async function runBridgeCli(argv: string[]): Promise<number> {
     }
     if (command === 'tools') {
       const bridge = await openBridge({ settings, log, warmLogin: false });
-      for (const tool of bridge.served.table.modes[bridge.served.mode]) {
-        process.stdout.write(`${tool.name}\t${tool.actions.length}\t${tool.annotations.readOnlyHint ? 'read-only' : 'read-write'}\n`);
-      }
+      process.stdout.write(formatToolListing(bridge.served));
       await bridge.close();
       return 0;
     }
@@ -120,6 +136,22 @@ export async function runBridgeCli(argv: string[]): Promise<number> {
     log.error(`${(error as Error).message ?? String(error)}`);
     return 1;
   }
+}
+
+/**
+ * `tools`: one line per listed tool, tab-separated: name, actions, read-only or read-write, area/topic,
+ * description length; then the catalogue tools the cap leaves out, marked `not listed`.
+ */
+export function formatToolListing(served: ServedTools): string {
+  const byName = new Map(served.table.modes[served.mode].map((t) => [t.name, t]));
+  const line = (name: string, description: number, note = '') => {
+    const t = byName.get(name);
+    const what = t ? `${t.actions.length}\t${t.annotations.readOnlyHint ? 'read-only' : 'read-write'}\t${t.area}/${t.topic}` : '-\t-\t(bridge)';
+    return `${name}\t${what}\t${description}${note}\n`;
+  };
+  const listed = served.tools.map((t) => line(t.name, t.description?.length ?? 0));
+  const dropped = served.toolsMode === 'discover' ? [] : served.selection.dropped.map((t) => line(t.name, t.description.length, '\tnot listed (sdwan.tools.max_tools)'));
+  return [...listed, ...dropped].join('');
 }
 
 /** Serves until the transport ends or a signal arrives, then logs out. */

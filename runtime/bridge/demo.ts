@@ -2,24 +2,23 @@
  * @module
  * `npm run bridge:demo`: the simulated controller and the bridge in one process, so a newcomer can try
  * the bridge with any MCP client: streamable HTTP on http://127.0.0.1:8000/mcp by default, or stdio
- * (`npx tsx runtime/bridge/cli.ts demo --transport stdio` as the client's server command). The bridge
+ * (`node dist/bridge/sdwan-bridge.js demo --transport stdio` as the client's server command). The bridge
  * serves specs/demo/ with the demo credentials; a user's bridge.yaml is ignored unless `--config`.
  */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { serveBridge } from './bridge.ts';
 import { loadBridgeConfig, type CliFlags } from './config/loadConfig.ts';
 import type { Logger } from './logger.ts';
+import { REPOSITORY_ROOT as projectRoot } from './paths.ts';
 import { startControllerSimulator } from './simulator/controllerSimulator.ts';
-
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function runDemo(options: { flags: CliFlags; sessionFlow: boolean; log: Logger }): Promise<number> {
   const { log } = options;
   const simulator = await startControllerSimulator({ authFlow: options.sessionFlow ? 'session' : 'jwt' });
   log.info(`demo: simulated controller at ${simulator.url} (${options.sessionFlow ? 'session' : 'JWT'} login flow)`);
   const settings = loadBridgeConfig({
-    flags: { transport: 'streamable-http', ...Object.fromEntries(Object.entries(options.flags).filter(([, v]) => v !== undefined)) },
+    // Streamable HTTP unless --transport or BRIDGE_TRANSPORT says otherwise.
+    flags: { ...(process.env.BRIDGE_TRANSPORT ? {} : { transport: 'streamable-http' }), ...Object.fromEntries(Object.entries(options.flags).filter(([, v]) => v !== undefined)) },
     cwd: projectRoot,
     ignoreDefaultFile: true,
     env: process.env,
@@ -39,7 +38,8 @@ export async function runDemo(options: { flags: CliFlags; sessionFlow: boolean; 
   const running = await serveBridge({ settings, log, cwd: projectRoot });
   if (running.url) {
     log.info(`demo: connect an MCP client to ${running.url}${settings.config.transport.mode === 'sse' ? ' (HTTP+SSE)' : ' (streamable HTTP)'},`);
-    log.info('demo: e.g. `npx @modelcontextprotocol/inspector` and enter that URL. Ctrl-C stops both.');
+    // 0.15.0 is the newest Inspector that runs on Node 20 (0.16 and later need Node 22).
+    log.info(`demo: e.g. \`npx @modelcontextprotocol/inspector@0.15.0 --cli ${running.url} --method tools/list\`. Ctrl-C stops both.`);
   }
   const stop = () => void running.close();
   process.once('SIGINT', stop);

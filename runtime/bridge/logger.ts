@@ -27,3 +27,17 @@ export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   return Object.assign(createLogger((l) => lines.push(l)), { lines });
 }
+
+/**
+ * A logger whose lines pass through `scrub` first (live credentials out). Debug record lines
+ * (`line`) are scrubbed only when `scrubRecords`: with `debug.redact: false` they carry credentials
+ * on purpose.
+ */
+export function scrubbingLogger(log: Logger, scrub: (text: string) => string, scrubRecords: boolean): Logger {
+  return {
+    info: (m) => log.info(scrub(m)),
+    warn: (m) => log.warn(scrub(m)),
+    error: (m) => log.error(scrub(m)),
+    line: (t) => log.line(scrubRecords ? scrub(t) : t),
+  };
+}

@@ -1,14 +1,14 @@
 /**
  * @module
- * The bridge's generated tool table (`generated/bridge/<version>/tools.json`): the controller's
- * operations and the MCP tools cut from them for each mode. generator/ writes it (and builds it in
- * memory for the bridge when no current file exists); runtime/bridge reads it. Both import these
- * types from this folder, which imports nothing outside itself.
+ * The bridge's generated tool table (`generated/bridge/<version>/`, files TOOL_TABLE_FILES): the
+ * controller's operations and the MCP tools cut from them for each mode. generator/ writes it (and
+ * builds it in memory for the bridge when no current table exists); runtime/bridge reads it. Both
+ * import these types from this folder, which imports nothing outside itself.
  */
 import type { HttpMethod } from './inventory.ts';
 
 /** Bumped when the table's shape changes; the bridge rebuilds tables of another format in memory. */
-export const TOOL_TABLE_FORMAT = 1;
+export const TOOL_TABLE_FORMAT = 2;
 
 export type BridgeMode = 'read-only' | 'read-write';
 
@@ -45,7 +45,16 @@ export interface TableBody {
   shape: 'object' | 'array' | 'other';
   /** Top-level properties of an object body, in spec order. */
   fields: TableBodyField[];
+  /**
+   * The spec's example of this body (the media type's `example`, else its first `examples` entry, else
+   * the schema's `example`), when its JSON has at most BODY_EXAMPLE_MAX_CHARS characters: many
+   * controller bodies are untyped objects whose example is the only word on their shape.
+   */
+  example?: unknown;
 }
+
+/** Longest body example a table keeps, serialized. */
+export const BODY_EXAMPLE_MAX_CHARS = 1500;
 
 /** One controller operation, as the dispatcher turns a tool call into an HTTP request. */
 export interface TableOperation {
@@ -82,7 +91,15 @@ export interface TableAction {
   name: string;
   /** Index into `operations`. */
   operation: number;
+  /**
+   * The operation's summary, cut to ACTION_SUMMARY_MAX_CHARS: what a tool's limited description lists,
+   * so that serving it needs no operation (they are read on first use).
+   */
+  summary: string;
 }
+
+/** Longest action summary a tool records. */
+export const ACTION_SUMMARY_MAX_CHARS = 80;
 
 /** JSON Schema of a tool's arguments: `action` (enum of the tool's actions) and `params`. */
 export interface ToolInputSchema {
@@ -98,11 +115,26 @@ export interface ToolInputSchema {
 export interface TableTool {
   name: string;
   title: string;
+  /** The controller tag the tool's actions come from (`Monitoring - BFD`); a split tag gives several tools. */
+  tag: string;
+  /** The tag's section as a name (`monitoring`): what `sdwan.tools` patterns match before a `/`. */
+  area: string;
+  /** The tag's subtag as a name (`bfd`): what `sdwan.tools` patterns match after a `/`. */
+  topic: string;
   description: string;
   annotations: ToolAnnotations;
   inputSchema: ToolInputSchema;
   actions: TableAction[];
 }
+
+/**
+ * A generated table on disk is one file per part, so that a start reads only what it needs at once
+ * (the header and its mode's tools) and the rest when first used.
+ */
+export const TOOL_TABLE_FILES = { header: 'table.json', operations: 'operations.json', 'read-only': 'read-only.json', 'read-write': 'read-write.json' } as const;
+
+/** `table.json`: everything but the operations and the tools. */
+export type ToolTableHeader = Omit<ToolTable, 'operations' | 'modes'>;
 
 export interface ToolTable {
   format: number;

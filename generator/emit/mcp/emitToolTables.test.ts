@@ -3,26 +3,39 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SPECS_DIR, PROJECT_ROOT } from '../../../runtime/bridge/testing.ts';
 import { bridgeFromSpecs } from '../../ir/bridge/bridgeFromSpecs.ts';
-import { emitToolTables, toolTablePath } from './emitToolTables.ts';
-import type { ToolTable } from '../../../runtime/contract/toolTable.ts';
-import { canonicalJson } from './toolTable.ts';
+import { TOOL_TABLE_FILES, type ToolTable } from '../../../runtime/contract/toolTable.ts';
+import { emitToolTables, toolTableDir } from './emitToolTables.ts';
+import { canonicalJson, recordsJson } from './toolTable.ts';
 
 describe('MCP tool-table emitter', () => {
   const { ir, diagnostics } = bridgeFromSpecs(DEMO_SPECS_DIR, PROJECT_ROOT);
   const files = emitToolTables(ir);
-  const demo = files.find((f) => f.path === toolTablePath('demo'))!;
-  const table = JSON.parse(demo.contents) as ToolTable;
+  const part = (file: string) => files.find((f) => f.path === `${toolTableDir('demo')}/${file}`)!;
+  const read = <T>(file: string) => JSON.parse(part(file).contents) as T;
+  const table: ToolTable = {
+    ...read<Omit<ToolTable, 'operations' | 'modes'>>(TOOL_TABLE_FILES.header),
+    operations: read(TOOL_TABLE_FILES.operations),
+    modes: { 'read-only': read(TOOL_TABLE_FILES['read-only']), 'read-write': read(TOOL_TABLE_FILES['read-write']) },
+  };
 
-  it('emits the checked-in demo table byte for byte (golden file)', () => {
+  it('emits the checked-in demo table byte for byte (golden files), one file per part', () => {
     expect(diagnostics).toEqual([]);
-    expect(demo.contents).toBe(readFileSync(join(PROJECT_ROOT, 'generated', demo.path), 'utf8'));
-    expect(emitToolTables(bridgeFromSpecs(DEMO_SPECS_DIR, PROJECT_ROOT).ir)[0].contents).toBe(demo.contents);
+    expect(files.map((f) => f.path)).toEqual(['table.json', 'operations.json', 'read-only.json', 'read-write.json'].map((f) => `bridge/demo/${f}`));
+    for (const f of files) expect(f.contents, f.path).toBe(readFileSync(join(PROJECT_ROOT, 'generated', f.path), 'utf8'));
+    expect(emitToolTables(bridgeFromSpecs(DEMO_SPECS_DIR, PROJECT_ROOT).ir)).toEqual(files);
+    expect(Object.keys(read(TOOL_TABLE_FILES.header)).sort()).toEqual(['apiVersion', 'format', 'generated', 'maxActionsPerTool', 'sources', 'title', 'version']);
   });
 
-  it('prints canonical JSON: sorted keys, LF, trailing newline', () => {
+  it('prints canonical JSON: sorted keys, LF, trailing newline, one record per line in the parts', () => {
     expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: null } })).toBe('{\n  "a": {\n    "c": null,\n    "d": [\n      {\n        "y": 2,\n        "z": 1\n      }\n    ]\n  },\n  "b": 1\n}\n');
-    expect(demo.contents.endsWith('}\n')).toBe(true);
-    expect(demo.contents).not.toMatch(/\r/);
+    expect(recordsJson([{ b: 1, a: { d: 2, c: 3 } }, { z: [] }])).toBe('[\n  {"a":{"c":3,"d":2},"b":1},\n  {"z":[]}\n]\n');
+    expect(recordsJson([])).toBe('[]\n');
+    for (const f of files) {
+      expect(f.contents.endsWith('\n')).toBe(true);
+      expect(f.contents).not.toMatch(/\r/);
+    }
+    expect(part(TOOL_TABLE_FILES.operations).contents.split('\n').filter((l) => l.startsWith('  {"action":'))).toHaveLength(table.operations.length);
+    expect(part(TOOL_TABLE_FILES['read-only']).contents.split('\n').filter((l) => l.startsWith('  {"actions":'))).toHaveLength(table.modes['read-only'].length);
   });
 
   it('gives each tool an input schema whose action enum is exactly its actions', () => {
@@ -31,7 +44,12 @@ describe('MCP tool-table emitter', () => {
         expect(tool.inputSchema.properties.action.enum).toEqual(tool.actions.map((a) => a.name));
         expect(tool.inputSchema.required).toEqual(['action']);
         expect(tool.inputSchema.properties.params.type).toBe('object');
-        for (const a of tool.actions) expect(tool.description).toContain(`- ${a.name}: ${table.operations[a.operation].method} ${table.operations[a.operation].path}`);
+        for (const a of tool.actions) {
+          expect(tool.description).toContain(`- ${a.name}: ${table.operations[a.operation].method} ${table.operations[a.operation].path}`);
+          // Each action carries its summary (cut to 80): limited descriptions need no operation.
+          const summary = table.operations[a.operation].summary;
+          expect(a.summary).toBe(summary.length <= 80 ? summary : `${summary.slice(0, 79).trimEnd()}…`);
+        }
       }
     }
   });

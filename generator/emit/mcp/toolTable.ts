@@ -4,18 +4,25 @@
  * (sorted keys, two-space indent, LF, trailing newline) so the generated file is byte-for-byte stable.
  */
 import type { BridgeToolSetIR, BridgeVersionIR } from '../../ir/bridge/types.ts';
+import { slug, splitTag } from '../../ir/bridge/naming.ts';
 import { describeTool, inputSchemaFor } from './describeTool.ts';
-import { TOOL_TABLE_FORMAT, type BridgeMode, type TableTool, type ToolTable } from '../../../runtime/contract/toolTable.ts';
+import { ACTION_SUMMARY_MAX_CHARS, TOOL_TABLE_FORMAT, type BridgeMode, type TableTool, type ToolTable } from '../../../runtime/contract/toolTable.ts';
 
 function tools(set: BridgeToolSetIR, ir: BridgeVersionIR, mode: BridgeMode): TableTool[] {
-  return set.tools.map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: describeTool(tool, ir.operations, mode),
-    annotations: tool.annotations,
-    inputSchema: inputSchemaFor(tool),
-    actions: tool.actions,
-  }));
+  return set.tools.map((tool) => {
+    const { section, subtag } = splitTag(tool.tag);
+    return {
+      name: tool.name,
+      title: tool.title,
+      tag: tool.tag,
+      area: slug(section) || 'untagged',
+      topic: slug(subtag) || 'untagged',
+      description: describeTool(tool, ir.operations, mode),
+      annotations: tool.annotations,
+      inputSchema: inputSchemaFor(tool),
+      actions: tool.actions.map((a) => ({ ...a, summary: clip(ir.operations[a.operation].summary, ACTION_SUMMARY_MAX_CHARS) })),
+    };
+  });
 }
 
 export function toolTableFromIR(ir: BridgeVersionIR): ToolTable {
@@ -32,6 +39,10 @@ export function toolTableFromIR(ir: BridgeVersionIR): ToolTable {
   };
 }
 
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
@@ -45,4 +56,14 @@ function sortKeys(value: unknown): unknown {
 /** JSON with sorted keys: the same table always prints the same bytes. */
 export function canonicalJson(value: unknown): string {
   return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
+}
+
+/**
+ * An array of records as canonical JSON, one record per line: sorted keys, each record compact. The
+ * bridge reads its table's parts at start and on first use; compact records make them a third
+ * smaller and faster to parse than fully indented JSON, while a diff still shows which operations and
+ * tools changed.
+ */
+export function recordsJson(records: unknown[]): string {
+  return records.length ? `[\n${records.map((r) => `  ${JSON.stringify(sortKeys(r))}`).join(',\n')}\n]\n` : '[]\n';
 }

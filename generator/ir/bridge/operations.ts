@@ -9,6 +9,7 @@ import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedSpecVersion } from '../../load/specs/readSpecFolders.ts';
 import { actionBaseName, slug, uniqueName } from './naming.ts';
 import { isReadOnlyOperation } from './readOnly.ts';
+import { BODY_EXAMPLE_MAX_CHARS } from '../../../runtime/contract/toolTable.ts';
 import type { BridgeBodyFieldIR, BridgeBodyIR, BridgeOperationIR, BridgeParamIR, HttpMethod, ValueType } from './types.ts';
 
 type Schema = OpenAPIV3.SchemaObject | OpenAPIV3_1.SchemaObject;
@@ -138,7 +139,20 @@ function readBody(operation: Operation, resolve: Resolve): BridgeBodyIR | null {
   const schema = isObject(media) && isObject(media.schema) ? media.schema : null;
   const type = schema ? schemaType(schema, resolve) : 'any';
   const shape = type === 'object' ? 'object' : type === 'array' ? 'array' : 'other';
-  return { contentType, required: body.required === true, shape, fields: shape === 'object' && schema ? objectFields(schema, resolve) : [] };
+  const example = bodyExample(media, schema, resolve);
+  return { contentType, required: body.required === true, shape, fields: shape === 'object' && schema ? objectFields(schema, resolve) : [], ...(example === undefined ? {} : { example }) };
+}
+
+/** The media type's `example`, else its first `examples` entry, else the schema's; dropped when long. */
+function bodyExample(media: unknown, schema: unknown, resolve: Resolve): unknown {
+  const m = isObject(media) ? (media as { example?: unknown; examples?: unknown }) : {};
+  const named = isObject(m.examples) ? Object.keys(m.examples).map((key) => resolve((m.examples as Record<string, unknown>)[key])) : [];
+  const first = named.find((e) => isObject(e) && 'value' in e) as { value?: unknown } | undefined;
+  const resolved = isObject(schema) ? (resolve(schema) as { example?: unknown }) : undefined;
+  const example = m.example !== undefined ? m.example : first !== undefined ? first.value : resolved?.example;
+  if (example === undefined || example === null) return undefined;
+  const text = JSON.stringify(example);
+  return text !== undefined && text.length <= BODY_EXAMPLE_MAX_CHARS ? example : undefined;
 }
 
 function mergeParams(pathLevel: unknown, opLevel: unknown, resolve: Resolve): BridgeParamIR[] {

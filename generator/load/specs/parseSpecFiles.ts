@@ -11,12 +11,11 @@
  * worker hands the parsed documents over first and validates afterwards, so the caller builds its IR
  * while validation runs on the other core, and collects the verdict with `finish()`.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type SwaggerParserType from '@apidevtools/swagger-parser';
 import type { OpenAPI } from 'openapi-types';
+import { sha256File } from './specFiles.ts';
 
 type SwaggerParserOptions = SwaggerParserType.Options;
 
@@ -41,9 +40,7 @@ export interface ParsedSpecFile {
   problem?: SpecProblem;
 }
 
-export function sha256File(file: string): string {
-  return createHash('sha256').update(readFileSync(file)).digest('hex');
-}
+export { sha256File };
 
 function toProblem(error: unknown): SpecProblem {
   const e = error as { message?: unknown; details?: { instancePath?: string }[] } | undefined;

@@ -10,6 +10,9 @@ import type { OpenAPI } from 'openapi-types';
 import { formatDiagnostic, type Diagnostic } from '../../diagnostics.ts';
 import { parseYamlSource, type PathKey } from '../yamlSource.ts';
 import { parseSpecFiles, startSpecParse, type ParsedSpecFile } from './parseSpecFiles.ts';
+import { listSpecFiles } from './specFiles.ts';
+
+export { listSpecFiles };
 
 export interface LoadedSpecDocument {
   /** File name inside the version folder (what generated tables record). */
@@ -32,7 +35,6 @@ export interface SpecLoadResult {
   diagnostics: Diagnostic[];
 }
 
-const SPEC_FILE = /\.(ya?ml|json)$/i;
 /** Version folder names end up in generated paths and tool instructions. */
 export const VERSION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -42,13 +44,6 @@ export function listSpecVersions(specsDir: string): string[] {
   return readdirSync(specsDir)
     .filter((name) => !name.startsWith('.') && statSync(join(specsDir, name)).isDirectory())
     .sort();
-}
-
-export function listSpecFiles(versionDir: string): string[] {
-  return readdirSync(versionDir)
-    .filter((name) => SPEC_FILE.test(name) && !name.startsWith('.'))
-    .sort()
-    .map((name) => join(versionDir, name));
 }
 
 function displayPath(file: string, root: string | undefined): string {

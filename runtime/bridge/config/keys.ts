@@ -4,10 +4,11 @@
  * value is a secret (never echoed in errors). The description's keys come first in each section;
  * keys marked "extension" are this implementation's additions, documented in runtime/bridge/README.md.
  */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { REPOSITORY_ROOT } from '../paths.ts';
 
-export type KeyKind = 'string' | 'integer' | 'number' | 'boolean' | 'statuses' | { oneOf: readonly string[] };
+/** `patterns`: a list of tool patterns (a YAML list, or comma-separated text in env and flags). */
+export type KeyKind = 'string' | 'integer' | 'number' | 'boolean' | 'statuses' | 'patterns' | { oneOf: readonly string[] };
 
 export interface KeyDef {
   /** Dotted path, e.g. `controller.retries.max_attempts`. */
@@ -20,14 +21,14 @@ export interface KeyDef {
   required?: boolean;
   min?: number;
   max?: number;
-  /** Zero is allowed below `min` (used by `transport.port`: 0 asks the OS for a free port). */
+  /** Zero is allowed below `min` (used by `transport.port`: 0 asks the OS for a free port; 0 means "no limit" elsewhere). */
   allowZero?: boolean;
+  /** Said after the error when a value does not fit. */
+  hint?: string;
 }
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
 /** Where `npm run generate` writes tool tables; the bridge looks there first. */
-export const DEFAULT_TABLES_DIR = join(projectRoot, 'generated', 'bridge');
+export const DEFAULT_TABLES_DIR = join(REPOSITORY_ROOT, 'generated', 'bridge');
 
 export const KEYS: readonly KeyDef[] = [
   // The built-in host is the public Cisco DevNet sandbox; real use sets its own.
@@ -58,15 +59,29 @@ export const KEYS: readonly KeyDef[] = [
   { path: 'sdwan.fetch.fragment_base', kind: 'string', default: 'https://pubhub.devnetcloud.com/media/cisco-catalyst-sd-wan-api-guide-{slug}/docs' },
   { path: 'sdwan.fetch.timeout', kind: 'number', default: 300, min: 1 },
   { path: 'sdwan.fetch.concurrency', kind: 'integer', default: 8, min: 1, max: 32 },
+  // extension: the config-file form of --read-write.
+  { path: 'sdwan.read_write', kind: 'boolean', default: false, env: 'BRIDGE_READ_WRITE' },
+  // extensions: which tools are served, and how (runtime/bridge/toolset/).
+  { path: 'sdwan.tools.mode', kind: { oneOf: ['tools', 'discover', 'hybrid'] }, default: 'tools', env: 'BRIDGE_TOOLS_MODE' },
+  { path: 'sdwan.tools.include', kind: 'patterns', default: [], env: 'BRIDGE_TOOLS_INCLUDE' },
+  { path: 'sdwan.tools.exclude', kind: 'patterns', default: [], env: 'BRIDGE_TOOLS_EXCLUDE' },
+  { path: 'sdwan.tools.max_tools', kind: 'integer', default: 0, env: 'BRIDGE_TOOLS_MAX', min: 1, max: 100_000, allowZero: true },
+  { path: 'sdwan.tools.description_max_chars', kind: 'integer', default: 0, env: 'BRIDGE_TOOLS_DESCRIPTION_MAX', min: 160, max: 1_000_000, allowZero: true },
 
   { path: 'debug.enabled', kind: 'boolean', default: false, env: 'BRIDGE_DEBUG' },
   { path: 'debug.redact', kind: 'boolean', default: true, env: 'BRIDGE_DEBUG_REDACT' },
   { path: 'debug.capture', kind: { oneOf: ['errors', 'all'] }, default: 'errors', env: 'BRIDGE_DEBUG_CAPTURE' },
 
-  { path: 'transport.mode', kind: { oneOf: ['stdio', 'sse', 'streamable-http'] }, default: 'stdio' },
+  // BRIDGE_TRANSPORT (an extension) lets a client that owns `--transport` (the MCP Inspector CLI) choose it.
+  { path: 'transport.mode', kind: { oneOf: ['stdio', 'sse', 'streamable-http'] }, default: 'stdio', env: 'BRIDGE_TRANSPORT' },
   { path: 'transport.host', kind: 'string', default: '127.0.0.1' },
   { path: 'transport.port', kind: 'integer', default: 8000, min: 1, max: 65535, allowZero: true },
-  { path: 'transport.auth.type', kind: { oneOf: ['none', 'bearer'] }, default: 'none' },
+  {
+    path: 'transport.auth.type',
+    kind: { oneOf: ['none', 'bearer'] },
+    default: 'none',
+    hint: 'MCP clients authenticate with a bearer token (type bearer and a token); HTTP Basic and other schemes are not supported',
+  },
   { path: 'transport.auth.token', kind: 'string', default: '', secret: true },
 ];
 
@@ -100,6 +115,26 @@ export interface SdwanConfig {
   auto_fetch: boolean;
   tables_dir: string;
   fetch: { site_url: string; fragment_base: string; timeout: number; concurrency: number };
+  /** `--read-write`: expose the operations that change the controller. */
+  read_write: boolean;
+  tools: ToolsConfig;
+}
+
+/**
+ * `tools` lists the tool table's tools, `discover` serves three tools that search, describe and call
+ * every action, `hybrid` both (runtime/bridge/README.md "Tool sets").
+ */
+export type ToolsMode = 'tools' | 'discover' | 'hybrid';
+
+export interface ToolsConfig {
+  mode: ToolsMode;
+  /** Patterns `area` or `area/topic` (globs `*`, `?`); empty: every tool. */
+  include: string[];
+  exclude: string[];
+  /** Most tools listed, discovery tools included; 0: no cap. */
+  max_tools: number;
+  /** Longest tool description listed, in characters; 0: the full text. */
+  description_max_chars: number;
 }
 
 export interface DebugConfig {

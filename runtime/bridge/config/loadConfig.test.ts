@@ -100,6 +100,9 @@ describe('bridge configuration', () => {
 
   it('rejects a --config file that does not exist, naming it', () => {
     expect(issues({ cwd: project(), env: CREDS, flags: { config: 'missing.yaml', version: 'v' } })).toEqual(['--config: missing.yaml does not exist']);
+    expect(issues({ cwd: project(), env: { ...CREDS, BRIDGE_CONFIG: '/nowhere/b.yaml' }, flags: { version: 'v' } })).toEqual(['env BRIDGE_CONFIG: /nowhere/b.yaml does not exist']);
+    const named = project({ 'elsewhere.yaml': 'controller:\n  port: 8443\n' });
+    expect(load({ cwd: named, env: { ...CREDS, BRIDGE_CONFIG: join(named, 'elsewhere.yaml') }, flags: { version: 'v' } }).config.controller.port).toBe(8443);
     const cwd = project();
     expect(issues({ cwd, env: CREDS, flags: { config: '.', version: 'v' } })).toEqual(['.: cannot be read (EISDIR)']);
   });
@@ -128,7 +131,10 @@ describe('bridge configuration', () => {
     const withYaml = (yaml: string) => issues({ ...base, cwd: project({ 'bridge.yaml': yaml }) }).join('\n');
     expect(withYaml('transport:\n  auth:\n    type: bearer\n')).toMatch(/transport\.auth\.token: required when transport\.auth\.type is bearer/);
     expect(withYaml('transport:\n  auth:\n    token: abcdefghijklmnopqrstuvwxyz\n')).toMatch(/transport\.auth\.token: must be empty when transport\.auth\.type is none/);
-    expect(withYaml('transport:\n  auth:\n    type: basic\n')).toMatch(/transport\.auth\.type: expected one of none, bearer, got "basic"/);
+    // An unknown type is reported once, as what it is, whatever the token (not "token must be empty when type is none").
+    expect(issues({ ...base, cwd: project({ 'bridge.yaml': 'transport:\n  auth:\n    type: basic\n    token: abcdefghijklmnopqrstuvwxyz\n' }) })).toEqual([
+      'transport.auth.type: expected one of none, bearer, got "basic" (from bridge.yaml:3:11); MCP clients authenticate with a bearer token (type bearer and a token); HTTP Basic and other schemes are not supported',
+    ]);
     const short = load({ ...base, cwd: project({ 'bridge.yaml': 'transport:\n  auth:\n    type: bearer\n    token: short-token\n' }) });
     expect(short.warnings.join('\n')).toMatch(/shorter than 16 characters/);
   });
@@ -137,6 +143,38 @@ describe('bridge configuration', () => {
     const s = load({ cwd: project(), env: { ...CREDS, CONTROLLER_VERIFY_SSL: 'false' }, flags: { version: '20.18' } });
     expect(s.warnings.join('\n')).toMatch(/TLS CERTIFICATE VERIFICATION OF THE CONTROLLER IS OFF .*env CONTROLLER_VERIFY_SSL/);
     expect(issues({ cwd: project(), env: CREDS, flags: { version: '../etc' } }).join('\n')).toMatch(/sdwan\.active_version: "\.\.\/etc" is not a spec folder name/);
+  });
+
+  it('reads sdwan.tools and sdwan.read_write from YAML, environment and flags', () => {
+    const cwd = project({
+      'bridge.yaml': 'sdwan:\n  read_write: yes\n  tools:\n    mode: hybrid\n    include: [Monitoring/BFD, "troubleshooting*"]\n    exclude:\n      - "${EXCLUDED}"\n    max_tools: 40\n    description_max_chars: 300\n',
+    });
+    const fromYaml = load({ cwd, env: { ...CREDS, EXCLUDED: 'admin*' }, flags: { version: 'v' } });
+    expect(fromYaml.config.sdwan.tools).toEqual({ mode: 'hybrid', include: ['monitoring/bfd', 'troubleshooting*'], exclude: ['admin*'], max_tools: 40, description_max_chars: 300 });
+    expect(fromYaml.readWrite).toBe(true);
+    expect(fromYaml.sources['sdwan.tools.include']).toBe('bridge.yaml:5:14');
+    const env = { ...CREDS, EXCLUDED: 'x', BRIDGE_TOOLS_MODE: 'discover', BRIDGE_TOOLS_INCLUDE: 'monitoring, configuration/policy_*', BRIDGE_TOOLS_MAX: '0', BRIDGE_READ_WRITE: 'false' };
+    const fromEnv = load({ cwd, env, flags: { version: 'v' } });
+    expect(fromEnv.config.sdwan.tools).toMatchObject({ mode: 'discover', include: ['monitoring', 'configuration/policy_*'], max_tools: 0 });
+    expect(fromEnv.readWrite).toBe(false);
+    const fromFlags = load({ cwd, env, flags: { version: 'v', toolsMode: 'tools', toolsInclude: 'a,b/c', toolsExclude: '', toolsMax: '12', toolsDescriptionMax: '0', readWrite: true } });
+    expect(fromFlags.config.sdwan.tools).toEqual({ mode: 'tools', include: ['a', 'b/c'], exclude: [], max_tools: 12, description_max_chars: 0 });
+    expect(fromFlags.sources['sdwan.tools.max_tools']).toBe('--tools-max');
+    expect(fromFlags.readWrite).toBe(true);
+    expect(load({ cwd: project(), env: CREDS, flags: { version: 'v' } }).config.sdwan.tools).toEqual({ mode: 'tools', include: [], exclude: [], max_tools: 0, description_max_chars: 0 });
+  });
+
+  it('names the key, the value and the source of a bad tools setting', () => {
+    const cwd = project({ 'bridge.yaml': 'sdwan:\n  tools:\n    mode: all\n    include: ["Monitoring - BFD"]\n    max_tools: -5\n    shape: round\n' });
+    const found = issues({ cwd, env: { ...CREDS, BRIDGE_TOOLS_DESCRIPTION_MAX: '50', BRIDGE_TOOLS_EXCLUDE: 'a/b/c' }, flags: { version: 'v' } });
+    expect(found).toEqual([
+      'sdwan.tools.shape: unknown key (bridge.yaml:6:5)',
+      'sdwan.tools.mode: expected one of tools, discover, hybrid, got "all" (from bridge.yaml:3:11)',
+      'sdwan.tools.include: expected a list of tool patterns, each area or area/topic (letters, digits, _, and the globs * and ?), got "[\\"Monitoring - BFD\\"]" (from bridge.yaml:4:14)',
+      'sdwan.tools.exclude: expected a list of tool patterns, each area or area/topic (letters, digits, _, and the globs * and ?), got "a/b/c" (from env BRIDGE_TOOLS_EXCLUDE)',
+      'sdwan.tools.max_tools: expected an integer from 0 to 100000, got "-5" (from bridge.yaml:5:16)',
+      'sdwan.tools.description_max_chars: expected 0 (no limit) or an integer from 160 to 1000000, got "50" (from env BRIDGE_TOOLS_DESCRIPTION_MAX)',
+    ]);
   });
 
   it('lets offline commands run without credentials', () => {

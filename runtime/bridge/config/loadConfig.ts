@@ -1,7 +1,7 @@
 /**
  * @module
  * Loads the bridge configuration: CLI flags > environment > YAML file > defaults. The YAML file is
- * `./bridge.yaml` when present or the one `--config PATH` names (then it must exist); its strings may
+ * `./bridge.yaml` when present or the one `--config PATH` (or env BRIDGE_CONFIG) names (then it must exist); its strings may
  * use `${VAR}` and `${VAR:-default}`. A `.env` file in the working directory is read first (it never
  * overrides variables already set). Every problem is reported at once, each naming the key and where
  * its value came from; secret values are never echoed.
@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { normalizePattern } from '../toolset/patterns.ts';
 import { KEY_BY_PATH, KEYS, type BridgeConfig, type KeyDef } from './keys.ts';
 
 /** Flags as given on the command line (undefined: not given, so lower layers decide). */
@@ -24,6 +25,12 @@ export interface CliFlags {
   debugNoRedact?: boolean;
   debugAllCalls?: boolean;
   insecureAllowPublic?: boolean;
+  /** `--tools-mode`, `--tools-include`, `--tools-exclude` (comma-separated), `--tools-max`, `--tools-description-max`. */
+  toolsMode?: string;
+  toolsInclude?: string;
+  toolsExclude?: string;
+  toolsMax?: string;
+  toolsDescriptionMax?: string;
 }
 
 export interface LoadConfigInput {
@@ -42,7 +49,7 @@ export interface LoadConfigInput {
 
 export interface BridgeSettings {
   config: BridgeConfig;
-  /** `--read-write`: expose mutating operations too. */
+  /** `sdwan.read_write` (`--read-write`): expose mutating operations too. */
   readWrite: boolean;
   /** `--insecure-allow-public`: bind a non-loopback host without auth. */
   insecureAllowPublic: boolean;
@@ -68,9 +75,12 @@ function describeKind(def: KeyDef): string {
   const k = def.kind;
   if (typeof k === 'object') return `one of ${k.oneOf.join(', ')}`;
   if (k === 'statuses') return 'a list of HTTP statuses (100-599)';
+  if (k === 'patterns') return 'a list of tool patterns, each area or area/topic (letters, digits, _, and the globs * and ?)';
   if (k === 'boolean') return 'a boolean (true/false, 1/0, yes/no)';
-  const range = def.min !== undefined && def.max !== undefined ? ` from ${def.allowZero ? 0 : def.min} to ${def.max}` : def.min !== undefined ? ` of at least ${def.min}` : '';
-  return `${k === 'integer' ? 'an integer' : k === 'number' ? 'a number' : 'a string'}${range}`;
+  const range = def.min !== undefined && def.max !== undefined ? ` from ${def.allowZero && def.min <= 1 ? 0 : def.min} to ${def.max}` : def.min !== undefined ? ` of at least ${def.min}` : '';
+  const kind = `${k === 'integer' ? 'an integer' : k === 'number' ? 'a number' : 'a string'}${range}`;
+  // Zero as a switch (no limit) apart from a range that starts higher.
+  return def.allowZero && def.min !== undefined && def.min > 1 ? `0 (no limit) or ${kind}` : kind;
 }
 
 /** Parses a value (from YAML, or text from env/CLI) into the key's type; undefined when it does not fit. */
@@ -99,6 +109,12 @@ function coerce(def: KeyDef, raw: unknown): unknown {
       if (!list) return undefined;
       const statuses = list.map((s) => (typeof s === 'number' ? s : /^\d+$/.test(String(s)) ? Number(s) : NaN));
       return statuses.every((s) => Number.isInteger(s) && s >= 100 && s <= 599) ? statuses : undefined;
+    }
+    case 'patterns': {
+      const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').filter((p) => p.trim() !== '') : undefined;
+      if (!list || list.some((p) => typeof p !== 'string')) return undefined;
+      const patterns = (list as string[]).map(normalizePattern);
+      return patterns.every((p) => p !== null) ? [...new Set(patterns)] : undefined;
     }
   }
 }
@@ -169,7 +185,9 @@ function readYamlLayer(file: string, shownAs: string, env: NodeJS.ProcessEnv, is
         let raw: unknown = isScalar(value) ? value.value : value.toJSON();
         // A plain scalar keeps its text for strings: `active_version: 20.10` is "20.10", not 20.1.
         if (def.kind === 'string' && isScalar(value) && value.type === 'PLAIN' && value.range) raw = text.slice(value.range[0], value.range[1]).trim();
-        if (typeof raw === 'string') raw = interpolate(raw, env, (name) => issues.push(`${path}: \${${name}} is not set (${at(value)})`));
+        const missing = (name: string) => issues.push(`${path}: \${${name}} is not set (${at(value)})`);
+        if (typeof raw === 'string') raw = interpolate(raw, env, missing);
+        else if (Array.isArray(raw)) raw = raw.map((item: unknown) => (typeof item === 'string' ? interpolate(item, env, missing) : item));
         layer.values.set(path, { raw, source: at(value) });
       } else if (KEYS.some((k) => k.path.startsWith(`${path}.`))) {
         if (value && isMap(value)) walk(value, path);
@@ -198,13 +216,15 @@ export function loadBridgeConfig(input: LoadConfigInput = {}): BridgeSettings {
 
   let configFile: string | null = null;
   let yaml: Layer = { values: new Map() };
-  if (flags.config !== undefined) {
-    configFile = isAbsolute(flags.config) ? flags.config : resolve(cwd, flags.config);
-    if (!existsSync(configFile)) throw new ConfigError([`--config: ${flags.config} does not exist`]);
+  // BRIDGE_CONFIG (an extension) names the file for clients that keep --config for themselves.
+  const named = flags.config !== undefined ? { path: flags.config, source: '--config' } : env.BRIDGE_CONFIG ? { path: env.BRIDGE_CONFIG, source: 'env BRIDGE_CONFIG' } : null;
+  if (named) {
+    configFile = isAbsolute(named.path) ? named.path : resolve(cwd, named.path);
+    if (!existsSync(configFile)) throw new ConfigError([`${named.source}: ${named.path} does not exist`]);
   } else if (!input.ignoreDefaultFile && existsSync(resolve(cwd, 'bridge.yaml'))) {
     configFile = resolve(cwd, 'bridge.yaml');
   }
-  if (configFile) yaml = readYamlLayer(configFile, flags.config ?? 'bridge.yaml', env, issues);
+  if (configFile) yaml = readYamlLayer(configFile, named?.path ?? 'bridge.yaml', env, issues);
 
   const cli = new Map<string, { raw: unknown; source: string }>();
   if (flags.version !== undefined) cli.set('sdwan.active_version', { raw: flags.version, source: '--version' });
@@ -214,9 +234,17 @@ export function loadBridgeConfig(input: LoadConfigInput = {}): BridgeSettings {
   if (flags.debug || flags.debugAllCalls) cli.set('debug.enabled', { raw: true, source: flags.debug ? '--debug' : '--debug-all-calls' });
   if (flags.debugNoRedact) cli.set('debug.redact', { raw: false, source: '--debug-no-redact' });
   if (flags.debugAllCalls) cli.set('debug.capture', { raw: 'all', source: '--debug-all-calls' });
+  if (flags.readWrite) cli.set('sdwan.read_write', { raw: true, source: '--read-write' });
+  if (flags.toolsMode !== undefined) cli.set('sdwan.tools.mode', { raw: flags.toolsMode, source: '--tools-mode' });
+  if (flags.toolsInclude !== undefined) cli.set('sdwan.tools.include', { raw: flags.toolsInclude, source: '--tools-include' });
+  if (flags.toolsExclude !== undefined) cli.set('sdwan.tools.exclude', { raw: flags.toolsExclude, source: '--tools-exclude' });
+  if (flags.toolsMax !== undefined) cli.set('sdwan.tools.max_tools', { raw: flags.toolsMax, source: '--tools-max' });
+  if (flags.toolsDescriptionMax !== undefined) cli.set('sdwan.tools.description_max_chars', { raw: flags.toolsDescriptionMax, source: '--tools-description-max' });
 
   const config: Record<string, unknown> = {};
   const sources: Record<string, string> = {};
+  // Keys whose value was refused: checks of combinations skip them, so one mistake is reported once.
+  const refused = new Set<string>();
   for (const def of KEYS) {
     const envRaw = def.env !== undefined && env[def.env] !== undefined && env[def.env] !== '' ? { raw: env[def.env], source: `env ${def.env}` } : undefined;
     const override = input.overrides && def.path in input.overrides ? { raw: input.overrides[def.path], source: input.overridesSource ?? 'program' } : undefined;
@@ -225,8 +253,10 @@ export function loadBridgeConfig(input: LoadConfigInput = {}): BridgeSettings {
     let source = 'default';
     if (chosen) {
       const parsed = coerce(def, chosen.raw);
-      if (parsed === undefined) issues.push(`${def.path}: expected ${describeKind(def)}, ${shown(def, chosen.raw)} (from ${chosen.source})`);
-      else {
+      if (parsed === undefined) {
+        issues.push(`${def.path}: expected ${describeKind(def)}, ${shown(def, chosen.raw)} (from ${chosen.source})${def.hint ? `; ${def.hint}` : ''}`);
+        refused.add(def.path);
+      } else {
         value = parsed;
         source = chosen.source;
       }
@@ -241,30 +271,31 @@ export function loadBridgeConfig(input: LoadConfigInput = {}): BridgeSettings {
   }
   const settings: BridgeSettings = {
     config: config as unknown as BridgeConfig,
-    readWrite: flags.readWrite === true,
+    readWrite: (config as unknown as BridgeConfig).sdwan.read_write,
     insecureAllowPublic: flags.insecureAllowPublic === true,
     configFile,
     sources,
     warnings: [],
   };
-  validateCombinations(settings, issues);
+  validateCombinations(settings, issues, refused);
   if (issues.length) throw new ConfigError(issues);
   return settings;
 }
 
 const VERSION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-function validateCombinations(settings: BridgeSettings, issues: string[]): void {
+function validateCombinations(settings: BridgeSettings, issues: string[], refused: ReadonlySet<string>): void {
   const { config: c, sources } = settings;
   const version = c.sdwan.active_version;
   if (version && !VERSION_NAME.test(version)) {
     issues.push(`sdwan.active_version: "${version}" is not a spec folder name (letters, digits, ".", "_", "-") (from ${sources['sdwan.active_version']})`);
   }
   const auth = c.transport.auth;
-  if (auth.type === 'bearer' && !auth.token) {
+  if (refused.has('transport.auth.type')) {
+    // Already reported; what the token must be depends on the type the user meant.
+  } else if (auth.type === 'bearer' && !auth.token) {
     issues.push(`transport.auth.token: required when transport.auth.type is bearer (type from ${sources['transport.auth.type']})`);
-  }
-  if (auth.type === 'none' && auth.token) {
+  } else if (auth.type === 'none' && auth.token) {
     issues.push(`transport.auth.token: must be empty when transport.auth.type is none; set transport.auth.type: bearer to use it (token from ${sources['transport.auth.token']})`);
   }
   if (auth.type === 'bearer' && auth.token && auth.token.length < 16) {

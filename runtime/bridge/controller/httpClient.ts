@@ -3,8 +3,10 @@
  * One HTTP exchange with the controller, through undici with keep-alive connections. Redirects are
  * never followed (a 302 to `welcome.html` is how an expired session shows). Transport failures are
  * classified so the retry policy can tell a timeout or a reset (retried) from a TLS error (not).
+ * undici loads with the first exchange, not with the bridge: a start that only lists tools does
+ * without it.
  */
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 
 export interface HttpRequest {
   method: string;
@@ -60,9 +62,16 @@ function classify(error: unknown, timeoutMs: number): TransportError {
 }
 
 export function createHttpClient(options: { verifyTls: boolean }): HttpClient {
-  const agent = new Agent({ connect: { rejectUnauthorized: options.verifyTls }, keepAliveTimeout: 30_000 });
+  let loaded: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
+  const undici = () =>
+    (loaded ??= import('undici').then((module) => {
+      // undici is CommonJS: Node names its exports, a bundle may hand over module.exports as `default`.
+      const undici = (module.Agent ? module : (module as unknown as { default: typeof module }).default) as typeof module;
+      return { agent: new undici.Agent({ connect: { rejectUnauthorized: options.verifyTls }, keepAliveTimeout: 30_000 }), request: undici.request };
+    }));
   return {
     async send(req, timeoutMs) {
+      const { agent, request } = await undici();
       try {
         const res = await request(req.url, {
           dispatcher: agent,
@@ -79,7 +88,9 @@ export function createHttpClient(options: { verifyTls: boolean }): HttpClient {
         throw classify(error, timeoutMs);
       }
     },
-    close: () => agent.close(),
+    close: async () => {
+      if (loaded) await (await loaded).agent.close();
+    },
   };
 }
 

@@ -10,6 +10,8 @@ import type { TableOperation, TableParam, ValueType } from '../../contract/toolT
 export interface BuiltRequest {
   /** Path with parameters substituted (relative to `/dataservice`), without the query string. */
   path: string;
+  /** The path parameters substituted, as text (before encoding). */
+  pathParams: Record<string, string>;
   /** Query parameters as sent (arrays repeat the key). */
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
@@ -101,6 +103,7 @@ export function buildRequest(op: TableOperation, actionName: string, rawParams: 
   let path = op.path;
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
+  const pathParams: Record<string, string> = {};
   for (const p of op.params) {
     const value = params[p.name];
     if (value === undefined) continue;
@@ -111,6 +114,7 @@ export function buildRequest(op: TableOperation, actionName: string, rawParams: 
       if (text === '') problems.push(`${p.name} (path): must not be empty`);
       // Encoded whole: a value can never add path segments (`../`) or a query string.
       path = path.split(`{${p.name}}`).join(encodeURIComponent(text));
+      pathParams[p.name] = text;
     } else if (p.in === 'query') query[p.name] = checked;
     else if (RESERVED_HEADERS.has(p.name.toLowerCase())) problems.push(`${p.name} (header): set by the bridge, not by parameters`);
     else headers[p.name] = Array.isArray(checked) ? checked.join(',') : checked;
@@ -143,7 +147,7 @@ export function buildRequest(op: TableOperation, actionName: string, rawParams: 
   }
   if (missing.length) problems.unshift(`missing required parameter(s): ${missing.join(', ')}`);
   if (problems.length) throw new ParamsError(`Invalid params for ${actionName} (${op.method} ${op.path}): ${problems.join('; ')}.`);
-  return { path, query, headers, body: payload };
+  return { path, pathParams, query, headers, body: payload };
 }
 
 /** `?a=1&b=x&b=y` for the query object (empty string when none). */

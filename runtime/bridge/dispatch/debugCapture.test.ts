@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildDebugRecord, isSecretKey, MAX_CAPTURED_CHARS, REDACTED, redactHeaders, redactUrl, redactValue, truncateBody } from './debugCapture.ts';
+import { buildDebugRecord, fillPath, isSecretKey, MAX_CAPTURED_CHARS, REDACTED, redactHeaders, redactValue, truncateBody } from './debugCapture.ts';
 
 describe('debug redaction', () => {
   it('redacts the credential headers, whatever their case', () => {
-    const headers = { Authorization: 'Bearer t', 'x-xsrf-token': 'x', Cookie: 'JSESSIONID=1', 'Set-Cookie': 'JSESSIONID=2', 'Proxy-Authorization': 'Basic y', Accept: 'application/json' };
+    const headers = { Authorization: 'Bearer t', 'x-xsrf-token': 'x', Cookie: 'JSESSIONID=1', 'Set-Cookie': 'JSESSIONID=2', 'Proxy-Authorization': 'Basic y', 'X-Api-Key': 'k', Accept: 'application/json' };
     expect(redactHeaders(headers)).toEqual({
       Authorization: REDACTED,
       'x-xsrf-token': REDACTED,
       Cookie: REDACTED,
       'Set-Cookie': REDACTED,
       'Proxy-Authorization': REDACTED,
+      'X-Api-Key': REDACTED,
       Accept: 'application/json',
     });
   });
@@ -23,7 +24,8 @@ describe('debug redaction', () => {
     const copy = redactValue(body);
     expect(copy).toEqual({ userName: 'ops', password: REDACTED, nested: { list: [{ apiKey: REDACTED, ok: 1 }], credentials: REDACTED } });
     expect(body.password).toBe('p1');
-    expect(redactUrl('http://h/dataservice/x?token=abc&user=u')).toBe('http://h/dataservice/x?token=%3Credacted%3E&user=u');
+    expect(fillPath('/user/{userName}/key/{apiKey}', { userName: 'a b', apiKey: 'k/1' }, true)).toBe(`/user/a%20b/key/${encodeURIComponent(REDACTED)}`);
+    expect(fillPath('/user/{userName}/key/{apiKey}', { userName: 'a b', apiKey: 'k/1' }, false)).toBe('/user/a%20b/key/k%2F1');
   });
 });
 
@@ -45,10 +47,10 @@ describe('debug record', () => {
     action: 'post_bfd_doccount',
     operationId: 'getCountPost',
     timingMs: 12.345,
-    path: '/statistics/bfd/doccount',
-    query: { token: 'q' },
+    route: { template: '/statistics/bfd/doccount', params: {} },
+    query: { token: 'q', site: 's 1' },
     body: { query: { condition: 'AND', rules: [] }, secret: 's' },
-    request: { method: 'POST', url: 'http://h/dataservice/statistics/bfd/doccount?token=q', headers: { Authorization: 'Bearer abc', 'Content-Type': 'application/json' }, body: '{}' },
+    request: { method: 'POST', url: 'http://h/dataservice/statistics/bfd/doccount?token=q&site=s+1', headers: { Authorization: 'Bearer abc', 'Content-Type': 'application/json' }, body: '{}' },
     response: { status: 500, headers: { 'content-type': 'application/json', 'set-cookie': 'JSESSIONID=z' }, text: '' },
     responseBody: { error: { message: 'boom', code: 'REST0001', details: '' } },
   };
@@ -63,8 +65,8 @@ describe('debug record', () => {
       request: {
         method: 'POST',
         path: '/statistics/bfd/doccount',
-        url: 'http://h/dataservice/statistics/bfd/doccount?token=%3Credacted%3E',
-        query_params: { token: REDACTED },
+        url: 'http://h/dataservice/statistics/bfd/doccount?token=%3Credacted%3E&site=s+1',
+        query_params: { token: REDACTED, site: 's 1' },
         body: { query: { condition: 'AND', rules: [] }, secret: REDACTED },
         headers: { Authorization: REDACTED, 'Content-Type': 'application/json' },
       },

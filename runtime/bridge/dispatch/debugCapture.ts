@@ -7,11 +7,13 @@
  * own result is never altered.
  */
 import type { HttpRequest, HttpResponse } from '../controller/httpClient.ts';
+import { queryString } from './buildRequest.ts';
 
 export const REDACTED = '<redacted>';
 /** Serialized size above which a captured body is replaced by a preview. */
 export const MAX_CAPTURED_CHARS = 20_000;
 
+/** Headers that carry credentials whatever they hold; other headers are judged by name like keys. */
 const SECRET_HEADERS = new Set(['authorization', 'x-xsrf-token', 'cookie', 'set-cookie', 'proxy-authorization']);
 /** Compared against key names lower-cased with `-`, `_` and spaces removed (`api_key` → `apikey`). */
 const SECRET_KEY_WORDS = ['token', 'secret', 'password', 'xsrf', 'cookie', 'apikey', 'sessionid', 'credential', 'privatekey'];
@@ -34,7 +36,7 @@ export function isSecretKey(key: string): boolean {
 
 export function redactHeaders(headers: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
+  for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.has(name.toLowerCase()) || isSecretKey(name) ? REDACTED : value;
   return out;
 }
 
@@ -49,13 +51,9 @@ export function redactValue(value: unknown): unknown {
   return value;
 }
 
-/** The URL with secret-named query values replaced. */
-export function redactUrl(url: string): string {
-  const parsed = new URL(url);
-  for (const key of [...new Set(parsed.searchParams.keys())]) {
-    if (isSecretKey(key)) parsed.searchParams.set(key, REDACTED);
-  }
-  return parsed.toString();
+/** A path template (`/device/{deviceId}/info`) filled in as sent; with `redact`, secret-named parameters replaced. */
+export function fillPath(template: string, params: Record<string, string>, redact: boolean): string {
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in params ? encodeURIComponent(redact && isSecretKey(name) ? REDACTED : params[name]) : whole));
 }
 
 /** `{_truncated, _original_chars, preview}` for a body whose JSON is longer than the limit. */
@@ -71,8 +69,9 @@ export interface CaptureInput {
   action: string;
   operationId: string;
   timingMs: number;
-  path: string;
-  query: Record<string, unknown>;
+  /** The operation's path template and the path parameters sent. */
+  route: { template: string; params: Record<string, string> };
+  query: Record<string, string | string[]>;
   /** The exact payload sent (parsed back from JSON), or null. */
   body: unknown;
   request: HttpRequest | null;
@@ -88,9 +87,17 @@ function errorCode(body: unknown): string {
   return typeof code === 'string' || typeof code === 'number' ? String(code) : '';
 }
 
+/**
+ * The debug record. With `redact`, its path and URL are rebuilt from the redacted parameters (an
+ * encoded secret in the URL as sent would survive redacting the parsed query), and values under
+ * secret names are replaced everywhere; the caller scrubs live credentials afterwards.
+ */
 export function buildDebugRecord(input: CaptureInput, redact: boolean): DebugRecord {
   const r = input.request;
   const headers = r ? { ...r.headers } : {};
+  const path = fillPath(input.route.template, input.route.params, redact);
+  const query = redact ? (redactValue(input.query) as Record<string, string | string[]>) : { ...input.query };
+  const url = !r ? '' : redact ? `${new URL(r.url).origin}/dataservice${path}${queryString(query)}` : r.url;
   const record: DebugRecord = {
     tool: input.tool,
     action: input.action,
@@ -98,9 +105,9 @@ export function buildDebugRecord(input: CaptureInput, redact: boolean): DebugRec
     timing_ms: Math.round(input.timingMs * 100) / 100,
     request: {
       method: r?.method ?? '',
-      path: input.path,
-      url: r ? (redact ? redactUrl(r.url) : r.url) : '',
-      query_params: redact ? (redactValue(input.query) as Record<string, unknown>) : { ...input.query },
+      path,
+      url,
+      query_params: query,
       body: truncateBody(redact ? redactValue(input.body) : input.body),
       headers: redact ? redactHeaders(headers) : headers,
     },

@@ -60,6 +60,20 @@ describe('dispatching tool calls', () => {
     expect(sent.headers['content-type']).toBe('application/json');
   });
 
+  it('passes statistics queries with the operators real ones use (last_n_hours, between) to the controller', async () => {
+    const b = await bridge();
+    const since = (hours: number) => call(b, 'monitoring_bfd', 'post_bfd_doccount', { query: { condition: 'AND', rules: [{ field: 'entry_time', type: 'date', value: [String(hours)], operator: 'last_n_hours' }] } });
+    const count = async (hours: number) => ((await since(hours)).value as { data: { count: number }[] }).data[0].count;
+    expect(await count(24)).toBe(500);
+    const lastHour = await count(1);
+    expect(lastHour).toBeGreaterThan(0);
+    expect(lastHour).toBeLessThan(100);
+    const between = await call(b, 'monitoring_bfd', 'post_bfd', { query: { rules: [{ field: 'latency', type: 'long', value: ['10', '12'], operator: 'between' }] }, size: 500 });
+    const latencies = (between.value as { data: { latency: number }[] }).data.map((r) => r.latency);
+    expect(latencies.length).toBeGreaterThan(0);
+    expect(latencies.every((l) => l >= 10 && l <= 12)).toBe(true);
+  });
+
   it('answers unknown tools, actions and misplaced arguments with clear errors', async () => {
     const b = await bridge();
     const unknownTool = await b.dispatcher.call('nope_tool', { action: 'x' });
@@ -73,7 +87,11 @@ describe('dispatching tool calls', () => {
     const stray = await b.dispatcher.call('monitoring_bfd', { action: 'get_bfd', deviceId: '1' });
     expect((stray.structuredContent as { message: string }).message).toMatch(/Unexpected argument\(s\) deviceId: put parameters inside "params"/);
     const rw = await call(b, 'configuration_policy_site_list_builder', 'post_policy_site_list_builder_site', { name: 'x', entries: [] });
-    expect((rw.value as { message: string }).message).toMatch(/^Unknown action 'post_policy_site_list_builder_site'/);
+    expect((rw.value as { message: string }).message).toBe(
+      "Action 'post_policy_site_list_builder_site' (POST /template/policy/list/site) changes the controller, and this bridge runs read-only: restart the bridge with --read-write (config sdwan.read_write: true, env BRIDGE_READ_WRITE=1) to call it.",
+    );
+    const sent = sim.stats.calls['POST /template/policy/list/site'];
+    expect(sent).toBeUndefined();
   });
 
   it('passes the controller error body through, with a hint for statistics errors', async () => {

@@ -6,12 +6,15 @@
  * (and the controller's own error body when there is one); nothing here throws to the client.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { TableOperation, TableTool } from '../../contract/toolTable.ts';
+import type { TableOperation } from '../../contract/toolTable.ts';
 import { headerValue, TransportError, type HttpRequest, type HttpResponse } from '../controller/httpClient.ts';
 import { LoginError, SessionExpiredError, type ControllerSession } from '../controller/session.ts';
 import type { Logger } from '../logger.ts';
+import type { ActionLookup } from './actionLookup.ts';
+import { errorResult, textResult } from './results.ts';
 import { buildRequest, ParamsError, queryString, type BuiltRequest } from './buildRequest.ts';
-import { buildDebugRecord, debugLine, REDACTED, type DebugRecord } from './debugCapture.ts';
+import { buildDebugRecord, debugLine, type DebugRecord } from './debugCapture.ts';
+import type { SecretScrubber } from './secretScrubber.ts';
 
 export interface DebugSettings {
   enabled: boolean;
@@ -20,28 +23,18 @@ export interface DebugSettings {
 }
 
 export interface DispatcherOptions {
-  tools: TableTool[];
-  operations: TableOperation[];
+  /** The tools and actions that may be called, and why others may not. */
+  lookup: ActionLookup;
   session: ControllerSession;
   /** `https://host:port` (the REST base is `<baseUrl>/dataservice`). */
   baseUrl: string;
   debug: DebugSettings;
+  /** Scrubs live credentials out of debug records (with redaction on). */
+  scrubber: SecretScrubber;
   log: Logger;
 }
 
 type Json = unknown;
-
-function textResult(value: Json, isError: boolean): CallToolResult {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const result: CallToolResult = { content: [{ type: 'text', text }] };
-  if (value && typeof value === 'object' && !Array.isArray(value)) result.structuredContent = value as Record<string, unknown>;
-  if (isError) result.isError = true;
-  return result;
-}
-
-function errorResult(message: string, extra: Record<string, unknown> = {}): CallToolResult {
-  return textResult({ error: true, message, ...extra }, true);
-}
 
 function parseBody(res: HttpResponse): Json {
   const type = headerValue(res.headers, 'content-type');
@@ -70,21 +63,23 @@ function hintFor(op: TableOperation, status: number, body: Json): string | undef
 }
 
 export class Dispatcher {
-  private readonly tools: Map<string, { tool: TableTool; actions: Map<string, TableOperation> }>;
+  constructor(private readonly options: DispatcherOptions) {}
 
-  constructor(private readonly options: DispatcherOptions) {
-    this.tools = new Map(options.tools.map((tool) => [tool.name, { tool, actions: new Map(tool.actions.map((a) => [a.name, options.operations[a.operation]])) }]));
+  get lookup(): ActionLookup {
+    return this.options.lookup;
   }
 
   async call(toolName: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
-    const entry = this.tools.get(toolName);
-    if (!entry) return errorResult(`Unknown tool '${toolName}'. List the tools to see what this bridge serves.`);
+    const { lookup } = this.options;
+    const problem = lookup.toolProblem(toolName);
+    if (problem) return errorResult(problem);
     const action = args?.action;
     if (typeof action !== 'string' || !action) {
-      return errorResult(`Tool '${toolName}' needs "action": one of ${[...entry.actions.keys()].join(', ')}.`);
+      return errorResult(`Tool '${toolName}' needs "action": one of ${lookup.actionNames(toolName).join(', ')}.`);
     }
-    const op = entry.actions.get(action);
-    if (!op) return errorResult(`Unknown action '${action}' for tool '${toolName}'. Valid actions: ${[...entry.actions.keys()].join(', ')}.`);
+    const found = lookup.resolve(toolName, action);
+    if (!found.ok) return errorResult(found.message);
+    const op = found.operation;
     const extra = Object.keys(args ?? {}).filter((k) => k !== 'action' && k !== 'params');
     if (extra.length) return errorResult(`Unexpected argument(s) ${extra.join(', ')}: put parameters inside "params".`);
 
@@ -156,6 +151,8 @@ export class Dispatcher {
       } else {
         requestError = `unexpected failure: ${(error as Error).message}`;
         result = errorResult(`Request failed: ${requestError}`);
+        // A bug, not a controller answer: its stack goes to stderr (through the scrubbing logger).
+        this.options.log.error(`${toolName} ${action}: ${(error as Error).stack ?? requestError}`);
       }
     }
 
@@ -189,7 +186,7 @@ export class Dispatcher {
         action: c.action,
         operationId: c.op.operationId,
         timingMs: performance.now() - c.started,
-        path: c.built.path,
+        route: { template: c.op.path, params: c.built.pathParams },
         query: c.built.query,
         body: c.built.body === undefined ? null : c.built.body,
         request: c.request,
@@ -199,10 +196,7 @@ export class Dispatcher {
       },
       redact,
     );
-    if (!redact) return record;
-    // Belt and braces: a live credential that shows up under an innocent key name is scrubbed too.
-    let text = JSON.stringify(record);
-    for (const secret of this.options.session.secrets()) text = text.split(JSON.stringify(secret).slice(1, -1)).join(REDACTED);
-    return JSON.parse(text) as DebugRecord;
+    // A live credential under an innocent name, in a URL, an echoed header or an error is scrubbed too.
+    return redact ? (this.options.scrubber.value(record) as DebugRecord) : record;
   }
 }

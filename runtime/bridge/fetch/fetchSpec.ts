@@ -12,6 +12,7 @@ import { specDocumentProblem } from '../../../generator/index.ts';
 import { createHttpClient, type HttpClient } from '../controller/httpClient.ts';
 import { sendWithRetry, type RetryHooks, type RetryPolicy } from '../controller/retry.ts';
 import type { Logger } from '../logger.ts';
+import { FetchError } from './fetchError.ts';
 import { findFragmentBase, findFragments, stitchFragments, versionSlug, type FragmentRef } from './stitchSpec.ts';
 
 export interface FetchSpecOptions {
@@ -34,12 +35,7 @@ export interface FetchSpecOptions {
   http?: HttpClient;
 }
 
-export class FetchError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'FetchError';
-  }
-}
+export { FetchError };
 
 export interface FetchSpecResult {
   file: string;

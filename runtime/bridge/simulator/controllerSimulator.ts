@@ -29,6 +29,8 @@ export interface SimulatorOptions {
   sessionExpiry?: '302' | 'html';
   /** Answer unknown /dataservice paths with an echo instead of 404. */
   echoUnknown?: boolean;
+  /** The controller's clock (default Date.now): statistics rows end at it, `last_n_hours` counts back from it. */
+  now?: () => number;
 }
 
 /** A failure to inject into the next `times` matching /dataservice requests. */
@@ -109,7 +111,7 @@ export async function startControllerSimulator(options: SimulatorOptions = {}): 
   const sessions = new Map<string, { xsrf: string | null }>();
   const issued: string[] = [];
   let faults: (Fault & { times: number })[] = [];
-  const demo = new DemoController();
+  const demo = new DemoController({ now: options.now });
   const stats: SimulatorStats = { logins: 0, jwtLogins: 0, tokenRequests: 0, logouts: 0, requests: [], calls: {} };
 
   const issueJwt = (lifetime: number) => {

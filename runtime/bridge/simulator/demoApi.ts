@@ -2,8 +2,9 @@
  * @module
  * The operations of specs/demo/ as the simulated controller answers them: a small overlay (four
  * devices, their BFD sessions, 500 rows of BFD statistics, alarms, site lists, users) held in memory
- * per simulator. Statistics queries follow the controller's query DSL
- * (`{query: {condition, rules: [{field, type, value, operator}]}, size}`); a malformed one gets the
+ * per simulator. The statistics rows cover the seven hours before the simulator's clock, alarms the
+ * twelve. Statistics queries follow the controller's query DSL (statisticsQuery.ts:
+ * `{query: {condition, rules: [{field, type, value, operator}]}, size}`); a malformed one gets the
  * controller's 500 `REST0001`, as does the GET `?query=` form.
  */
 
@@ -14,7 +15,7 @@ export interface DemoResponse {
   contentType?: string;
 }
 
-type Row = Record<string, string | number>;
+import { applyQuery, QueryError, type Row } from './statisticsQuery.ts';
 
 const DEVICES = [
   { deviceId: '10.0.0.11', 'system-ip': '10.0.0.11', 'host-name': 'edge-sfo-1', 'device-type': 'vedge', 'site-id': '100', reachability: 'reachable', version: '20.18.1' },
@@ -23,9 +24,10 @@ const DEVICES = [
   { deviceId: '10.0.0.31', 'system-ip': '10.0.0.31', 'host-name': 'edge-lon-1', 'device-type': 'vedge', 'site-id': '300', reachability: 'unreachable', version: '20.15.2' },
 ];
 const COLORS = ['mpls', 'biz-internet'];
-const BASE_TIME = Date.UTC(2025, 0, 1);
+const SLOT_MS = 600_000;
 
-function statsRows(): Row[] {
+/** 500 rows, 12 per 10-minute slot, the last slot at `latest` (so `last_n_hours` finds recent rows). */
+function statsRows(latest: number): Row[] {
   const rows: Row[] = [];
   let n = 0;
   while (rows.length < 500) {
@@ -34,7 +36,7 @@ function statsRows(): Row[] {
         if (local === remote || rows.length >= 500) continue;
         const color = COLORS[n % 2];
         rows.push({
-          entry_time: BASE_TIME + Math.floor(n / 12) * 600_000,
+          entry_time: latest - (Math.floor(499 / 12) - Math.floor(n / 12)) * SLOT_MS,
           system_ip: local['system-ip'],
           remote_system_ip: remote['system-ip'],
           local_color: color,
@@ -59,36 +61,6 @@ function error(status: number, code: string, message: string, details = ''): Dem
   return { status, body: { error: { message, code, details } } };
 }
 
-class QueryError extends Error {}
-
-/** Applies `{condition, rules}` to the rows; throws QueryError for anything malformed. */
-function applyQuery(rows: Row[], query: unknown): Row[] {
-  if (query === undefined || query === null) return rows;
-  if (typeof query !== 'object' || Array.isArray(query)) throw new QueryError('query must be an object {condition, rules}');
-  const { condition = 'AND', rules } = query as { condition?: unknown; rules?: unknown };
-  if (condition !== 'AND' && condition !== 'OR') throw new QueryError(`condition must be AND or OR, got ${JSON.stringify(condition)}`);
-  if (!Array.isArray(rules)) throw new QueryError('rules must be an array');
-  const tests = rules.map((rule: { field?: unknown; value?: unknown; operator?: unknown }) => {
-    if (!rule || typeof rule.field !== 'string' || !STAT_FIELDS.includes(rule.field)) throw new QueryError(`unknown field ${JSON.stringify(rule?.field)}`);
-    const values = Array.isArray(rule.value) ? rule.value.map(String) : [String(rule.value)];
-    const field = rule.field;
-    switch (rule.operator ?? 'in') {
-      case 'in':
-      case 'equal':
-        return (r: Row) => values.includes(String(r[field]));
-      case 'not_equal':
-        return (r: Row) => !values.includes(String(r[field]));
-      case 'greater':
-        return (r: Row) => Number(r[field]) > Number(values[0]);
-      case 'less':
-        return (r: Row) => Number(r[field]) < Number(values[0]);
-      default:
-        throw new QueryError(`unknown operator ${JSON.stringify(rule.operator)}`);
-    }
-  });
-  return rows.filter((r) => (condition === 'AND' ? tests.every((t) => t(r)) : tests.some((t) => t(r))));
-}
-
 function sizeOf(body: Record<string, unknown>, fallback: number): number {
   const size = body.size;
   if (size === undefined) return fallback;
@@ -97,16 +69,10 @@ function sizeOf(body: Record<string, unknown>, fallback: number): number {
 }
 
 export class DemoController {
-  private readonly rows = statsRows();
-  private readonly alarms = Array.from({ length: 12 }, (_, i) => ({
-    uuid: `a1a2a3a4-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    severity: ['Critical', 'Major', 'Minor'][i % 3],
-    rule_name_display: ['BFD_Node_Down', 'Interface_State_Change', 'Control_Vsmart_Down'][i % 3],
-    system_ip: DEVICES[i % 4]['system-ip'],
-    entry_time: BASE_TIME + i * 3_600_000,
-    acknowledged: false,
-    active: i % 4 !== 0,
-  }));
+  /** The controller's clock: statistics and alarms are recent relative to it. */
+  private readonly now: () => number;
+  private readonly rows: Row[];
+  private readonly alarms: { uuid: string; severity: string; rule_name_display: string; system_ip: string; entry_time: number; acknowledged: boolean; active: boolean }[];
   private readonly viewed = new Set<string>();
   private readonly siteLists = new Map<string, Record<string, unknown>>([
     ['c0ffee00-0000-4000-8000-000000000001', { listId: 'c0ffee00-0000-4000-8000-000000000001', name: 'west-coast', type: 'site', entries: [{ siteId: '100' }] }],
@@ -115,6 +81,21 @@ export class DemoController {
     ['admin', { userName: 'admin', password: 'not-shown', group: ['netadmin'], description: 'Administrator' }],
   ]);
   private nextList = 2;
+
+  constructor(options: { now?: () => number } = {}) {
+    this.now = options.now ?? Date.now;
+    const latest = Math.floor(this.now() / SLOT_MS) * SLOT_MS;
+    this.rows = statsRows(latest);
+    this.alarms = Array.from({ length: 12 }, (_, i) => ({
+      uuid: `a1a2a3a4-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      severity: ['Critical', 'Major', 'Minor'][i % 3],
+      rule_name_display: ['BFD_Node_Down', 'Interface_State_Change', 'Control_Vsmart_Down'][i % 3],
+      system_ip: DEVICES[i % 4]['system-ip'],
+      entry_time: latest - i * 3_600_000,
+      acknowledged: false,
+      active: i % 4 !== 0,
+    }));
+  }
 
   handle(method: string, path: string, query: URLSearchParams, body: unknown): DemoResponse | null {
     try {
@@ -133,21 +114,21 @@ export class DemoController {
 
   private route(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): DemoResponse | null {
     const key = `${method} ${path}`;
-    const header = { generatedOn: BASE_TIME };
+    const header = { generatedOn: this.now() };
     switch (key) {
       case 'GET /statistics/bfd':
         if (query.has('query')) return error(500, 'REST0001', 'Failed to process the statistics query', 'the GET form with ?query= is not supported; POST the query');
         return { status: 200, body: { header, data: this.rows.slice(-20) } };
       case 'POST /statistics/bfd':
-        return { status: 200, body: { header, data: applyQuery(this.rows, body.query).slice(0, sizeOf(body, 100)) } };
+        return { status: 200, body: { header, data: applyQuery(this.rows, body.query, STAT_FIELDS, this.now()).slice(0, sizeOf(body, 100)) } };
       case 'POST /statistics/bfd/doccount':
-        return { status: 200, body: { data: [{ count: applyQuery(this.rows, body.query).length }] } };
+        return { status: 200, body: { data: [{ count: applyQuery(this.rows, body.query, STAT_FIELDS, this.now()).length }] } };
       case 'POST /statistics/bfd/aggregation': {
         const agg = body.aggregation as { field?: { property?: string }[] } | undefined;
         const by = agg?.field?.[0]?.property ?? 'system_ip';
         if (!STAT_FIELDS.includes(by)) throw new QueryError(`cannot aggregate by ${by}`);
         const groups = new Map<string, { count: number; tx_pkts: number }>();
-        for (const r of applyQuery(this.rows, body.query)) {
+        for (const r of applyQuery(this.rows, body.query, STAT_FIELDS, this.now())) {
           const g = groups.get(String(r[by])) ?? { count: 0, tx_pkts: 0 };
           g.count++;
           g.tx_pkts += Number(r.tx_pkts);
