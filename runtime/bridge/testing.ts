@@ -34,7 +34,10 @@ export function linkedSpecs(dir: string, version: string, files: string[]): stri
 }
 
 export function referenceAvailable(file: string): boolean {
-  return existsSync(file);
+  if (existsSync(file)) return true;
+  // A skipped test says why.
+  console.warn(`skipped: ${file} is not there (the shared reference folder is missing)`);
+  return false;
 }
 
 /** Settings for a bridge talking to `sim` over plain HTTP, with fast retries unless told otherwise. */
