@@ -5,6 +5,7 @@
  */
 import { createToken, verifyPassword } from '../../auth/index.ts';
 import { v } from '../../kinds/index.ts';
+import { pastExpiry } from './tokenRules.ts';
 import { badRequest, expectedDictionary, forbidden, readBody, zodErrors, type FieldErrors, type OperationHandler } from '../../rest/index.ts';
 
 const provisionSchema = v.object({
@@ -28,7 +29,8 @@ export const provisionToken: OperationHandler = async (c, { resource, db, ctx, r
   if (!parsed.success) Object.assign(errors, zodErrors(parsed.error));
   if (Object.keys(errors).length) throw badRequest(errors);
   const data = parsed.data as Record<string, unknown>;
-  if (data.expires && Date.parse(String(data.expires)) < Date.now()) throw badRequest({ expires: ['Expiration time must be in the future.'] });
+  const expiry = pastExpiry(data.expires);
+  if (expiry) throw badRequest({ expires: [expiry] });
   const [user] = await db.query<{ id: number; password: string; is_active: boolean }>('SELECT id, password, is_active FROM users_user WHERE username = $1', [data.username]);
   if (!user || !user.is_active || !verifyPassword(String(data.password), user.password)) throw forbidden('Invalid username/password');
   const created = await createToken(db, Number(user.id), {

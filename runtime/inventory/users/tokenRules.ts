@@ -11,15 +11,19 @@ import { forbidden, type ModelRules } from '../../rest/index.ts';
 
 const GRANT_REFUSED = 'This user does not have permission to create tokens for other users.';
 
+/** NetBox's refusal of a new token whose expiry has passed, or null (creates and provision/ alike). */
+export function pastExpiry(expires: unknown): string | null {
+  return expires !== null && expires !== undefined && Date.parse(String(expires)) < Date.now() ? 'Expiration time must be in the future.' : null;
+}
+
 /** The secrets made for a batch's items, until their ids are known. */
 const secrets = new WeakMap<object, string>();
 
 export const tokenRules: ModelRules = {
   async clean({ items, ctx }) {
     for (const item of items) {
-      if (item.creating && item.columns.expires !== null && item.columns.expires !== undefined && Date.parse(String(item.columns.expires)) < Date.now()) {
-        item.error('expires', 'Expiration time must be in the future.');
-      }
+      const error = item.creating ? pastExpiry(item.columns.expires) : null;
+      if (error) item.error('expires', error);
     }
     const forOthers = items.some((item) => item.creating && item.value('user_id') !== null && Number(item.value('user_id')) !== ctx.caller?.userId);
     if (forOthers && !(await ctx.scope.allows('users.token', 'grant'))) throw forbidden(GRANT_REFUSED);

@@ -19,15 +19,8 @@ export interface LoadOptions {
   lockPrincipals?: boolean;
 }
 
-interface PermissionRow {
-  id: number;
-  name: string;
-  description: string;
-  enabled: boolean;
-  object_types: string[];
-  actions: string[];
-  constraints: unknown;
-}
+/** A permission's own columns, before its assignments are attached. */
+type PermissionRow = Omit<Permission, 'groups' | 'users'>;
 
 export async function loadState(db: Queryable, rest: RestServices, ctx: RequestContext, options: LoadOptions = {}): Promise<MatrixState> {
   const t = matrixTables(rest.registry);
