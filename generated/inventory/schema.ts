@@ -1315,6 +1315,14 @@ export const ipamVrfImportTargets = pgTable('ipam_vrf_import_targets', {
     foreignKey({ name: 'ipam_vrf_import_targets_vrf_id_fk', columns: [t.vrf_id], foreignColumns: [ipamVrf.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_vrf_import_targets_import_target_id_fk', columns: [t.import_target_id], foreignColumns: [ipamRouteTarget.id] }).onDelete('no action'),
   ]);
+export const permissionsMatrixSecret = pgTable('permissions_matrix_secret', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 50 }).notNull(),
+    value: text('value').notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }).notNull(),
+  }, (t) => [
+    uniqueIndex('permissions_matrix_secret_name_uniq').on(t.name),
+  ]);
 export const tenancyContact = pgTable('tenancy_contact', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -1817,6 +1825,7 @@ export const tables = {
     ipam_vrf: ipamVrf,
     ipam_vrf_export_targets: ipamVrfExportTargets,
     ipam_vrf_import_targets: ipamVrfImportTargets,
+    permissions_matrix_secret: permissionsMatrixSecret,
     tenancy_contact: tenancyContact,
     tenancy_contact_assignment: tenancyContactAssignment,
     tenancy_contact_group: tenancyContactGroup,

@@ -48,6 +48,14 @@ export interface RouteGroupIR {
   description?: string;
   /** In the definitions' order. */
   operations: OperationEntry[];
+  /** The group's own tables (state its handlers keep, with no API), by name. */
+  tables: GroupTableIR[];
+}
+
+/** A route group's own table: an identity `id`, then these columns. */
+export interface GroupTableIR {
+  name: string;
+  columns: { name: string; type: 'varchar' | 'text' | 'integer' | 'boolean' | 'timestamp' | 'jsonb'; length?: number; nullable: boolean; unique: boolean }[];
 }
 
 export interface AppIR {

@@ -198,6 +198,21 @@ export const appFileSchema = z.strictObject({
 });
 export type AppFile = z.infer<typeof appFileSchema>;
 
+/** A column of a route group's own table. */
+const groupColumnSchema = z.strictObject({
+  type: z.enum(['varchar', 'text', 'integer', 'boolean', 'timestamp', 'jsonb']),
+  /** varchar only: the maximum length. */
+  length: z.number().int().positive().optional(),
+  nullable: z.boolean().optional(),
+  unique: z.boolean().optional(),
+  description: z.string().optional(),
+}).refine((c) => (c.type === 'varchar') === (c.length !== undefined), { message: 'a varchar column needs a length, and only a varchar column has one' });
+
+const groupTableSchema = z.strictObject({
+  description: z.string(),
+  columns: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a snake_case column name'), groupColumnSchema),
+});
+
 /**
  * A route group: operations served by hand-written handlers under one base path that is no
  * resource (a plugin's API: `/api/plugins/permissions-matrix/`). Its routes check the caller's
@@ -210,6 +225,11 @@ export const routeGroupFileSchema = z.strictObject({
   resource: z.string().regex(/^[a-z]+\.[a-z0-9-]+$/, 'must be `<app>.<resource-path>`'),
   description: z.string().optional(),
   operations: z.array(operationSchema).min(1),
+  /**
+   * Tables the group's handlers keep their own state in, with no API of their own (the permissions
+   * matrix's plan-token secret): by table name, an identity `id` and these columns.
+   */
+  tables: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a snake_case table name'), groupTableSchema).optional(),
   /** The group's own component schemas, as schemas.yaml's (names must not repeat another component's). */
   schemas: z.record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a PascalCase schema name'), z.record(z.string(), z.unknown())).optional(),
 });

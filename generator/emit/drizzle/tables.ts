@@ -1,15 +1,16 @@
 /**
  * @module
  * The database tables of the inventory as plain specs: one per resource, one per many-to-many link
- * table, and the shared tagged-item table. Names of indexes and constraints are chosen here, kept
- * under PostgreSQL's 63-byte identifier limit (a longer name would be silently truncated by the
- * server and no longer match the snapshot), and recorded with what they protect so the runtime can
- * turn a constraint violation into the right NetBox error.
+ * table, the shared tagged-item table, and the tables route groups (plugins) declare for their own
+ * state. Names of indexes and constraints are chosen here, kept under PostgreSQL's 63-byte
+ * identifier limit (a longer name would be silently truncated by the server and no longer match the
+ * snapshot), and recorded with what they protect so the runtime can turn a constraint violation into
+ * the right NetBox error.
  */
 import { createHash } from 'node:crypto';
 import { TAG_LINK, type ConstraintMeaning } from '../../../runtime/contract/index.ts';
-import { fieldKind, identityColumn, referenceColumn, treePathColumn, varcharColumn, type Catalog, type ColumnSpec } from '../../../runtime/kinds/index.ts';
-import type { FieldIR, InventoryIR, ResourceIR } from '../../ir/types.ts';
+import { column, fieldKind, identityColumn, nullability, referenceColumn, treePathColumn, varcharColumn, type Catalog, type ColumnSpec } from '../../../runtime/kinds/index.ts';
+import type { FieldIR, GroupTableIR, InventoryIR, ResourceIR } from '../../ir/types.ts';
 
 export interface IndexPart {
   column: string;
@@ -166,6 +167,25 @@ function linkTable(link: InventoryIR['linkTables'][number], ir: InventoryIR): Ta
   };
 }
 
+/** A route group's own table (definitions' `tables:`): an identity id, its columns, an index per unique column. */
+function groupTable(table: GroupTableIR, group: string): TableSpec {
+  const columns = table.columns.map((c) => {
+    const modifiers = nullability(c.nullable);
+    if (c.type === 'varchar') return column('varchar', c.name, { length: c.length! }, modifiers);
+    if (c.type === 'timestamp') return column('timestamp', c.name, { precision: 6, withTimezone: true }, modifiers);
+    return column(c.type, c.name, null, modifiers);
+  });
+  const uniques = table.columns.filter((c) => c.unique);
+  return {
+    app: group,
+    name: table.name,
+    constName: tableConstName(table.name),
+    columns: [identityColumn(), ...columns],
+    indexes: uniques.map((c) => ({ name: constraintName(`${table.name}_${c.name}`, 'uniq'), unique: true, parts: [{ column: c.name, lower: false }], whereNull: [], meaning: null })),
+    foreignKeys: [],
+  };
+}
+
 function taggedItemTable(ir: InventoryIR): TableSpec | null {
   if (!ir.resources.some((r) => r.table === TAG_LINK.table || r.fields.some((f) => f.kind === 'tags'))) return null;
   const tags = ir.resources.find((r) => r.key === 'extras.tags');
@@ -190,7 +210,11 @@ export function buildTableSpecs(ir: InventoryIR): TableSpec[] {
   const catalog = catalogOf(ir);
   // A resource over the tag link table (tagged objects) reads the table emitted with the tags.
   const owning = ir.resources.filter((r) => r.table !== TAG_LINK.table);
-  const tables = [...owning.map((r) => resourceTable(r, ir, catalog)), ...ir.linkTables.map((l) => linkTable(l, ir))];
+  const tables = [
+    ...owning.map((r) => resourceTable(r, ir, catalog)),
+    ...ir.linkTables.map((l) => linkTable(l, ir)),
+    ...ir.routeGroups.flatMap((g) => g.tables.map((t) => groupTable(t, g.name))),
+  ];
   const tagged = taggedItemTable(ir);
   if (tagged) tables.push(tagged);
   for (const r of ir.resources.filter((x) => x.table === TAG_LINK.table)) {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../../runtime/contract/index.ts';
+import { buildTableSpecs } from '../../emit/drizzle/tables.ts';
 import { buildOpenApiDocument } from '../../emit/openapi/document.ts';
 import { emitResourceTable } from '../../emit/resources/emitResourceTable.ts';
 import { emitRoutes } from '../../emit/routes/emitRoutes.ts';
@@ -91,6 +92,28 @@ describe('route groups', () => {
     expect(Object.keys(recount.responses).sort()).toEqual(['200', '400', '403', '409']);
     expect((recount.responses['409'] as any).description).toBe('The books changed meanwhile.');
     expect(document.paths['/api/plugins/shop-reports/']).toBeUndefined();
+  });
+
+  it('gives a group its own tables: an identity id, the columns, an index per unique column', () => {
+    const tables = `tables:
+  shop_report_cache:
+    description: Reports computed once.
+    columns:
+      name: { type: varchar, length: 50, unique: true }
+      body: { type: jsonb, nullable: true }
+      made: { type: timestamp }
+`;
+    const { ir, diagnostics } = buildFrom(files(tables));
+    expect(diagnostics).toEqual([]);
+    expect(ir!.inventory.routeGroups[0].tables).toEqual([
+      { name: 'shop_report_cache', columns: [{ name: 'name', type: 'varchar', length: 50, nullable: false, unique: true }, { name: 'body', type: 'jsonb', nullable: true, unique: false }, { name: 'made', type: 'timestamp', nullable: false, unique: false }] },
+    ]);
+    const table = buildTableSpecs(ir!.inventory).find((t) => t.name === 'shop_report_cache')!;
+    expect(table.columns.map((c) => `${c.name} ${c.sqlType}${c.modifiers.some((m) => m.kind === 'notNull') ? ' not null' : ''}`)).toEqual(['id integer', 'name varchar not null', 'body jsonb', 'made timestamptz not null']);
+    expect(table.indexes).toEqual([{ name: 'shop_report_cache_name_uniq', unique: true, parts: [{ column: 'name', lower: false }], whereNull: [], meaning: null }]);
+    expect(diagnosticsWith({ 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': group(tables.replace('type: varchar, length: 50,', 'type: varchar,')) })).toEqual([
+      expect.stringContaining('a varchar column needs a length'),
+    ]);
   });
 
   it('refuses an unknown resource, a base path under an app, a repeated route and a missing schema', () => {

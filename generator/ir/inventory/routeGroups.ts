@@ -55,6 +55,10 @@ export function buildRouteGroups(groups: LoadedGroup[], resourceKeys: ReadonlySe
       resource: definition.resource,
       ...(definition.description ? { description: definition.description } : {}),
       operations: definition.operations.map(operationEntry),
+      tables: Object.entries(definition.tables ?? {}).map(([name, table]) => ({
+        name,
+        columns: Object.entries(table.columns).map(([column, c]) => ({ name: column, type: c.type, ...(c.length ? { length: c.length } : {}), nullable: !!c.nullable, unique: !!c.unique })),
+      })),
     });
   }
   return built.sort((a, b) => a.name.localeCompare(b.name));

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
+import { startInventoryServer } from '../../../server/server.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 import { BASE, cell, group, ok, permission, permissionLines, plan, planAndApply, userWithToken } from './testClient.ts';
 
@@ -49,6 +50,21 @@ describe.each(testDatabases())('permissions matrix (plan, apply, revert) on $nam
     const direct = await api.request('PATCH', `/api/users/permissions/${shared}/`, { description: 'by hand' });
     const plain = (await ok(api, 'GET', `/api/core/object-changes/?request_id=${direct.headers.get('X-Request-ID')}`)).results[0];
     expect(Object.keys(plain.postchange_data).sort()).toEqual(Object.keys(records[2].postchange_data).sort());
+  });
+
+  it('signs tokens with a secret generated once and stored in the database, which every server on it shares', async () => {
+    const noc = await group(api, 'secret-noc');
+    const body = { changes: [cell('group', noc, 'dcim.site', 'view')] };
+    const first = await plan(api, body);
+    const stored = await api.db.query<{ name: string; value: string }>('SELECT name, value FROM permissions_matrix_secret');
+    expect(stored).toEqual([{ name: 'plan_token', value: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    // A second server on the same database reads the stored secret: its token for the same plan is the same, and it applies the first server's plan.
+    const { app } = await startInventoryServer(api.db, {});
+    const other = (path: string, payload: unknown) =>
+      app.request(`http://nb.test${BASE}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+    expect(((await (await other('/plan/', body)).json()) as { token: string }).token).toBe(first.token);
+    expect((await other('/apply/', { ...body, token: first.token })).status).toBe(200);
+    expect(await api.db.query('SELECT value FROM permissions_matrix_secret')).toEqual([{ value: stored[0].value }]);
   });
 
   it('answers 400 for a missing token or an invalid change set, writing nothing', async () => {

@@ -20,6 +20,7 @@ import { catalogFor, planChangeSet } from './planning.ts';
 import { planView } from './planResponse.ts';
 import { buildPrincipal } from './principalView.ts';
 import { applyRecords, planRevert, recordReferences } from './revert.ts';
+import { planSecret } from './secret.ts';
 import { buildRows, objectTypes } from './rows.ts';
 import { loadState } from './state.ts';
 
@@ -67,7 +68,7 @@ export const principal: OperationHandler = async (c, { db, rest, ctx }) => {
 export const plan: OperationHandler = async (c, { db, rest, ctx }) => {
   const { set, references } = readChangeSet(await readBody(c));
   const state = await loadState(db, rest, ctx, references);
-  const { plan: planned, token } = planChangeSet(rest, state, set, references);
+  const { plan: planned, token } = planChangeSet(rest, state, set, references, await planSecret(db, rest));
   return c.json(planView(state, planned, token, origin(c)));
 };
 
@@ -78,17 +79,18 @@ function tokenOf(body: Record<string, unknown>): string {
   return body.token;
 }
 
-export const apply: OperationHandler = async (c, { db: _db, rest, ctx, resource }) => {
+export const apply: OperationHandler = async (c, { db, rest, ctx, resource }) => {
   const body = await readBody(c);
   if (!isObject(body)) throw badRequest({ non_field_errors: [expectedDictionary(body)] });
-  if (body.revert !== undefined) return applyRevert(c, body, { rest, ctx, resource });
+  const secret = await planSecret(db, rest);
+  if (body.revert !== undefined) return applyRevert(c, body, { rest, ctx, resource }, secret);
   const { set, references } = readChangeSet(body, ['token']);
   const token = tokenOf(body);
   const done = await applyPlan(rest, ctx, resource, token, async (tx) => {
     const state = await loadState(tx, rest, ctx, { ...references, lockPrincipals: true });
     const missing: PrincipalRef[] = [];
     try {
-      return { state, ...planChangeSet(rest, state, set, references, missing) };
+      return { state, ...planChangeSet(rest, state, set, references, secret, missing) };
     } catch (error) {
       if (missing.length) throw principalGone();
       throw error;
@@ -97,7 +99,7 @@ export const apply: OperationHandler = async (c, { db: _db, rest, ctx, resource 
   return c.json({ ...planView(done.state, done.plan, done.token, origin(c)), written: done.written });
 };
 
-async function applyRevert(c: Context, body: Record<string, unknown>, { rest, ctx, resource }: Pick<Parameters<OperationHandler>[1], 'rest' | 'ctx' | 'resource'>): Promise<Response> {
+async function applyRevert(c: Context, body: Record<string, unknown>, { rest, ctx, resource }: Pick<Parameters<OperationHandler>[1], 'rest' | 'ctx' | 'resource'>, secret: Buffer): Promise<Response> {
   const extra = Object.keys(body).filter((k) => k !== 'revert' && k !== 'token');
   if (extra.length) throw badRequest({ non_field_errors: [`A revert is applied with revert and token only, not ${extra.join(', ')}.`] });
   if (typeof body.revert !== 'string') throw badRequest({ revert: ['Not a valid string.'] });
@@ -106,7 +108,7 @@ async function applyRevert(c: Context, body: Record<string, unknown>, { rest, ct
   const done = await applyPlan(rest, ctx, resource, token, async (tx) => {
     const { records } = await applyRecords(tx, rest, applyId);
     const state = await loadState(tx, rest, ctx, { ...recordReferences(records), lockPrincipals: true });
-    return { state, ...planRevert(state, applyId, records) };
+    return { state, ...planRevert(state, applyId, records, secret) };
   }, `Permissions matrix: revert of ${applyId}`);
   return c.json({ ...planView(done.state, done.plan, done.token, origin(c)), revert: applyId, written: done.written });
 }
@@ -118,7 +120,7 @@ export const revert: OperationHandler = async (c, { db, rest, ctx }) => {
   if (given !== undefined && given !== null && typeof given !== 'string') throw badRequest({ apply_id: ['Not a valid string.'] });
   const { applyId, records } = await applyRecords(db, rest, (given as string | null | undefined) ?? null);
   const state = await loadState(db, rest, ctx, recordReferences(records));
-  const { plan: planned, token } = planRevert(state, applyId, records);
+  const { plan: planned, token } = planRevert(state, applyId, records, await planSecret(db, rest));
   return c.json({ ...planView(state, planned, token, origin(c)), revert: applyId });
 };
 

@@ -85,7 +85,7 @@ function fromSnapshot(snapshot: Record<string, unknown>, id: number, state: Matr
 }
 
 /** The revert plan of `records` against `state`, and its token. */
-export function planRevert(state: MatrixState, applyId: string, records: PermissionRecord[]): { plan: Plan; token: string } {
+export function planRevert(state: MatrixState, applyId: string, records: PermissionRecord[], secret: Buffer): { plan: Plan; token: string } {
   const warnings: string[] = [];
   const drafts = new Drafts();
   const because = `Reverts apply ${applyId}.`;
@@ -126,5 +126,5 @@ export function planRevert(state: MatrixState, applyId: string, records: Permiss
     permissions: [...touched].sort((a, b) => a - b).map((id) => ({ id, current: state.permissions.has(id) ? core(state.permissions.get(id)!) : null })),
     principals: [...principals.keys()].sort().map((key) => ({ key, exists: principals.has(key) })),
   };
-  return { plan, token: planToken({ revert: applyId, operations: tokenOperations(plan.operations), dependencies }) };
+  return { plan, token: planToken({ revert: applyId, operations: tokenOperations(plan.operations), dependencies }, secret) };
 }

@@ -21,11 +21,13 @@ const changes = [
   { principal: { type: 'user' as const, id: 10 }, object_type: 'dcim.site', action: 'add', granted: true },
 ];
 
-function tokenOf(state = fixtureState(input), given = changes, env: NodeJS.ProcessEnv = {}) {
+const SECRET = Buffer.alloc(32, 1);
+
+function tokenOf(state = fixtureState(input), given = changes, secret = SECRET) {
   const set = { changes: normalise(given), edits: [] };
   const plan = planFixture(state, set);
   const principals = set.changes.map((c) => c.principal);
-  return planToken({ changes: set.changes, edits: set.edits, operations: tokenOperations(plan.operations), dependencies: dependencies(state, principals, plan.operations) }, env);
+  return planToken({ changes: set.changes, edits: set.edits, operations: tokenOperations(plan.operations), dependencies: dependencies(state, principals, plan.operations) }, secret);
 }
 
 describe('plan tokens', () => {
@@ -58,7 +60,7 @@ describe('plan tokens', () => {
     expect(tokenOf(fixtureState(copy))).toBe(tokenOf());
   });
 
-  it('depend on the server secret (the token pepper)', () => {
-    expect(tokenOf(undefined, undefined, { API_TOKEN_PEPPERS: '1:another-secret-of-this-server' })).not.toBe(tokenOf());
+  it('depend on the server secret', () => {
+    expect(tokenOf(undefined, undefined, Buffer.alloc(32, 2))).not.toBe(tokenOf());
   });
 });

@@ -7,12 +7,9 @@
  * principal (its existence, name and, for a user, group ids), and every name it creates. Any
  * change to them, through the matrix, /api/users/permissions/ or /api/users/groups/, changes the
  * token; reordering the changes does not (they are normalised).
- *
- * The secret is derived from the server's current API token pepper (API_TOKEN_PEPPERS), the one
- * secret every server sharing the database already holds, so a plan made on one applies on another.
+ * The secret is the database's (secret.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { currentPepperId, peppers } from '../../../auth/index.ts';
 import { assignedTo, principalKey, type MatrixState, type PrincipalRef } from './model.ts';
 import { core, type PlannedOperation } from './operations.ts';
 
@@ -46,13 +43,8 @@ export function tokenOperations(operations: readonly PlannedOperation[]): unknow
   return operations.map((o) => ({ op: o.op, key: o.key, id: o.id, before: o.before && core(o.before), after: o.after && core(o.after) }));
 }
 
-function secret(env: NodeJS.ProcessEnv): Buffer {
-  const all = peppers(env);
-  return createHmac('sha256', all.get(currentPepperId(all))!).update('netbox-codegen permissions-matrix plan token').digest();
-}
-
-export function planToken(payload: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): string {
-  return createHmac('sha256', secret(env)).update(canonicalJson({ v: 1, ...payload })).digest('hex');
+export function planToken(payload: Record<string, unknown>, secret: Buffer): string {
+  return createHmac('sha256', secret).update(canonicalJson({ v: 1, ...payload })).digest('hex');
 }
 
 export function sameToken(given: string, expected: string): boolean {
