@@ -40,6 +40,9 @@ export function column(builder: ColumnBuilderName, name: string, args: ColumnSpe
 /** `NOT NULL` unless the field is nullable. */
 export const nullability = (nullable: boolean): ColumnModifier[] => (nullable ? [] : [notNull]);
 
+/** `timestamp(6) with time zone`, as Django stores a DateTimeField. */
+export const timestampColumn = (name: string, nullable: boolean) => column('timestamp', name, { precision: 6, withTimezone: true }, nullability(nullable));
+
 /** The `id` column every table starts with. */
 export const identityColumn = (name = 'id') => column('integer', name, null, [{ kind: 'primaryKey' }, { kind: 'identity' }]);
 

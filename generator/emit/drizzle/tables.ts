@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { TAG_LINK, type ConstraintMeaning } from '../../../runtime/contract/index.ts';
-import { column, fieldKind, identityColumn, nullability, referenceColumn, treePathColumn, varcharColumn, type Catalog, type ColumnSpec } from '../../../runtime/kinds/index.ts';
+import { column, fieldKind, identityColumn, nullability, referenceColumn, timestampColumn, treePathColumn, varcharColumn, type Catalog, type ColumnSpec } from '../../../runtime/kinds/index.ts';
 import type { FieldIR, GroupTableIR, InventoryIR, ResourceIR } from '../../ir/types.ts';
 
 export interface IndexPart {
@@ -170,10 +170,9 @@ function linkTable(link: InventoryIR['linkTables'][number], ir: InventoryIR): Ta
 /** A route group's own table (definitions' `tables:`): an identity id, its columns, an index per unique column. */
 function groupTable(table: GroupTableIR, group: string): TableSpec {
   const columns = table.columns.map((c) => {
-    const modifiers = nullability(c.nullable);
-    if (c.type === 'varchar') return column('varchar', c.name, { length: c.length! }, modifiers);
-    if (c.type === 'timestamp') return column('timestamp', c.name, { precision: 6, withTimezone: true }, modifiers);
-    return column(c.type, c.name, null, modifiers);
+    if (c.type === 'varchar') return column('varchar', c.name, { length: c.length! }, nullability(c.nullable));
+    if (c.type === 'timestamp') return timestampColumn(c.name, c.nullable);
+    return column(c.type, c.name, null, nullability(c.nullable));
   });
   const uniques = table.columns.filter((c) => c.unique);
   return {

@@ -3,7 +3,7 @@
  * Booleans, dates and times, JSON values and passwords: each stored in one column as it is.
  * Times are rendered by PostgreSQL in NetBox's format (UTC, microseconds, `Z`).
  */
-import { column, nullability } from '../columns.ts';
+import { column, nullability, timestampColumn } from '../columns.ts';
 import * as v from '../validation/index.ts';
 import { ownFilter, storedKind } from './stored.ts';
 import type { FieldKind } from './types.ts';
@@ -23,7 +23,7 @@ export const boolean = storedKind({
 export const datetime = storedKind({
   name: 'datetime',
   optionsType: 'datetime',
-  column: (field) => column('timestamp', field.column!, { precision: 6, withTimezone: true }, nullability(field.nullable)),
+  column: (field) => timestampColumn(field.column!, field.nullable),
   validator: (field) => v.datetime({ nullable: field.nullable }),
   schema: () => ({ type: 'string', format: 'date-time' }),
   filters: (field) => [ownFilter(field, 'datetime')],
