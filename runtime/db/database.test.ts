@@ -133,6 +133,15 @@ describe.each(testDatabases())('database on $name', (database) => {
     for (const rows of results) expect(rows).toEqual([expected]);
   });
 
+  it('plans statements once, or for their values each time when asked, with the same values read back', async () => {
+    const mode = async (options?: { planEachTime: boolean }) => (await db.query<{ mode: string }>('SELECT current_setting($1) AS mode', ['plan_cache_mode'], options))[0].mode;
+    // PGlite, one embedded connection, plans as PostgreSQL does by default and ignores the option.
+    expect([await mode(), await mode({ planEachTime: true })]).toEqual(database.name === 'postgres' ? ['force_generic_plan', 'force_custom_plan'] : ['auto', 'auto']);
+    const text = `SELECT ARRAY['a', NULL] AS t, $1::jsonb AS j, count(*) AS n FROM (VALUES (1)) v`;
+    expect(await db.query(text, [{ a: 1 }], { planEachTime: true })).toEqual(await db.query(text, [{ a: 1 }]));
+    expect(await db.query(text, [{ a: 1 }])).toEqual([{ t: ['a', null], j: { a: 1 }, n: 1 }]);
+  });
+
   it('reads int8 as numbers, numeric as strings and timestamps as UTC text', async () => {
     const [row] = await db.query(`SELECT count(*) AS n, $1::bigint AS asn, 9007199254740993::bigint AS huge, $2::numeric(8,6) AS lat, $3::timestamptz AS at, $4::date AS day`, [
       4294967295,

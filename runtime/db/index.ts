@@ -3,7 +3,7 @@
  * The database layer's face: open a database (embedded PGlite or PostgreSQL), migrate it at boot,
  * and recognise PostgreSQL errors. Other runtime folders import only this file.
  */
-export type { Database, Orm, Queryable, Schema } from './types.ts';
+export type { Database, Orm, Queryable, QueryOptions, Schema } from './types.ts';
 export { openDatabase, type OpenDatabaseOptions } from './openDatabase.ts';
 export { migrate, readMigrations, splitStatements, MigrationError, DEFAULT_MIGRATIONS_DIR, type MigrateResult, type MigrationFile } from './migrate.ts';
 export { DatabaseError, SqlState, asDatabaseError } from './errors.ts';

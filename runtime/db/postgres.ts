@@ -1,14 +1,15 @@
 /**
  * @module
  * The PostgreSQL driver (postgres.js): a pool of prepared-statement connections for raw queries,
- * and, on first use, a second pool for the Drizzle instance. Two pools because drizzle-orm
- * rewrites its client's type parsers and JSON serializers globally; sharing one client would change
- * what raw queries return and break JSON parameters. drizzle-orm and the generated schema are
+ * each statement planned once; on first use, a pool for statements planned for their values each
+ * time (QueryOptions.planEachTime); and, on first use, a pool for the Drizzle instance. Drizzle has
+ * its own because drizzle-orm rewrites its client's type parsers and JSON serializers globally;
+ * sharing one client would change what raw queries return and break JSON parameters. drizzle-orm and the generated schema are
  * loaded only when `orm()` is first called: the server never needs them.
  */
 import postgres from 'postgres';
 import { rethrow } from './errors.ts';
-import type { Database, Orm, Queryable } from './types.ts';
+import type { Database, Orm, Queryable, QueryOptions } from './types.ts';
 import { Oid, parseArrayLiteral, parseInt8, prepareParams, serializeJson, textualTimeOids } from './values.ts';
 
 export interface PostgresOptions {
@@ -74,6 +75,8 @@ function queryable(sql: Unsafe): Queryable & { script(text: string): Promise<voi
   };
 }
 
+type PlanCacheMode = 'force_generic_plan' | 'force_custom_plan';
+
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const common = {
     max: options.max ?? 10,
@@ -81,36 +84,50 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     idle_timeout: 30,
     connect_timeout: 10,
     onnotice: () => {},
-    // Timestamps are read as text; make that text UTC whatever the server's zone. Every statement
-    // is prepared once per connection and planned once: PostgreSQL's default re-plans a prepared
-    // statement whose generic plan looks costlier, and for the engine's wide statements (a list
-    // page with its nested objects and counts, a write with its snapshots) planning cost more
-    // than running them — generic plans doubled list and PATCH throughput (npm run bench).
-    connection: { TimeZone: 'UTC', application_name: 'netbox-codegen', plan_cache_mode: 'force_generic_plan' },
   };
-  const sql = postgres(url, {
-    ...common,
-    types: {
-      int8: { to: Oid.int8, from: [Oid.int8], serialize: (x: unknown) => String(x), parse: parseInt8 },
-      // Replaces postgres.js's `date` type (Date objects) for every date/time oid.
-      date: { to: Oid.timestamptz, from: textualTimeOids, serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)), parse: (x: string) => x },
-      json: { to: Oid.jsonb, from: [Oid.json, Oid.jsonb], serialize: serializeJson, parse: (x: string) => JSON.parse(x) as unknown },
-    },
-  });
-  try {
-    await sql`select 1`;
-    nullSafeArrayParsers(sql.options as unknown as TypeOptions);
-  } catch (error) {
-    await sql.end({ timeout: 0 }).catch(() => {});
-    throw new Error(`cannot connect to PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`, { cause: error });
-  }
+  // Timestamps are read as text; make that text UTC whatever the server's zone. Every statement is
+  // prepared once per connection and, on the main pool, planned once: PostgreSQL's default re-plans
+  // a prepared statement whose generic plan looks costlier, and for the engine's wide statements (a
+  // list page with its nested objects and counts, a write with its snapshots) planning cost more
+  // than running them — generic plans doubled list and PATCH throughput (npm run bench).
+  const connection = (planCacheMode: PlanCacheMode) => ({ TimeZone: 'UTC', application_name: 'netbox-codegen', plan_cache_mode: planCacheMode });
+  const types = {
+    int8: { to: Oid.int8, from: [Oid.int8], serialize: (x: unknown) => String(x), parse: parseInt8 },
+    // Replaces postgres.js's `date` type (Date objects) for every date/time oid.
+    date: { to: Oid.timestamptz, from: textualTimeOids, serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)), parse: (x: string) => x },
+    json: { to: Oid.jsonb, from: [Oid.json, Oid.jsonb], serialize: serializeJson, parse: (x: string) => JSON.parse(x) as unknown },
+  };
+  /** A pool whose connections plan prepared statements as `planCacheMode` says, its first one open. */
+  const pool = async (planCacheMode: PlanCacheMode) => {
+    const client = postgres(url, { ...common, connection: connection(planCacheMode), types });
+    try {
+      await client`select 1`;
+      nullSafeArrayParsers(client.options as unknown as TypeOptions);
+      return client;
+    } catch (error) {
+      await client.end({ timeout: 0 }).catch(() => {});
+      throw new Error(`cannot connect to PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`, { cause: error });
+    }
+  };
+  const sql = await pool('force_generic_plan');
+  // Statements asking to be planned for their values (QueryOptions.planEachTime) go to a second
+  // pool, opened when first needed.
+  let perValues: Promise<ReturnType<typeof postgres>> | undefined;
   let ormClient: ReturnType<typeof postgres> | undefined;
   let orm: Promise<Orm> | undefined;
   const raw = queryable(sql);
   let closed = false;
   return {
     kind: 'postgres',
-    query: raw.query,
+    async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]> {
+      if (!options?.planEachTime) return raw.query<T>(text, params);
+      const opening = (perValues ??= pool('force_custom_plan'));
+      // A pool that could not connect is not kept: the next query tries again.
+      opening.catch(() => {
+        if (perValues === opening) perValues = undefined;
+      });
+      return queryable(await opening).query<T>(text, params);
+    },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       try {
         return (await sql.begin((tx) => fn(queryable(tx as unknown as Unsafe)))) as T;
@@ -122,7 +139,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     orm() {
       orm ??= (async () => {
         const [{ drizzle }, schema] = await Promise.all([import('drizzle-orm/postgres-js'), import('../../generated/inventory/schema.ts')]);
-        ormClient = postgres(url, common);
+        ormClient = postgres(url, { ...common, connection: connection('force_generic_plan') });
         return drizzle(ormClient, { schema }) as unknown as Orm;
       })();
       return orm;
@@ -130,7 +147,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([sql.end({ timeout: 5 }), ormClient?.end({ timeout: 5 })]);
+      const custom = await perValues?.catch(() => undefined);
+      await Promise.all([sql.end({ timeout: 5 }), custom?.end({ timeout: 5 }), ormClient?.end({ timeout: 5 })]);
     },
   };
 }

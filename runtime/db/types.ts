@@ -17,9 +17,20 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from '../../generated/inventory/schema.ts';
 
+export interface QueryOptions {
+  /**
+   * Plan the statement for its parameter values each time it runs, instead of reusing the generic
+   * plan the server's connections keep for every statement (runtime/db/postgres.ts). For small
+   * statements whose best plan depends on the values, such as choosing a list's page: planning them
+   * is cheap, and a generic plan assumes every value is average. PostgreSQL only; inside a
+   * transaction the transaction's connection and its plans are used.
+   */
+  planEachTime?: boolean;
+}
+
 export interface Queryable {
   /** Runs one statement and returns its rows (an empty array for statements without rows). */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs several statements without parameters in one round trip (a migration file). */
   script?(text: string): Promise<void>;
 }

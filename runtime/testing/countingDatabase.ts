@@ -23,10 +23,10 @@ export interface CountingDatabase {
 
 export function countingDatabase(inner: Database): CountingDatabase {
   const statements: string[] = [];
-  const counted = (target: Queryable): Queryable['query'] => async (text, params) => {
+  const counted = (target: Queryable): Queryable['query'] => async (text, params, options) => {
     statements.push(text);
     if (result.before) await result.before(text, target);
-    return target.query(text, params);
+    return target.query(text, params, options);
   };
   const db: Database = {
     get kind() {
