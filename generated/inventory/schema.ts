@@ -37,6 +37,7 @@ export const coreDataSource = pgTable('core_data_source', {
   }, (t): PgTableExtraConfigValue[] => [
     index('core_data_source_owner_id_idx').on(t.owner_id),
     uniqueIndex('core_data_source_name_uniq').on(t.name),
+    index('core_data_source_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'core_data_source_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const coreObjectChange = pgTable('core_object_change', {
@@ -99,6 +100,7 @@ export const dcimCableBundle = pgTable('dcim_cable_bundle', {
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_cable_bundle_owner_id_idx').on(t.owner_id),
     uniqueIndex('dcim_cable_bundle_name_uniq').on(t.name),
+    index('dcim_cable_bundle_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_cable_bundle_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const dcimCableTermination = pgTable('dcim_cable_termination', {
@@ -172,6 +174,7 @@ export const dcimDevice = pgTable('dcim_device', {
     uniqueIndex('dcim_device_lower_name_site_id_where_tenant_id_null_uniq').on(sql`lower(${t.name})`, t.site_id).where(sql`${t.tenant_id} IS NULL`),
     uniqueIndex('dcim_device_rack_id_position_face_uniq').on(t.rack_id, t.position, t.face),
     uniqueIndex('dcim_device_virtual_chassis_id_vc_position_uniq').on(t.virtual_chassis_id, t.vc_position),
+    index('dcim_device_ordering_idx').on(t._name, t.id),
     foreignKey({ name: 'dcim_device_device_type_id_fk', columns: [t.device_type_id], foreignColumns: [dcimDeviceType.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_device_role_id_fk', columns: [t.role_id], foreignColumns: [dcimDeviceRole.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_device_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
@@ -234,6 +237,7 @@ export const dcimDeviceRole = pgTable('dcim_device_role', {
     uniqueIndex('dcim_device_role_name_where_parent_id_null_uniq').on(t.name).where(sql`${t.parent_id} IS NULL`),
     uniqueIndex('dcim_device_role_parent_id_slug_uniq').on(t.parent_id, t.slug),
     uniqueIndex('dcim_device_role_slug_where_parent_id_null_uniq').on(t.slug).where(sql`${t.parent_id} IS NULL`),
+    index('dcim_device_role_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_device_role_config_template_id_fk', columns: [t.config_template_id], foreignColumns: [extrasConfigTemplate.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_device_role_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_device_role_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
@@ -402,6 +406,7 @@ export const dcimMacAddress = pgTable('dcim_mac_address', {
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_mac_address_assigned_object_type_idx').on(t.assigned_object_type, t.assigned_object_id),
     index('dcim_mac_address_owner_id_idx').on(t.owner_id),
+    index('dcim_mac_address_ordering_idx').on(t.mac_address, t.id),
     foreignKey({ name: 'dcim_mac_address_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const dcimManufacturer = pgTable('dcim_manufacturer', {
@@ -418,6 +423,7 @@ export const dcimManufacturer = pgTable('dcim_manufacturer', {
     index('dcim_manufacturer_owner_id_idx').on(t.owner_id),
     uniqueIndex('dcim_manufacturer_name_uniq').on(t.name),
     uniqueIndex('dcim_manufacturer_slug_uniq').on(t.slug),
+    index('dcim_manufacturer_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_manufacturer_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const dcimModule = pgTable('dcim_module', {
@@ -514,6 +520,7 @@ export const dcimModuleTypeProfile = pgTable('dcim_module_type_profile', {
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_module_type_profile_owner_id_idx').on(t.owner_id),
     uniqueIndex('dcim_module_type_profile_name_uniq').on(t.name),
+    index('dcim_module_type_profile_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_module_type_profile_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const dcimPlatform = pgTable('dcim_platform', {
@@ -540,6 +547,7 @@ export const dcimPlatform = pgTable('dcim_platform', {
     uniqueIndex('dcim_platform_name_where_manufacturer_id_null_uniq').on(t.name).where(sql`${t.manufacturer_id} IS NULL`),
     uniqueIndex('dcim_platform_manufacturer_id_slug_uniq').on(t.manufacturer_id, t.slug),
     uniqueIndex('dcim_platform_slug_where_manufacturer_id_null_uniq').on(t.slug).where(sql`${t.manufacturer_id} IS NULL`),
+    index('dcim_platform_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_platform_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_platform_manufacturer_id_fk', columns: [t.manufacturer_id], foreignColumns: [dcimManufacturer.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_platform_config_template_id_fk', columns: [t.config_template_id], foreignColumns: [extrasConfigTemplate.id] }).onDelete('no action'),
@@ -612,6 +620,7 @@ export const dcimRackGroup = pgTable('dcim_rack_group', {
     index('dcim_rack_group_owner_id_idx').on(t.owner_id),
     uniqueIndex('dcim_rack_group_name_uniq').on(t.name),
     uniqueIndex('dcim_rack_group_slug_uniq').on(t.slug),
+    index('dcim_rack_group_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_rack_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const dcimRackRole = pgTable('dcim_rack_role', {
@@ -629,6 +638,7 @@ export const dcimRackRole = pgTable('dcim_rack_role', {
     index('dcim_rack_role_owner_id_idx').on(t.owner_id),
     uniqueIndex('dcim_rack_role_name_uniq').on(t.name),
     uniqueIndex('dcim_rack_role_slug_uniq').on(t.slug),
+    index('dcim_rack_role_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_rack_role_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const dcimRackType = pgTable('dcim_rack_type', {
@@ -684,6 +694,7 @@ export const dcimRegion = pgTable('dcim_region', {
     uniqueIndex('dcim_region_name_where_parent_id_null_uniq').on(t.name).where(sql`${t.parent_id} IS NULL`),
     uniqueIndex('dcim_region_parent_id_slug_uniq').on(t.parent_id, t.slug),
     uniqueIndex('dcim_region_slug_where_parent_id_null_uniq').on(t.slug).where(sql`${t.parent_id} IS NULL`),
+    index('dcim_region_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_region_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_region_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -714,6 +725,7 @@ export const dcimSite = pgTable('dcim_site', {
     index('dcim_site_owner_id_idx').on(t.owner_id),
     uniqueIndex('dcim_site_name_uniq').on(t.name),
     uniqueIndex('dcim_site_slug_uniq').on(t.slug),
+    index('dcim_site_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_site_region_id_fk', columns: [t.region_id], foreignColumns: [dcimRegion.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_site_group_id_fk', columns: [t.group_id], foreignColumns: [dcimSiteGroup.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_site_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
@@ -749,6 +761,7 @@ export const dcimSiteGroup = pgTable('dcim_site_group', {
     uniqueIndex('dcim_site_group_name_where_parent_id_null_uniq').on(t.name).where(sql`${t.parent_id} IS NULL`),
     uniqueIndex('dcim_site_group_parent_id_slug_uniq').on(t.parent_id, t.slug),
     uniqueIndex('dcim_site_group_slug_where_parent_id_null_uniq').on(t.slug).where(sql`${t.parent_id} IS NULL`),
+    index('dcim_site_group_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_site_group_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_site_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -768,6 +781,7 @@ export const dcimVirtualChassis = pgTable('dcim_virtual_chassis', {
     index('dcim_virtual_chassis_master_id_idx').on(t.master_id),
     index('dcim_virtual_chassis_owner_id_idx').on(t.owner_id),
     uniqueIndex('dcim_virtual_chassis_master_id_uniq').on(t.master_id),
+    index('dcim_virtual_chassis_ordering_idx').on(t._name, t.id),
     foreignKey({ name: 'dcim_virtual_chassis_master_id_fk', columns: [t.master_id], foreignColumns: [dcimDevice.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_virtual_chassis_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -795,6 +809,7 @@ export const dcimVirtualDeviceContext = pgTable('dcim_virtual_device_context', {
     index('dcim_virtual_device_context_owner_id_idx').on(t.owner_id),
     uniqueIndex('dcim_virtual_device_context_device_id_identifier_uniq').on(t.device_id, t.identifier),
     uniqueIndex('dcim_virtual_device_context_device_id_name_uniq').on(t.device_id, t.name),
+    index('dcim_virtual_device_context_ordering_idx').on(t._name, t.id),
     foreignKey({ name: 'dcim_virtual_device_context_device_id_fk', columns: [t.device_id], foreignColumns: [dcimDevice.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_virtual_device_context_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_virtual_device_context_primary_ip4_id_fk', columns: [t.primary_ip4_id], foreignColumns: [ipamIpAddress.id] }).onDelete('no action'),
@@ -824,6 +839,7 @@ export const extrasConfigTemplate = pgTable('extras_config_template', {
     index('extras_config_template_data_source_id_idx').on(t.data_source_id),
     index('extras_config_template_data_file_id_idx').on(t.data_file_id),
     index('extras_config_template_owner_id_idx').on(t.owner_id),
+    index('extras_config_template_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'extras_config_template_data_source_id_fk', columns: [t.data_source_id], foreignColumns: [coreDataSource.id] }).onDelete('no action'),
     foreignKey({ name: 'extras_config_template_data_file_id_fk', columns: [t.data_file_id], foreignColumns: [coreDataFile.id] }).onDelete('no action'),
     foreignKey({ name: 'extras_config_template_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
@@ -860,6 +876,7 @@ export const extrasCustomField = pgTable('extras_custom_field', {
     index('extras_custom_field_choice_set_id_idx').on(t.choice_set_id),
     index('extras_custom_field_owner_id_idx').on(t.owner_id),
     uniqueIndex('extras_custom_field_name_uniq').on(t.name),
+    index('extras_custom_field_ordering_idx').on(t.group_name, t.weight, t.name, t.id),
     foreignKey({ name: 'extras_custom_field_choice_set_id_fk', columns: [t.choice_set_id], foreignColumns: [extrasCustomFieldChoiceSet.id] }).onDelete('no action'),
     foreignKey({ name: 'extras_custom_field_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -877,6 +894,7 @@ export const extrasCustomFieldChoiceSet = pgTable('extras_custom_field_choice_se
   }, (t): PgTableExtraConfigValue[] => [
     index('extras_custom_field_choice_set_owner_id_idx').on(t.owner_id),
     uniqueIndex('extras_custom_field_choice_set_name_uniq').on(t.name),
+    index('extras_custom_field_choice_set_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'extras_custom_field_choice_set_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const extrasJournalEntry = pgTable('extras_journal_entry', {
@@ -909,6 +927,7 @@ export const extrasTag = pgTable('extras_tag', {
     index('extras_tag_owner_id_idx').on(t.owner_id),
     uniqueIndex('extras_tag_name_uniq').on(t.name),
     uniqueIndex('extras_tag_slug_uniq').on(t.slug),
+    index('extras_tag_ordering_idx').on(t.weight, t.name, t.id),
     foreignKey({ name: 'extras_tag_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const extrasTaggedItem = pgTable('extras_tagged_item', {
@@ -937,6 +956,7 @@ export const ipamAggregate = pgTable('ipam_aggregate', {
     index('ipam_aggregate_rir_id_idx').on(t.rir_id),
     index('ipam_aggregate_tenant_id_idx').on(t.tenant_id),
     index('ipam_aggregate_owner_id_idx').on(t.owner_id),
+    index('ipam_aggregate_ordering_idx').on(t.prefix, t.id),
     foreignKey({ name: 'ipam_aggregate_rir_id_fk', columns: [t.rir_id], foreignColumns: [ipamRir.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_aggregate_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_aggregate_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
@@ -959,6 +979,7 @@ export const ipamAsn = pgTable('ipam_asn', {
     index('ipam_asn_tenant_id_idx').on(t.tenant_id),
     index('ipam_asn_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_asn_asn_uniq').on(t.asn),
+    index('ipam_asn_ordering_idx').on(t.asn, t.id),
     foreignKey({ name: 'ipam_asn_rir_id_fk', columns: [t.rir_id], foreignColumns: [ipamRir.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_asn_role_id_fk', columns: [t.role_id], foreignColumns: [ipamRole.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_asn_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
@@ -987,6 +1008,7 @@ export const ipamIpAddress = pgTable('ipam_ip_address', {
     index('ipam_ip_address_assigned_object_type_idx').on(t.assigned_object_type, t.assigned_object_id),
     index('ipam_ip_address_nat_inside_id_idx').on(t.nat_inside_id),
     index('ipam_ip_address_owner_id_idx').on(t.owner_id),
+    index('ipam_ip_address_ordering_idx').on(t.address, t.id),
     foreignKey({ name: 'ipam_ip_address_vrf_id_fk', columns: [t.vrf_id], foreignColumns: [ipamVrf.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_ip_address_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_ip_address_nat_inside_id_fk', columns: [t.nat_inside_id], foreignColumns: [t.id] }).onDelete('no action'),
@@ -1076,6 +1098,7 @@ export const ipamRir = pgTable('ipam_rir', {
     index('ipam_rir_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_rir_name_uniq').on(t.name),
     uniqueIndex('ipam_rir_slug_uniq').on(t.slug),
+    index('ipam_rir_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'ipam_rir_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const ipamRole = pgTable('ipam_role', {
@@ -1093,6 +1116,7 @@ export const ipamRole = pgTable('ipam_role', {
     index('ipam_role_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_role_name_uniq').on(t.name),
     uniqueIndex('ipam_role_slug_uniq').on(t.slug),
+    index('ipam_role_ordering_idx').on(t.weight, t.name, t.id),
     foreignKey({ name: 'ipam_role_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const ipamRouteTarget = pgTable('ipam_route_target', {
@@ -1109,6 +1133,7 @@ export const ipamRouteTarget = pgTable('ipam_route_target', {
     index('ipam_route_target_tenant_id_idx').on(t.tenant_id),
     index('ipam_route_target_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_route_target_name_uniq').on(t.name),
+    index('ipam_route_target_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'ipam_route_target_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_route_target_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -1129,6 +1154,7 @@ export const ipamService = pgTable('ipam_service', {
   }, (t): PgTableExtraConfigValue[] => [
     index('ipam_service_parent_object_type_idx').on(t.parent_object_type, t.parent_object_id),
     index('ipam_service_owner_id_idx').on(t.owner_id),
+    index('ipam_service_ordering_idx').on(t.protocol, t._ports_lowest, t.id),
     foreignKey({ name: 'ipam_service_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const ipamServiceIpaddresses = pgTable('ipam_service_ipaddresses', {
@@ -1157,6 +1183,7 @@ export const ipamServiceTemplate = pgTable('ipam_service_template', {
   }, (t): PgTableExtraConfigValue[] => [
     index('ipam_service_template_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_service_template_name_uniq').on(t.name),
+    index('ipam_service_template_ordering_idx').on(t._name, t.id),
     foreignKey({ name: 'ipam_service_template_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const ipamVlan = pgTable('ipam_vlan', {
@@ -1214,6 +1241,7 @@ export const ipamVlanGroup = pgTable('ipam_vlan_group', {
     index('ipam_vlan_group_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_vlan_group_scope_type_scope_id_name_uniq').on(t.scope_type, t.scope_id, t.name),
     uniqueIndex('ipam_vlan_group_scope_type_scope_id_slug_uniq').on(t.scope_type, t.scope_id, t.slug),
+    index('ipam_vlan_group_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'ipam_vlan_group_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_vlan_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -1229,6 +1257,7 @@ export const ipamVlanTranslationPolicy = pgTable('ipam_vlan_translation_policy',
   }, (t): PgTableExtraConfigValue[] => [
     index('ipam_vlan_translation_policy_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_vlan_translation_policy_name_uniq').on(t.name),
+    index('ipam_vlan_translation_policy_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'ipam_vlan_translation_policy_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const ipamVlanTranslationRule = pgTable('ipam_vlan_translation_rule', {
@@ -1262,6 +1291,7 @@ export const ipamVrf = pgTable('ipam_vrf', {
     index('ipam_vrf_tenant_id_idx').on(t.tenant_id),
     index('ipam_vrf_owner_id_idx').on(t.owner_id),
     uniqueIndex('ipam_vrf_rd_uniq').on(t.rd),
+    index('ipam_vrf_ordering_idx').on(t.name, t.rd, t.id),
     foreignKey({ name: 'ipam_vrf_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
     foreignKey({ name: 'ipam_vrf_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -1309,6 +1339,7 @@ export const tenancyContact = pgTable('tenancy_contact', {
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
   }, (t): PgTableExtraConfigValue[] => [
     index('tenancy_contact_owner_id_idx').on(t.owner_id),
+    index('tenancy_contact_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'tenancy_contact_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const tenancyContactAssignment = pgTable('tenancy_contact_assignment', {
@@ -1346,6 +1377,7 @@ export const tenancyContactGroup = pgTable('tenancy_contact_group', {
     index('tenancy_contact_group_parent_id_idx').on(t.parent_id),
     index('tenancy_contact_group_owner_id_idx').on(t.owner_id),
     uniqueIndex('tenancy_contact_group_parent_id_name_uniq').on(t.parent_id, t.name),
+    index('tenancy_contact_group_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'tenancy_contact_group_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
     foreignKey({ name: 'tenancy_contact_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -1373,6 +1405,7 @@ export const tenancyContactRole = pgTable('tenancy_contact_role', {
     index('tenancy_contact_role_owner_id_idx').on(t.owner_id),
     uniqueIndex('tenancy_contact_role_name_uniq').on(t.name),
     uniqueIndex('tenancy_contact_role_slug_uniq').on(t.slug),
+    index('tenancy_contact_role_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'tenancy_contact_role_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const tenancyTenant = pgTable('tenancy_tenant', {
@@ -1393,6 +1426,7 @@ export const tenancyTenant = pgTable('tenancy_tenant', {
     uniqueIndex('tenancy_tenant_name_where_group_id_null_uniq').on(t.name).where(sql`${t.group_id} IS NULL`),
     uniqueIndex('tenancy_tenant_group_id_slug_uniq').on(t.group_id, t.slug),
     uniqueIndex('tenancy_tenant_slug_where_group_id_null_uniq').on(t.slug).where(sql`${t.group_id} IS NULL`),
+    index('tenancy_tenant_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'tenancy_tenant_group_id_fk', columns: [t.group_id], foreignColumns: [tenancyTenantGroup.id] }).onDelete('no action'),
     foreignKey({ name: 'tenancy_tenant_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -1414,6 +1448,7 @@ export const tenancyTenantGroup = pgTable('tenancy_tenant_group', {
     index('tenancy_tenant_group_owner_id_idx').on(t.owner_id),
     uniqueIndex('tenancy_tenant_group_name_uniq').on(t.name),
     uniqueIndex('tenancy_tenant_group_slug_uniq').on(t.slug),
+    index('tenancy_tenant_group_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'tenancy_tenant_group_parent_id_fk', columns: [t.parent_id], foreignColumns: [t.id] }).onDelete('no action'),
     foreignKey({ name: 'tenancy_tenant_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -1423,6 +1458,7 @@ export const usersGroup = pgTable('users_group', {
     description: varchar('description', { length: 200 }).notNull(),
   }, (t) => [
     uniqueIndex('users_group_name_uniq').on(t.name),
+    index('users_group_ordering_idx').on(t.name, t.id),
   ]);
 export const usersGroupPermissions = pgTable('users_group_permissions', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -1442,7 +1478,9 @@ export const usersObjectPermission = pgTable('users_object_permission', {
     object_types: text('object_types').array().notNull().default(sql`'{}'`),
     actions: varchar('actions', { length: 30 }).array().notNull().default(sql`'{}'`),
     constraints: jsonb('constraints'),
-  });
+  }, (t) => [
+    index('users_object_permission_ordering_idx').on(t.name, t.id),
+  ]);
 export const usersOwner = pgTable('users_owner', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -1451,6 +1489,7 @@ export const usersOwner = pgTable('users_owner', {
   }, (t): PgTableExtraConfigValue[] => [
     index('users_owner_group_id_idx').on(t.group_id),
     uniqueIndex('users_owner_name_uniq').on(t.name),
+    index('users_owner_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'users_owner_group_id_fk', columns: [t.group_id], foreignColumns: [usersOwnerGroup.id] }).onDelete('no action'),
   ]);
 export const usersOwnerGroup = pgTable('users_owner_group', {
@@ -1459,6 +1498,7 @@ export const usersOwnerGroup = pgTable('users_owner_group', {
     description: varchar('description', { length: 200 }).notNull(),
   }, (t) => [
     uniqueIndex('users_owner_group_name_uniq').on(t.name),
+    index('users_owner_group_ordering_idx').on(t.name, t.id),
   ]);
 export const usersOwnerUserGroups = pgTable('users_owner_user_groups', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -1513,6 +1553,7 @@ export const usersUser = pgTable('users_user', {
     is_superuser: boolean('is_superuser').notNull(),
   }, (t) => [
     uniqueIndex('users_user_username_uniq').on(t.username),
+    index('users_user_ordering_idx').on(t.username, t.id),
   ]);
 export const usersUserGroups = pgTable('users_user_groups', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -1565,6 +1606,7 @@ export const virtualizationCluster = pgTable('virtualization_cluster', {
     index('virtualization_cluster__location_id_idx').on(t._location_id),
     uniqueIndex('virtualization_cluster_group_id_name_uniq').on(t.group_id, t.name),
     uniqueIndex('virtualization_cluster__site_id_name_uniq').on(t._site_id, t.name),
+    index('virtualization_cluster_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'virtualization_cluster_type_id_fk', columns: [t.type_id], foreignColumns: [virtualizationClusterType.id] }).onDelete('no action'),
     foreignKey({ name: 'virtualization_cluster_group_id_fk', columns: [t.group_id], foreignColumns: [virtualizationClusterGroup.id] }).onDelete('no action'),
     foreignKey({ name: 'virtualization_cluster_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
@@ -1588,6 +1630,7 @@ export const virtualizationClusterGroup = pgTable('virtualization_cluster_group'
     index('virtualization_cluster_group_owner_id_idx').on(t.owner_id),
     uniqueIndex('virtualization_cluster_group_name_uniq').on(t.name),
     uniqueIndex('virtualization_cluster_group_slug_uniq').on(t.slug),
+    index('virtualization_cluster_group_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'virtualization_cluster_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const virtualizationClusterType = pgTable('virtualization_cluster_type', {
@@ -1604,6 +1647,7 @@ export const virtualizationClusterType = pgTable('virtualization_cluster_type', 
     index('virtualization_cluster_type_owner_id_idx').on(t.owner_id),
     uniqueIndex('virtualization_cluster_type_name_uniq').on(t.name),
     uniqueIndex('virtualization_cluster_type_slug_uniq').on(t.slug),
+    index('virtualization_cluster_type_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'virtualization_cluster_type_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const virtualizationVirtualDisk = pgTable('virtualization_virtual_disk', {
@@ -1664,6 +1708,7 @@ export const virtualizationVirtualMachine = pgTable('virtualization_virtual_mach
     uniqueIndex('virtualization_virtual_machine_lower_name_cluster_cb0e6f99_uniq').on(sql`lower(${t.name})`, t.cluster_id).where(sql`${t.tenant_id} IS NULL`),
     uniqueIndex('virtualization_virtual_machine_lower_name_device__5547b9dd_uniq').on(sql`lower(${t.name})`, t.device_id, t.tenant_id).where(sql`${t.cluster_id} IS NULL`),
     uniqueIndex('virtualization_virtual_machine_lower_name_device__6f9c81fc_uniq').on(sql`lower(${t.name})`, t.device_id).where(sql`${t.cluster_id} IS NULL AND ${t.tenant_id} IS NULL`),
+    index('virtualization_virtual_machine_ordering_idx').on(t._name, t.id),
     foreignKey({ name: 'virtualization_virtual_machine_role_id_fk', columns: [t.role_id], foreignColumns: [dcimDeviceRole.id] }).onDelete('no action'),
     foreignKey({ name: 'virtualization_virtual_machine_site_id_fk', columns: [t.site_id], foreignColumns: [dcimSite.id] }).onDelete('no action'),
     foreignKey({ name: 'virtualization_virtual_machine_cluster_id_fk', columns: [t.cluster_id], foreignColumns: [virtualizationCluster.id] }).onDelete('no action'),

@@ -1,12 +1,12 @@
 /**
  * @module
- * Reading resources: list (filters, ordering, pagination) and retrieve. A page is one SQL
- * statement (related objects, counts and computed values come back from PostgreSQL as JSON and
- * columns) plus one for the count; filters naming related objects add one statement that checks
- * they exist.
+ * Reading resources: list (filters, ordering, pagination) and retrieve. A page is chosen by one
+ * small statement (its ids) and rendered by another (related objects, counts and computed values
+ * come back from PostgreSQL as JSON and columns), with one more for the count beside the first;
+ * filters naming related objects add one statement that checks they exist.
  */
 import type { Field, Resource } from '../contract/index.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Queryable, QueryOptions } from '../db/index.ts';
 import { fieldKind, type CustomFieldSet } from '../kinds/index.ts';
 import type { RequestContext } from './context.ts';
 import { notFound } from './errors.ts';
@@ -19,6 +19,9 @@ import { shownFields } from './query/shape.ts';
 import type { Registry } from './registry.ts';
 import { Restrictions } from './restrictions.ts';
 import { Serializer } from './serialize.ts';
+
+/** Choosing a list's page is a small statement whose best plan depends on the filter values. */
+const PER_VALUES: QueryOptions = { planEachTime: true };
 
 type Row = Record<string, unknown>;
 
@@ -108,18 +111,21 @@ export class Reader {
     if (page.mode === 'cursor') conditions.push(`t.id >= ${params.add(page.start)}::bigint`);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const order = page.mode === 'cursor' ? 't.id ASC' : this.select.fragment(() => this.orderBy(resource, query.get('ordering'), 't'));
-    // The limit is written into the text (a validated integer, 1 to MAX_PAGE_SIZE). The server keeps
-    // generic plans (db/postgres.ts), and a generic plan takes an unknown limit for a tenth of the
-    // table: a device page was planned for 1,000 of 10,000 rows rather than 50, twice the time, and
-    // far worse once the table had an index in the list's order.
-    const limit = String(page.limit);
+    const limit = params.add(page.limit);
     const offset = page.mode === 'offset' ? ` OFFSET ${params.add(page.offset)}::bigint` : '';
-    const select = this.select.rowSelect(resource, shown, 't', customFields);
-    // The page is chosen first, so the joined objects are built for its rows only.
-    const pageRows = `SELECT t.* FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
-    const sql = `WITH ${ROWS} AS MATERIALIZED (${pageRows}) SELECT ${select.columns} FROM ${ROWS} t ${select.joins} ORDER BY ${order}`;
+    // The page is chosen by a small statement planned for its values each time: a generic plan takes
+    // every filter value for an average one, and would walk a whole table in list order (its
+    // ordering index) for a value that matches few rows. rows() then renders the page with a wide
+    // statement that keeps one plan, building the nested objects for the page's rows only. The
+    // count keeps one plan too: with no order to follow, a plan for average values costs at worst
+    // a scan of the table, which is what counting costs anyway.
+    const pageSql = `SELECT t.id FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
-    const [rows, counted] = await Promise.all([db.query(sql, params.values), countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null)]);
+    const [pageIds, counted] = await Promise.all([
+      db.query<{ id: number }>(pageSql, params.values, PER_VALUES),
+      countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null),
+    ]);
+    const rows = await this.rows(db, resource, pageIds.map((r) => Number(r.id)), shown, customFields);
     const serializer = this.serializer(ctx, customFields);
     const shownSet = new Set(shown);
     const results = rows.map((row) => serializer.object(resource, row, shownSet));

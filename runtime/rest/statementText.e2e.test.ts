@@ -55,7 +55,8 @@ describe.each(testDatabases())('statement texts on $name', (database) => {
 
   it('a filtered, searched and ordered list', async () => {
     const first = await statementsOf('GET', '/api/dcim/devices/?site=paris&tag__n=gold&region=emea&q=d&ordering=-site,name', undefined, 200);
-    const second = await statementsOf('GET', '/api/dcim/devices/?site=berlin&tag__n=blue&region=emea&q=e&ordering=-site,name', undefined, 200);
+    // Both pages hold devices: an empty page has nothing to render, and so one statement less.
+    const second = await statementsOf('GET', '/api/dcim/devices/?site=berlin&tag__n=blue&region=emea&q=D&ordering=-site,name', undefined, 200);
     expect(second).toEqual(first);
   });
 

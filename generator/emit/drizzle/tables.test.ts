@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { InventoryIR } from '../../ir/types.ts';
 import { buildProjectIR, projectPaths } from '../../pipeline.ts';
-import { buildTableSpecs, constraintMeanings, constraintName, type TableSpec } from './tables.ts';
+import { buildTableSpecs, constraintMeanings, constraintName, orderingColumns, type TableSpec } from './tables.ts';
 
 const ir = buildProjectIR(projectPaths(resolve(dirname(fileURLToPath(import.meta.url)), '../../..'))).inventory;
 const tables = buildTableSpecs(ir);
@@ -31,6 +31,20 @@ describe('constraintName', () => {
 });
 
 describe('buildTableSpecs', () => {
+  it('indexes the default list order when it is plain ascending columns, ending on id', () => {
+    expect(table('dcim_device').indexes.find((i) => i.name === 'dcim_device_ordering_idx')?.parts).toEqual([
+      { column: '_name', lower: false },
+      { column: 'id', lower: false },
+    ]);
+    const resource = (key: string) => ir.resources.find((r) => r.key === key)!;
+    // Device types order by manufacturer (a reference, sorted by the manufacturer's own order): no index.
+    expect(orderingColumns(resource('dcim.device-types'))).toBeNull();
+    const withOrdering = (ordering: string[]) => ({ ...resource('dcim.devices'), ordering });
+    expect(orderingColumns(withOrdering(['-name']))).toBeNull();
+    expect(orderingColumns(withOrdering(['id']))).toBeNull();
+    expect(orderingColumns(withOrdering(['status', '_name', 'id']))).toEqual(['status', '_name', 'id']);
+  });
+
   it('gives tree resources a tree_path and every foreign key an index', () => {
     const location = table('dcim_location');
     expect(location.app).toBe('dcim');

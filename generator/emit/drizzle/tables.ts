@@ -120,7 +120,28 @@ function resourceTable(resource: ResourceIR, ir: InventoryIR, catalog: Catalog):
     const base = [resource.table, ...parts.map((p) => (p.lower ? `lower_${p.column}` : p.column)), ...(whereNull.length ? ['where', ...whereNull, 'null'] : [])].join('_');
     indexes.push({ name: constraintName(base, 'uniq'), unique: true, parts, whereNull, meaning: { resource: resource.key, unique: position } });
   });
+  const ordered = orderingColumns(resource);
+  if (ordered) indexes.push({ name: constraintName(`${resource.table}_ordering`, 'idx'), unique: false, parts: ordered.map((column) => ({ column, lower: false })), whereNull: [], meaning: null });
   return { app: resource.app, name: resource.table, constName: tableConstName(resource.table), columns, indexes, foreignKeys };
+}
+
+/**
+ * The columns of the default list order (`ORDER BY <ordering>, id`, as the runtime's Reader writes
+ * it) when every term is a plain ascending column of the table, so that an index on them lets a page
+ * of a large table be read in order and stop at its limit, instead of sorting (and filtering) the
+ * whole table for every page. Orders through a reference, by an expression, descending or by id alone
+ * get none.
+ */
+export function orderingColumns(resource: ResourceIR): string[] | null {
+  if (resource.ordering.some((term) => term.startsWith('-'))) return null;
+  const columns: string[] = [];
+  for (const term of resource.ordering) {
+    const field = resource.fields.find((f) => f.name === term);
+    if (!field?.column || field.expression || field.kind === 'fk') return null;
+    if (!columns.includes(field.column)) columns.push(field.column);
+  }
+  if (!columns.includes('id')) columns.push('id');
+  return columns.length > 1 ? columns : null;
 }
 
 function appOfTable(table: string, ir: InventoryIR): string {
