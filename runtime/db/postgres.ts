@@ -111,8 +111,16 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   };
   const sql = await pool('force_generic_plan');
   // Statements asking to be planned for their values (QueryOptions.planEachTime) go to a second
-  // pool, opened when first needed.
-  let perValues: Promise<ReturnType<typeof postgres>> | undefined;
+  // pool, opened when first needed; one that could not connect is forgotten, so the next tries again.
+  let perValuesClient: ReturnType<typeof postgres> | undefined;
+  let perValues: Promise<Queryable> | undefined;
+  const openPerValues = (): Promise<Queryable> => {
+    const opening = pool('force_custom_plan').then((client) => queryable((perValuesClient = client)));
+    opening.catch(() => {
+      if (perValues === opening) perValues = undefined;
+    });
+    return opening;
+  };
   let ormClient: ReturnType<typeof postgres> | undefined;
   let orm: Promise<Orm> | undefined;
   const raw = queryable(sql);
@@ -121,12 +129,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     kind: 'postgres',
     async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]> {
       if (!options?.planEachTime) return raw.query<T>(text, params);
-      const opening = (perValues ??= pool('force_custom_plan'));
-      // A pool that could not connect is not kept: the next query tries again.
-      opening.catch(() => {
-        if (perValues === opening) perValues = undefined;
-      });
-      return queryable(await opening).query<T>(text, params);
+      return (await (perValues ??= openPerValues())).query<T>(text, params);
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       try {
@@ -147,8 +150,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     async close() {
       if (closed) return;
       closed = true;
-      const custom = await perValues?.catch(() => undefined);
-      await Promise.all([sql.end({ timeout: 5 }), custom?.end({ timeout: 5 }), ormClient?.end({ timeout: 5 })]);
+      await perValues?.catch(() => undefined);
+      await Promise.all([sql.end({ timeout: 5 }), perValuesClient?.end({ timeout: 5 }), ormClient?.end({ timeout: 5 })]);
     },
   };
 }
