@@ -4,8 +4,9 @@
  * each statement planned once; on first use, a pool for statements planned for their values each
  * time (QueryOptions.planEachTime); and, on first use, a pool for the Drizzle instance. Drizzle has
  * its own because drizzle-orm rewrites its client's type parsers and JSON serializers globally;
- * sharing one client would change what raw queries return and break JSON parameters. drizzle-orm and the generated schema are
- * loaded only when `orm()` is first called: the server never needs them.
+ * sharing one client would change what raw queries return and break JSON parameters. drizzle-orm
+ * and the generated schema are loaded only when `orm()` is first called: the server never needs
+ * them.
  */
 import postgres from 'postgres';
 import { rethrow } from './errors.ts';

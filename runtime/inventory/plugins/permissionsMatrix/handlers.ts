@@ -20,8 +20,8 @@ import { catalogFor, planChangeSet } from './planning.ts';
 import { planView } from './planResponse.ts';
 import { buildPrincipal } from './principalView.ts';
 import { applyRecords, planRevert, recordReferences } from './revert.ts';
-import { planSecret } from './secret.ts';
 import { buildRows, objectTypes } from './rows.ts';
+import { planSecret } from './secret.ts';
 import { loadState } from './state.ts';
 
 const origin = (c: Context) => new URL(c.req.url).origin;

@@ -17,9 +17,14 @@ const NAME = 'plan_token';
 const secrets = new WeakMap<RestServices, Promise<Buffer>>();
 
 async function readOrCreate(db: Queryable): Promise<Buffer> {
-  await db.query(`INSERT INTO ${TABLE} (name, value, created) VALUES ($1, $2, now()) ON CONFLICT (name) DO NOTHING`, [NAME, randomBytes(32).toString('hex')]);
-  const [row] = await db.query<{ value: string }>(`SELECT value FROM ${TABLE} WHERE name = $1`, [NAME]);
-  return Buffer.from(row.value, 'hex');
+  const read = async () => (await db.query<{ value: string }>(`SELECT value FROM ${TABLE} WHERE name = $1`, [NAME]))[0]?.value;
+  // Only a database without one is written to (plan/ writes nothing otherwise).
+  let value = await read();
+  if (value === undefined) {
+    await db.query(`INSERT INTO ${TABLE} (name, value, created) VALUES ($1, $2, now()) ON CONFLICT (name) DO NOTHING`, [NAME, randomBytes(32).toString('hex')]);
+    value = (await read())!;
+  }
+  return Buffer.from(value, 'hex');
 }
 
 /** The plan-token secret of the database `rest` serves, created on first use. */
