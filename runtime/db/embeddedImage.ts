@@ -12,7 +12,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeF
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MIGRATIONS_DIR, migrate, readMigrations } from './migrate.ts';
-import { openPglite } from './pglite.ts';
+import { openPglite } from './pglite/driver.ts';
 
 /** Where images are kept (NETBOX_IMAGE_CACHE overrides it). */
 export function imageCacheDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -36,12 +36,13 @@ export function seedDirectory(migrationsDir = DEFAULT_MIGRATIONS_DIR, env: NodeJ
 }
 
 /**
- * Fills a new, empty data directory with a copy of the cached migrated one; false when there is
- * no cache (the caller then creates the cluster itself).
+ * Fills a new data directory (one without a cluster yet) with a copy of the cached migrated one;
+ * false when it already holds a cluster, which is never overwritten, or when there is no cache (the
+ * caller then creates the cluster itself).
  */
 export function seedDataDirectory(dataDir: string, migrationsDir = DEFAULT_MIGRATIONS_DIR, env: NodeJS.ProcessEnv = process.env): boolean {
   const seed = seedDirectory(migrationsDir, env);
-  if (!existsSync(join(seed, 'PG_VERSION'))) return false;
+  if (existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(join(seed, 'PG_VERSION'))) return false;
   cpSync(seed, dataDir, { recursive: true });
   return true;
 }

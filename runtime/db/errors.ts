@@ -13,6 +13,8 @@ export const SqlState = {
   notNullViolation: '23502',
   checkViolation: '23514',
   invalidRegularExpression: '2201B',
+  /** query_canceled: statement_timeout (and the embedded driver's timeout) ended the statement. */
+  queryCanceled: '57014',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
 } as const;

@@ -8,5 +8,6 @@ export { openDatabase, type OpenDatabaseOptions } from './openDatabase.ts';
 export { migrate, readMigrations, splitStatements, MigrationError, DEFAULT_MIGRATIONS_DIR, type MigrateResult, type MigrationFile } from './migrate.ts';
 export { DatabaseError, SqlState, asDatabaseError } from './errors.ts';
 export { redactUrl } from './postgres.ts';
-export { openPglite, type PgliteDatabase, type PgliteOptions } from './pglite.ts';
+export { openPglite, statementTimeoutError, type PgliteDatabase, type PgliteOptions } from './pglite/driver.ts';
+export { DataDirectoryLockedError } from './dataDirectoryLock.ts';
 export { buildImage, cachedImage, imagePath, seedDirectory, storeImage, storeSeedDirectory } from './embeddedImage.ts';

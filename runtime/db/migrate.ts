@@ -98,6 +98,8 @@ export async function migrate(db: Database, dir: string = DEFAULT_MIGRATIONS_DIR
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file.name]);
       if (done.length) return false;
+      // A migration may rebuild a large table: the statement timeout that bounds requests does not apply.
+      await tx.query('SET LOCAL statement_timeout = 0');
       // One round trip for the whole file; should it fail, the failing statement is found below.
       if (tx.script) await tx.script(file.statements.join('\n'));
       else for (const statement of file.statements) await tx.query(statement);

@@ -3,10 +3,8 @@
  * Chooses the driver: a `postgres://` (or `postgresql://`) URL opens PostgreSQL; no URL opens the
  * embedded PGlite database in `dataDir`.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { seedDataDirectory } from './embeddedImage.ts';
-import { openPglite } from './pglite.ts';
+import { openPglite } from './pglite/driver.ts';
 import { openPostgres } from './postgres.ts';
 import type { Database } from './types.ts';
 
@@ -17,19 +15,26 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Connections per PostgreSQL pool (default 10). */
   poolSize?: number;
+  /**
+   * Longest a statement may run, in milliseconds; 0 or unset: no limit. A statement past it fails
+   * with PostgreSQL's 57014 on both drivers (the REST engine answers 503 and writes nothing).
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const url = options.url?.trim();
-  if (url && /^postgres(ql)?:\/\//i.test(url)) return openPostgres(url, { max: options.poolSize });
+  const statementTimeoutMs = options.statementTimeoutMs;
+  if (url && /^postgres(ql)?:\/\//i.test(url)) return openPostgres(url, { max: options.poolSize, statementTimeoutMs });
   if (url === 'memory://') return openPglite('memory://');
   if (url) {
     // Say so rather than silently falling back to the embedded database with a typo'd URL.
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1] ?? url;
     throw new Error(`unsupported database URL scheme "${scheme}": use postgres://… for PostgreSQL, or leave the URL unset for the embedded database (files in dataDir)`);
   }
-  const dataDir = options.dataDir ?? './data';
-  // A new embedded database starts as a copy of the cached migrated one, when there is one (embeddedImage.ts).
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) seedDataDirectory(dataDir);
-  return openPglite(dataDir);
+  return openPglite(options.dataDir ?? './data', {
+    statementTimeoutMs,
+    // A new embedded database starts as a copy of the cached migrated one, when there is one (embeddedImage.ts).
+    prepare: (dataDir) => void seedDataDirectory(dataDir),
+  });
 }

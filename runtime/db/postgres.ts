@@ -16,6 +16,8 @@ import { Oid, parseArrayLiteral, parseInt8, prepareParams, serializeJson, textua
 export interface PostgresOptions {
   /** Connections per pool (default 10). */
   max?: number;
+  /** PostgreSQL's statement_timeout for every connection, in milliseconds (0 or unset: none). */
+  statementTimeoutMs?: number;
 }
 
 /** The URL with its password masked, for messages and logs. */
@@ -91,7 +93,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // a prepared statement whose generic plan looks costlier, and for the engine's wide statements (a
   // list page with its nested objects and counts, a write with its snapshots) planning cost more
   // than running them — generic plans doubled list and PATCH throughput (npm run bench).
-  const connection = (planCacheMode: PlanCacheMode) => ({ TimeZone: 'UTC', application_name: 'netbox-codegen', plan_cache_mode: planCacheMode });
+  const connection = (planCacheMode: PlanCacheMode) => ({
+    TimeZone: 'UTC',
+    application_name: 'netbox-codegen',
+    plan_cache_mode: planCacheMode,
+    // No request holds a connection longer than this: PostgreSQL cancels the statement (57014).
+    ...(options.statementTimeoutMs ? { statement_timeout: Math.round(options.statementTimeoutMs) } : {}),
+  });
   const types = {
     int8: { to: Oid.int8, from: [Oid.int8], serialize: (x: unknown) => String(x), parse: parseInt8 },
     // Replaces postgres.js's `date` type (Date objects) for every date/time oid.

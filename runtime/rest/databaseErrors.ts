@@ -38,9 +38,19 @@ function fieldOfColumn(registry: Registry, table: string, column: string): strin
   return resource?.fields.find((f) => f.column === column)?.name ?? null;
 }
 
+/**
+ * A statement past the server's statement timeout (STATEMENT_TIMEOUT) was cancelled, and its
+ * transaction with it: nothing was written. The server is busy, not broken, so 503 as a proxy in
+ * front of NetBox would answer a request that outlived its timeout, never 500.
+ */
+export function statementTimedOut(): ApiError {
+  return new ApiError(503, { detail: 'The request took longer than the server allows a database statement and was cancelled; nothing was written. Narrow it (filters, a smaller limit) or try again later.' }, { 'Retry-After': '5' });
+}
+
 export function apiErrorFromDatabase(error: unknown, registry: Registry): ApiError | null {
   const db = asDatabaseError(error);
   if (!db) return null;
+  if (db.code === SqlState.queryCanceled) return statementTimedOut();
   // "update or delete on table …" is a delete blocked by a dependent that appeared concurrently.
   if (db.code === SqlState.foreignKeyViolation && /^update or delete/.test(db.message)) return conflict('Unable to delete object. Dependent objects were found.');
   const fields = fieldErrorsFromDatabase(error, registry);

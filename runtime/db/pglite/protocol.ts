@@ -1,0 +1,43 @@
+/**
+ * @module
+ * The messages between the embedded-database driver (driver.ts, on the server's thread) and the
+ * worker thread that owns PGlite (worker.js).
+ * @internal
+ */
+
+/** What the worker is started with. */
+export interface WorkerData {
+  /** The data directory, or `memory://`. */
+  dataDir: string;
+  /** A dumped data directory to start from instead of an empty cluster (a gzipped tarball). */
+  image?: ArrayBuffer;
+  /** PGlite's WebAssembly module, compiled once per process and shared by every worker. */
+  wasmModule: WebAssembly.Module;
+  /** Which type oids get which of the value rules of ../values.ts (the worker cannot import TypeScript). */
+  values: { int8: number[]; int8Arrays: number[]; text: number[]; textArrays: number[]; json: number[] };
+}
+
+export type Request =
+  /** Rows come as objects, or as arrays of values in column order with rowMode 'array'. */
+  | { id: number; op: 'query'; text: string; params: unknown[]; rowMode?: 'array' }
+  /** Several statements without parameters (a migration file). */
+  | { id: number; op: 'script'; text: string }
+  | { id: number; op: 'dump' }
+  | { id: number; op: 'close' };
+
+/** A PostgreSQL error as the worker can post it (an Error loses its fields on the way). */
+export interface ErrorFields {
+  message: string;
+  code: string | null;
+  constraint: string | null;
+  detail: string | null;
+  table: string | null;
+  column: string | null;
+}
+
+export type Reply =
+  | { ready: true }
+  | { failed: string }
+  | { id: number; rows: unknown[] }
+  | { id: number; image: ArrayBuffer }
+  | { id: number; error: ErrorFields };
