@@ -64,12 +64,12 @@ export function buildOpenApiDocument(ir: InventoryIR): OpenAPIV3.Document {
       license: { name: 'Apache v2 License' },
     },
     servers: [{ url: '', description: 'NetBox' }],
-    security: [{ cookieAuth: [] }, { tokenAuth: [] }],
+    // Tokens only: NetBox's session cookie belongs to its web UI, which this server does not have.
+    security: [{ tokenAuth: [] }],
     paths: Object.fromEntries(Object.entries(byKey(paths)).map(([path, item]) => [path, orderMethods(item)])),
     components: {
       schemas: byKey(schemas),
       securitySchemes: {
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
         tokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Token <token>` (v1) or `Bearer <key>.<token>` (v2)' },
       },
     },
