@@ -16,11 +16,14 @@ type AppIndex = Registry['apps'][number];
 
 export const NETBOX_VERSION = '4.6.8';
 export const API_VERSION = '4.6';
-const APPS = ['circuits', 'core', 'dcim', 'extras', 'ipam', 'plugins', 'status', 'tenancy', 'users', 'virtualization', 'vpn', 'wireless'];
+/** Entries of NetBox's API root that are no app of resources. */
+const OTHER_ROOTS = ['plugins', 'status'];
 
-export function apiRoot(c: Context): Response {
+/** NetBox's API root, listing the apps this server serves (an app not served yet would answer 404). */
+export function apiRoot(c: Context, apps: AppIndex[]): Response {
   const origin = new URL(c.req.url).origin;
-  return c.json(Object.fromEntries(APPS.map((app) => [app, `${origin}/api/${app}/`])));
+  const names = [...apps.map((a) => a.name), ...OTHER_ROOTS].sort();
+  return c.json(Object.fromEntries(names.map((app) => [app, `${origin}/api/${app}/`])));
 }
 
 export function appRoot(c: Context, app: AppIndex, registry: Registry): Response {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { OpenAPIV3 } from 'openapi-types';
 import { actionOf, authenticate, constraintsFor, hashPassword, hasPermission, permissionPolicy, withDefaults, type Caller, type PermissionPolicy } from '../auth/index.ts';
 import type { RouteEntry } from '../contract/index.ts';
@@ -14,6 +15,7 @@ import { ApiError, apiErrorFromDatabase, constraintSets, forbidden, methodNotAll
 import { API_VERSION, apiRoot, appRoot, authenticationCheck, NETBOX_VERSION, options, status } from './apiViews.ts';
 import { logUnhandled } from './log.ts';
 import { schemaRoutes } from './schemaRoutes.ts';
+import { DEFAULT_CLIENT_IP_HEADERS, DEFAULT_UPLOAD_LIMIT } from './settings.ts';
 
 type Env = { Variables: { caller: Caller | null; requestId: string } };
 
@@ -40,12 +42,11 @@ export interface AppOptions {
   changeLogging?: boolean;
   /** DEFAULT_PERMISSIONS, EXEMPT_VIEW_PERMISSIONS and LOGIN_REQUIRED (NetBox's defaults when left out). */
   policy?: PermissionPolicy;
+  /** The largest request body in bytes (DATA_UPLOAD_MAX_MEMORY_SIZE, NetBox's 2.5 MiB by default); a larger one is 413. */
+  maxBodyBytes?: number;
 }
 
-/** NetBox's get_client_ip order. */
-export const DEFAULT_CLIENT_IP_HEADERS = ['X-Real-IP', 'X-Forwarded-For'];
-
-export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false, changeLogging = true, policy = permissionPolicy({}) }: AppOptions): Hono<Env> {
+export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false, changeLogging = true, policy = permissionPolicy({}), maxBodyBytes = DEFAULT_UPLOAD_LIMIT }: AppOptions): Hono<Env> {
   const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering, legacyFieldNames, changeLogging });
   const app = new Hono<Env>({ strict: true });
 
@@ -79,6 +80,13 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
     }
     await next();
   });
+
+  // Django refuses a body past DATA_UPLOAD_MAX_MEMORY_SIZE before a view reads it; so does this, with 413,
+  // whether the client declared its length or streams it.
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.json({ detail: `Request body exceeded the largest accepted (${maxBodyBytes} bytes, DATA_UPLOAD_MAX_MEMORY_SIZE).` }, 413) }),
+  );
 
   app.use('/api/*', async (c, next) => {
     const caller = await authenticate(db, c.req.header('Authorization'), clientIp(c, clientIpHeaders));
@@ -123,7 +131,7 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
   };
 
   // pynetbox 7.0 (Debian's) reads the API version from an anonymous GET /api/, so the root answers anyone.
-  app.get('/api/', (c) => apiRoot(c));
+  app.get('/api/', (c) => apiRoot(c, registry.apps));
   app.get('/api/status/', (c) => (requireCaller(c), status(c, registry.apps)));
   app.get('/api/authentication-check/', (c) => authenticationCheck(c, engine, db, requireCaller(c), contextOf(c)));
   // The schema and Swagger UI describe the API, not its data: open to all, so the UI works in a browser.

@@ -1,41 +1,71 @@
 /**
  * @module
- * `npm start [-- --host H --port P]`: serves the inventory API. The database is embedded PGlite
- * in ./data unless DATABASE_URL names a PostgreSQL server. HOST/PORT/DATA_DIR work too.
+ * `npm start [-- --host H --port P --data-dir D]` (the bin `netbox-inventory`): serves the inventory
+ * API. The database is embedded PGlite in ./data unless DATABASE_URL names a PostgreSQL server;
+ * HOST, PORT and DATA_DIR work too (settings.ts lists every setting).
+ *
+ * A start that cannot go on says why in one line on stderr and exits non-zero, without a stack: 2
+ * for a bad setting, 1 for anything else (the port in use, the data directory held by another
+ * server, a database that cannot be opened). DEBUG=1 adds the stack of an unexpected failure.
  */
-import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
-import { openDatabase } from '../db/index.ts';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { DataDirectoryLockedError, openDatabase, type Database } from '../db/index.ts';
+import { listen, ListenError } from './listen.ts';
+import { listenSettings, SettingError, statementTimeoutMs } from './settings.ts';
 
-const { values } = parseArgs({
-  options: { host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' } },
-});
+/** Failures whose message is all a user needs; for others DEBUG=1 shows the stack. */
+const EXPECTED = [SettingError, ListenError, DataDirectoryLockedError];
 
-const host = values.host ?? process.env.HOST ?? '127.0.0.1';
-const port = Number(values.port ?? process.env.PORT ?? 8000);
-// The database opens (the embedded one compiles its WebAssembly) while the server's modules load.
-const opening = openDatabase({ url: process.env.DATABASE_URL, dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? './data' });
-const { startInventoryServer } = await import('./server.ts');
-const db = await opening;
-const { app, firstBoot, pruneChangeLog } = await startInventoryServer(db);
-if (firstBoot) {
-  // The log (stderr) never carries a secret. Credentials the server generated itself are shown once
-  // on stdout, the only thing the server ever writes there; ones given in the environment are not repeated.
-  console.error(`created superuser "${firstBoot.username}"`);
-  const generated = [firstBoot.password && `password: ${firstBoot.password}`, firstBoot.tokenGenerated && `API token: ${firstBoot.token}`].filter(Boolean);
-  if (generated.length) process.stdout.write(`\nFirst boot: superuser "${firstBoot.username}" (shown once, keep it)\n  ${generated.join('\n  ')}\n\n`);
+function fail(error: unknown): never {
+  const message = ((error as Error)?.message ?? String(error)).split('\n')[0];
+  const expected = EXPECTED.some((type) => error instanceof type);
+  process.stderr.write(`netbox-inventory: ${message}${expected || process.env.DEBUG ? '' : ' (DEBUG=1 shows where)'}\n`);
+  if (!expected && process.env.DEBUG) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
+  process.exit(error instanceof SettingError ? 2 : 1);
 }
-const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
-  console.error(`inventory API on http://${host}:${info.port}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
-});
-// NetBox's housekeeping: change records past CHANGELOG_RETENTION go daily (and at every start).
-const housekeeping = setInterval(() => pruneChangeLog().catch((error) => console.error(`change log housekeeping failed: ${(error as Error).message}`)), 24 * 3600 * 1000);
-housekeeping.unref();
-const shutdown = async () => {
-  clearInterval(housekeeping);
-  server.close();
-  await db.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+
+let server: ServerType | undefined;
+let db: Database | undefined;
+try {
+  const { host, port, dataDir, databaseUrl } = listenSettings(process.argv.slice(2), process.env);
+  const statementTimeout = statementTimeoutMs(process.env);
+  // The port is taken first, so that one in use fails in a moment rather than after the database
+  // has opened; a request that arrives meanwhile waits for the app.
+  let ready!: (app: Hono) => void;
+  const app = new Promise<Hono>((resolve) => (ready = resolve));
+  server = createAdaptorServer({ fetch: async (request, env) => (await app).fetch(request, env) });
+  await listen(server, host, port);
+  // The database opens (the embedded one on its own thread) while the server's modules load.
+  const opening = openDatabase({ url: databaseUrl, dataDir, statementTimeoutMs: statementTimeout });
+  // Its failure is reported where it is awaited, below, not as an unhandled rejection meanwhile.
+  opening.catch(() => undefined);
+  const { startInventoryServer } = await import('./server.ts');
+  db = await opening;
+  const started = await startInventoryServer(db);
+  ready(started.app as unknown as Hono);
+  if (started.firstBoot) {
+    const { firstBoot } = started;
+    // The log (stderr) never carries a secret. Credentials the server generated itself are shown once
+    // on stdout, the only thing the server ever writes there; ones given in the environment are not repeated.
+    console.error(`created superuser "${firstBoot.username}"`);
+    const generated = [firstBoot.password && `password: ${firstBoot.password}`, firstBoot.tokenGenerated && `API token: ${firstBoot.token}`].filter(Boolean);
+    if (generated.length) process.stdout.write(`\nFirst boot: superuser "${firstBoot.username}" (shown once, keep it)\n  ${generated.join('\n  ')}\n\n`);
+  }
+  console.error(`inventory API on http://${host}:${port}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
+  // NetBox's housekeeping: change records past CHANGELOG_RETENTION go daily (and at every start).
+  const housekeeping = setInterval(() => started.pruneChangeLog().catch((error) => console.error(`change log housekeeping failed: ${(error as Error).message}`)), 24 * 3600 * 1000);
+  housekeeping.unref();
+  const shutdown = async () => {
+    clearInterval(housekeeping);
+    server?.close();
+    await db?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (error) {
+  server?.close();
+  await db?.close().catch(() => undefined);
+  fail(error);
+}

@@ -1,0 +1,122 @@
+/**
+ * The server as a process (`npm start`'s entry): a start that cannot go on says why in one line
+ * and exits non-zero, an embedded data directory serves one process at a time, and several
+ * processes share one PostgreSQL database (migrations applied once, each one's writes read by
+ * the others, the same ETags).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MIGRATIONS_DIR, openDatabase, readMigrations } from '../db/index.ts';
+import { freePort, runUntilExit, startServerProcess, type Exited } from '../testing/serverProcess.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'nb-main-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let dirs = 0;
+const dataDir = () => join(root, `data-${++dirs}`);
+
+const TOKEN = '0123456789abcdef0123456789abcdef01234567';
+const SUPERUSER = { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1', SUPERUSER_API_TOKEN: TOKEN };
+const auth = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+
+/** One line on stderr, no stack, and the exit code. */
+function expectOneLine(exited: Exited, code: number, pattern: RegExp) {
+  expect(exited.code).toBe(code);
+  const lines = exited.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^netbox-inventory: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(exited.stderr).not.toMatch(/^\s+at /m);
+}
+
+describe('starting the server', () => {
+  it('refuses a bad --port in one line with exit 2', async () => {
+    expectOneLine(await runUntilExit(['--port', 'eighty', '--data-dir', dataDir()]), 2, /--port must be a port number from 1 to 65535, not "eighty"/);
+    expectOneLine(await runUntilExit(['--data-dir', dataDir()], { PORT: '70000' }), 2, /PORT must be a port number/);
+  });
+
+  it('refuses a bad setting in one line with exit 2', async () => {
+    expectOneLine(await runUntilExit(['--port', String(await freePort()), '--data-dir', dataDir()], { STATEMENT_TIMEOUT: 'soon' }), 2, /STATEMENT_TIMEOUT must be a number of seconds/);
+    expectOneLine(await runUntilExit(['--port', String(await freePort()), '--data-dir', dataDir()], { STRICT_FILTERING: 'yes' }), 2, /STRICT_FILTERING must be true or false/);
+  });
+
+  it('says the port is in use in one line with exit 1', async () => {
+    const port = await freePort();
+    const holder: Server = await new Promise((resolve) => {
+      const s = createServer().listen(port, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      expectOneLine(await runUntilExit(['--port', String(port), '--data-dir', dataDir()]), 1, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use`));
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('serves an embedded data directory from one process: a second server says which process holds it', async () => {
+    const dir = dataDir();
+    const first = await startServerProcess(['--data-dir', dir], SUPERUSER);
+    try {
+      const second = await runUntilExit(['--port', String(await freePort()), '--data-dir', dir], SUPERUSER);
+      expectOneLine(second, 1, new RegExp(`the data directory .* is in use by process ${first.pid}\\b`));
+      // The first server goes on serving.
+      expect((await fetch(`${first.baseUrl}/api/status/`, { headers: auth })).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+    // Once it has stopped, the directory opens again, with what it wrote.
+    const again = await startServerProcess(['--data-dir', dir], SUPERUSER);
+    try {
+      expect((await fetch(`${again.baseUrl}/api/status/`, { headers: auth })).status).toBe(200);
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL?.trim();
+
+describe.runIf(!!adminUrl)('two servers on one PostgreSQL database', () => {
+  it('migrate it once while both start at the same time, then read each other\'s writes with the same ETags', async () => {
+    const name = `nbtest_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = await openDatabase({ url: adminUrl, poolSize: 1 });
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const env = { ...SUPERUSER, DATABASE_URL: url.toString() };
+    try {
+      const [a, b] = await Promise.all([startServerProcess([], env), startServerProcess([], env)]);
+      try {
+        const db = await openDatabase({ url: url.toString(), poolSize: 1 });
+        const applied = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+        const admins = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users_user WHERE username = 'admin'`);
+        await db.close();
+        expect(applied.map((m) => m.name)).toEqual(readMigrations(DEFAULT_MIGRATIONS_DIR).map((m) => m.name));
+        expect(admins).toEqual([{ n: 1 }]);
+
+        const created = await fetch(`${a.baseUrl}/api/dcim/sites/`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Shared', slug: 'shared' }) });
+        expect(created.status).toBe(201);
+        const { id } = (await created.json()) as { id: number };
+        const [onA, onB] = await Promise.all([fetch(`${a.baseUrl}/api/dcim/sites/${id}/`, { headers: auth }), fetch(`${b.baseUrl}/api/dcim/sites/${id}/`, { headers: auth })]);
+        expect(onB.status).toBe(200);
+        expect(((await onB.json()) as { name: string }).name).toBe('Shared');
+        expect(onB.headers.get('ETag')).toBeTruthy();
+        expect(onB.headers.get('ETag')).toBe(onA.headers.get('ETag'));
+        // A write through B with A's ETag wins; a second one with the same ETag is stale on either server.
+        const etag = onA.headers.get('ETag')!;
+        const patched = await fetch(`${b.baseUrl}/api/dcim/sites/${id}/`, { method: 'PATCH', headers: { ...auth, 'If-Match': etag }, body: JSON.stringify({ description: 'via b' }) });
+        expect(patched.status).toBe(200);
+        const stale = await fetch(`${a.baseUrl}/api/dcim/sites/${id}/`, { method: 'PATCH', headers: { ...auth, 'If-Match': etag }, body: JSON.stringify({ description: 'via a' }) });
+        expect(stale.status).toBe(412);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+      }
+    } finally {
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+      await admin.close();
+    }
+  });
+});

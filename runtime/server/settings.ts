@@ -1,0 +1,87 @@
+/**
+ * @module
+ * The inventory server's settings, from its command line and environment, each checked where it
+ * is read: a bad one is a SettingError whose message is one line naming the setting, what it got
+ * and what it takes (main.ts prints it and exits 2), never a stack trace or a silent default.
+ */
+import { parseArgs } from 'node:util';
+
+export class SettingError extends Error {
+  override name = 'SettingError';
+}
+
+/** Django's DATA_UPLOAD_MAX_MEMORY_SIZE default, which NetBox keeps: 2.5 MiB. */
+export const DEFAULT_UPLOAD_LIMIT = 2_621_440;
+/** Seconds a database statement may run (STATEMENT_TIMEOUT). */
+export const DEFAULT_STATEMENT_TIMEOUT_S = 30;
+
+export interface ListenSettings {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+/** `--host/--port/--data-dir`, or HOST/PORT/DATA_DIR, and DATABASE_URL. */
+export function listenSettings(argv: string[], env: NodeJS.ProcessEnv): ListenSettings {
+  let values: { host?: string; port?: string; 'data-dir'?: string };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' } } }));
+  } catch (error) {
+    throw new SettingError(`${(error as Error).message.split('\n')[0]} (the server takes --host H, --port P and --data-dir D)`);
+  }
+  return {
+    host: values.host ?? env.HOST ?? '127.0.0.1',
+    port: port(values.port ?? env.PORT ?? '8000', values.port !== undefined ? '--port' : 'PORT'),
+    dataDir: values['data-dir'] ?? env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL,
+  };
+}
+
+function port(raw: string, name: string): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > 65535) throw new SettingError(`${name} must be a port number from 1 to 65535, not "${raw}"`);
+  return n;
+}
+
+/** A number read from `name`, or `fallback` when unset or empty. */
+function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, check: (n: number) => boolean, takes: string): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || !check(n)) throw new SettingError(`${name} must be ${takes}, not "${raw}"`);
+  return n;
+}
+
+/** CHANGELOG_RETENTION: days change records are kept (NetBox's default 90); 0 keeps them forever. */
+export function changelogRetention(env: NodeJS.ProcessEnv): number {
+  return numberSetting(env, 'CHANGELOG_RETENTION', 90, (n) => Number.isInteger(n) && n >= 0, 'a whole number of days (0 keeps change records forever)');
+}
+
+/** STATEMENT_TIMEOUT: seconds a database statement may run before it is cancelled (0: no limit), in milliseconds. */
+export function statementTimeoutMs(env: NodeJS.ProcessEnv): number {
+  return Math.round(numberSetting(env, 'STATEMENT_TIMEOUT', DEFAULT_STATEMENT_TIMEOUT_S, (n) => n >= 0 && n <= 86_400, 'a number of seconds from 0 (no limit) to 86400') * 1000);
+}
+
+/** DATA_UPLOAD_MAX_MEMORY_SIZE: the largest request body in bytes, as NetBox's (Django's) setting. */
+export function uploadLimit(env: NodeJS.ProcessEnv): number {
+  return numberSetting(env, 'DATA_UPLOAD_MAX_MEMORY_SIZE', DEFAULT_UPLOAD_LIMIT, (n) => Number.isInteger(n) && n >= 1024, 'a whole number of bytes, at least 1024');
+}
+
+/** CLIENT_IP_HEADERS=`X-Real-IP,X-Forwarded-For` (NetBox's get_client_ip order), or empty for the socket's address only. */
+export function clientIpHeaders(env: NodeJS.ProcessEnv): readonly string[] {
+  const raw = env.CLIENT_IP_HEADERS;
+  if (raw === undefined) return DEFAULT_CLIENT_IP_HEADERS;
+  return raw.split(',').map((h) => h.trim()).filter(Boolean);
+}
+
+export const DEFAULT_CLIENT_IP_HEADERS = ['X-Real-IP', 'X-Forwarded-For'];
+
+/** A true/false switch: `true`/`false` (any case), or unset for `fallback`. */
+export function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new SettingError(`${name} must be true or false, not "${env[name]}"`);
+}
