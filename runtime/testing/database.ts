@@ -25,6 +25,8 @@ export interface TestDatabaseOptions {
   migrationsDir?: string | null;
   /** Connections of the PostgreSQL pool (default 4; the server's default is 10). */
   poolSize?: number;
+  /** PostgreSQL's statement_timeout in milliseconds (default none). In-memory PGlite has none. */
+  statementTimeoutMs?: number;
 }
 
 async function migrated(db: Database, options: TestDatabaseOptions): Promise<void> {
@@ -99,7 +101,7 @@ function postgres(adminUrl: string, options: TestDatabaseOptions): TestDatabase 
       };
       try {
         await admin.query(`CREATE DATABASE "${name}"`);
-        db = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: options.poolSize ?? 4 });
+        db = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: options.poolSize ?? 4, statementTimeoutMs: options.statementTimeoutMs });
         await migrated(db, options);
       } catch (error) {
         await drop().catch(() => {});

@@ -11,7 +11,7 @@ export interface TestClient {
   token: string;
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
   /** Sends a body as fetch encodes it (form data, URL-encoded), with the token and no Content-Type of ours. */
-  raw(method: string, path: string, body: string | FormData | URLSearchParams, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  raw(method: string, path: string, body: string | FormData | URLSearchParams | ReadableStream<Uint8Array>, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -44,7 +44,9 @@ export async function bootTestApp(opened: { db: Database; drop(): Promise<void> 
       }));
     },
     async raw(method, path, body, headers = {}) {
-      return answer(await app.request(`http://nb.test${path}`, { method, headers: { Authorization: `Bearer ${token}`, ...headers }, body }));
+      // A stream is sent as fetch streams it (no Content-Length), which needs half duplex.
+      const duplex = body instanceof ReadableStream ? { duplex: 'half' as const } : {};
+      return answer(await app.request(`http://nb.test${path}`, { method, headers: { Authorization: `Bearer ${token}`, ...headers }, body, ...duplex }));
     },
     close: () => opened.drop(),
   };

@@ -1,0 +1,120 @@
+/**
+ * What bounds a request: the size of its body (DATA_UPLOAD_MAX_MEMORY_SIZE, 413) and the time of
+ * each of its statements (STATEMENT_TIMEOUT, 503, nothing written) — and that while a statement
+ * runs long, the server's thread and the other connections stay free for everyone else.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/index.ts';
+import { testDatabases } from '../testing/database.ts';
+import { bootTestApp, type TestClient } from '../testing/inventoryApp.ts';
+
+const caught = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as Error & { code?: string });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A JSON body of about `bytes`: one site whose description is padded. */
+const siteOfSize = (bytes: number) => ({ name: 'Big', slug: 'big', description: 'x'.repeat(bytes) });
+
+describe.each(testDatabases())('request bodies on $name', (database) => {
+  let api: TestClient;
+  beforeAll(async () => {
+    api = await bootTestApp(await database.open(), { DATA_UPLOAD_MAX_MEMORY_SIZE: '4096' });
+  });
+  afterAll(async () => api?.close());
+
+  const sites = async () => (await api.request('GET', '/api/dcim/sites/?brief=true')).body.count as number;
+
+  it('refuses a body past DATA_UPLOAD_MAX_MEMORY_SIZE with 413, writing nothing', async () => {
+    const before = await sites();
+    const refused = await api.request('POST', '/api/dcim/sites/', siteOfSize(5000));
+    expect(refused.status).toBe(413);
+    expect(refused.body.detail).toMatch(/^Request body exceeded the largest accepted \(4096 bytes/);
+    expect(await sites()).toBe(before);
+    // Within the limit the same request is served.
+    expect((await api.request('POST', '/api/dcim/sites/', { ...siteOfSize(100), slug: 'small', name: 'Small' })).status).toBe(201);
+  });
+
+  it('counts a streamed body without a Content-Length too', async () => {
+    const chunk = new TextEncoder().encode(JSON.stringify(siteOfSize(10_000)));
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < chunk.length; i += 1000) controller.enqueue(chunk.slice(i, i + 1000));
+        controller.close();
+      },
+    });
+    const refused = await api.raw('POST', '/api/dcim/sites/', stream, { 'Content-Type': 'application/json' });
+    expect(refused.status).toBe(413);
+  });
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('a statement past STATEMENT_TIMEOUT on PostgreSQL', () => {
+  const [, postgres] = testDatabases({ statementTimeoutMs: 2000 });
+  let api: TestClient;
+  beforeAll(async () => {
+    api = await bootTestApp(await postgres!.open());
+  });
+  afterAll(async () => api?.close());
+
+  it('answers 503, writes nothing, and leaves the other connections to everyone else meanwhile', async () => {
+    const site = (await api.request('POST', '/api/dcim/sites/', { name: 'Locked', slug: 'locked' })).body as { id: number };
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // Another transaction holds the site's row: the PATCH below waits for it, and its wait counts.
+    const holder = api.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM dcim_site WHERE id = $1 FOR UPDATE', [site.id]);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const patching = api.request('PATCH', `/api/dcim/sites/${site.id}/`, { description: 'never' });
+    await sleep(200);
+    const started = performance.now();
+    expect((await api.request('GET', '/api/status/')).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const patched = await patching;
+    release();
+    await holder;
+    expect(patched.status).toBe(503);
+    expect(patched.body.detail).toMatch(/took longer than the server allows a database statement/);
+    expect(patched.headers.get('Retry-After')).toBe('5');
+    const after = await api.request('GET', `/api/dcim/sites/${site.id}/`);
+    expect(after.body.description).toBe('');
+    const changes = await api.request('GET', `/api/core/object-changes/?changed_object_id=${site.id}&action=update`);
+    expect(changes.body.count).toBe(0);
+  });
+});
+
+describe('a statement past the statement timeout on the embedded database', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nb-limits-'));
+  let db: Database;
+  let api: TestClient;
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir: join(dir, 'data'), statementTimeoutMs: 2000 });
+    api = await bootTestApp({ db, drop: () => db.close() });
+  });
+  afterAll(async () => {
+    await api?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is ended with 57014 while the server thread answers, and the database serves again after', async () => {
+    const site = (await api.request('POST', '/api/dcim/sites/', { name: 'Kept', slug: 'kept' })).body as { id: number };
+    // What a slow request would run: the one connection is held, the server's thread is not.
+    const slow = caught(db.query('SELECT pg_sleep(60)'));
+    await sleep(100);
+    const started = performance.now();
+    const root = await api.request('GET', '/api/', undefined, { Authorization: '' });
+    expect(root.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+    // A request that needs the database waits for the statement to be ended, not for its 60 s.
+    const status = await api.request('GET', '/api/status/');
+    expect(status.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect((await slow)?.code).toBe('57014');
+    expect((await api.request('GET', `/api/dcim/sites/${site.id}/`)).body.name).toBe('Kept');
+  });
+});
