@@ -32,6 +32,20 @@ describe('checkValue', () => {
     expect(checkValue(def('date'), '2026-02-30')).toEqual({ error: 'Date values must be in ISO 8601 format (YYYY-MM-DD).' });
     expect(checkValue(def('integer', { required: true }), null)).toEqual({ error: 'Required field cannot be empty.' });
   });
+
+  it('matches patterns at the start in linear time: a catastrophic pattern for backtracking engines answers at once', () => {
+    const redos = def('text', { validationRegex: '(a+)+$' });
+    expect(checkValue(redos, `${'a'.repeat(40)}!`)).toEqual({ error: "Value must match regex '(a+)+$'" });
+    expect(checkValue(redos, 'a'.repeat(40))).toEqual({ value: 'a'.repeat(40) });
+    // re.match: anchored at the start only, and an alternation is anchored as a whole.
+    expect(checkValue(def('url', { validationRegex: 'x|https://' }), 'https://a')).toEqual({ value: 'https://a' });
+    expect(checkValue(def('url', { validationRegex: 'x|https://' }), 'see https://a')).toEqual({ error: "Value must match regex 'x|https://'" });
+  });
+
+  it('refuses a value of a field whose stored pattern RE2 cannot run, naming the pattern', () => {
+    const checked = checkValue(def('text', { validationRegex: '(a)\\1' }), 'aa');
+    expect(checked).toEqual({ error: expect.stringMatching(/^Value must match regex '\(a\)\\1', which cannot be checked: .*RE2.*invalid escape sequence/) });
+  });
 });
 
 describe('mergeCustomFields', () => {

@@ -8,6 +8,7 @@
 import { isDate } from '../filters/values.ts';
 import { pythonRepr } from '../validation/index.ts';
 import type { CustomFieldDef } from './definition.ts';
+import { uncheckablePattern, validationPattern } from './patterns.ts';
 
 export type Checked = { value: unknown } | { error: string };
 
@@ -19,23 +20,6 @@ function pythonType(value: unknown): string {
   if (Array.isArray(value)) return 'list';
   if (value === null) return 'NoneType';
   return 'dict';
-}
-
-const compiled = new Map<string, RegExp | null>();
-
-/** `re.match`: the pattern must match at the start of the value. Null when JavaScript cannot read it. */
-export function startMatcher(pattern: string): RegExp | null {
-  if (!compiled.has(pattern)) {
-    let regex: RegExp | null = null;
-    try {
-      regex = new RegExp(`^(?:${pattern})`, 'u');
-    } catch {
-      regex = null;
-    }
-    if (compiled.size > 500) compiled.clear();
-    compiled.set(pattern, regex);
-  }
-  return compiled.get(pattern)!;
 }
 
 /** An object reference as the nested serializer reads it: an id, or `{"id": n}`. */
@@ -63,7 +47,11 @@ export function checkValue(def: CustomFieldDef, raw: unknown): Checked {
     case 'longtext':
     case 'url': {
       if (typeof raw !== 'string') return { error: 'Value must be a string.' };
-      if (def.validationRegex && !startMatcher(def.validationRegex)?.test(raw)) return { error: `Value must match regex '${def.validationRegex}'` };
+      if (def.validationRegex) {
+        const pattern = validationPattern(def.validationRegex);
+        if ('error' in pattern) return { error: uncheckablePattern(def.validationRegex, pattern.error) };
+        if (!pattern.matches(raw)) return { error: `Value must match regex '${def.validationRegex}'` };
+      }
       return { value: raw };
     }
     case 'integer': {

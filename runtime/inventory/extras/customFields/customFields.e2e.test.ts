@@ -242,4 +242,38 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     expect((await api.request('GET', '/api/dcim/sites/?name=Plain')).body.results[0].custom_fields.cf_shared).toBe(9);
     expect((await site({ name: 'Shared', slug: 'shared', custom_fields: { cf_shared: 1 } })).status).toBe(201);
   }, 60_000);
+
+  it('matches validation patterns in linear time, and refuses patterns RE2 cannot run', async () => {
+    const made = await field({ name: 'b18', type: 'text', validation_regex: '(a+)+$' });
+    const target = (await site({ name: 'Patterned', slug: 'patterned' })).body.id;
+    // A backtracking engine takes tens of seconds on this value, blocking every other request meanwhile.
+    const patched = await api.request('PATCH', `/api/dcim/sites/${target}/`, { custom_fields: { b18: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' } });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toEqual({ custom_fields: ["Invalid value for custom field 'b18': Value must match regex '(a+)+$'"] });
+    expect((await api.request('PATCH', `/api/dcim/sites/${target}/`, { custom_fields: { b18: 'aaa' } })).status).toBe(200);
+
+    const refused = await api.request('POST', '/api/extras/custom-fields/', { object_types: ['dcim.site'], name: 'x_backref', type: 'text', validation_regex: '(a)\\1' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      validation_regex: [
+        '(a)\\1 is not a valid regular expression in RE2 syntax (invalid escape sequence: `\\1`). Custom field values are matched by a linear-time RE2 engine, ' +
+          'which has no backreferences or lookaround assertions, so that no pattern can stall the server.',
+      ],
+    });
+    for (const regex of ['(?=a)a', '(?<!x)a', 'a)|(b']) {
+      const response = await api.request('POST', '/api/extras/custom-fields/', { object_types: ['dcim.site'], name: 'x_look', type: 'text', validation_regex: regex });
+      expect(response.status, regex).toBe(400);
+      expect(response.body.validation_regex[0], regex).toContain(`${regex} is not a valid regular expression in RE2 syntax (`);
+    }
+    const update = await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { validation_regex: '(x)\\1' });
+    expect(update.status).toBe(400);
+    expect(Object.keys(update.body)).toEqual(['validation_regex']);
+
+    // A pattern stored before this check (here through SQL) refuses values with a message, never a 500.
+    await api.db.query(`UPDATE extras_custom_field SET validation_regex = $1 WHERE name = 'b18'`, ['(a)\\1']);
+    const stale = await api.request('PATCH', `/api/dcim/sites/${target}/`, { custom_fields: { b18: 'aa' } });
+    expect(stale.status).toBe(400);
+    expect(stale.body.custom_fields[0]).toMatch(/^Invalid value for custom field 'b18': Value must match regex '\(a\)\\1', which cannot be checked: it is not valid RE2 syntax/);
+    expect((await api.request('DELETE', `/api/extras/custom-fields/${made.id}/`)).status).toBe(204);
+  }, 60_000);
 });

@@ -2,10 +2,10 @@
  * @module
  * The checks NetBox's CustomField.clean() makes of a definition, with its messages: a name Python
  * can use, object types that have custom fields, the keys each type may or must have (a choice set
- * for selections, an object type for object fields, bounds only for numbers, a regex only for text),
- * and a default that is itself a valid value.
+ * for selections, an object type for object fields, bounds only for numbers, a regex only for text,
+ * in the RE2 syntax values are matched with), and a default that is itself a valid value.
  */
-import { checkValue, startMatcher, type CustomFieldDef, type CustomFieldType } from '../../../kinds/index.ts';
+import { checkValue, unsupportedPattern, validationPattern, type CustomFieldDef, type CustomFieldType } from '../../../kinds/index.ts';
 import type { Registry } from '../../../rest/index.ts';
 import { objectTypeNameError } from '../../core/index.ts';
 
@@ -43,8 +43,9 @@ export function checkDefinition(row: Row, choices: { name: string; values: strin
   if (row.validation_minimum !== null && row.validation_minimum !== undefined && !NUMERIC.includes(type)) report('validation_minimum', 'A minimum value may be set only for numeric fields');
   if (row.validation_maximum !== null && row.validation_maximum !== undefined && !NUMERIC.includes(type)) report('validation_maximum', 'A maximum value may be set only for numeric fields');
   const regex = String(row.validation_regex ?? '');
+  const pattern = regex ? validationPattern(regex) : null;
   if (regex && !TEXTUAL.includes(type)) report('validation_regex', 'Regular expression validation is supported only for text and URL fields');
-  else if (regex && !startMatcher(regex)) report('validation_regex', `Invalid regular expression: ${regex}`);
+  else if (pattern && 'error' in pattern) report('validation_regex', unsupportedPattern(regex, pattern.error));
   if (row.unique && type === 'boolean') report('unique', 'Uniqueness cannot be enforced for boolean fields');
 
   if (SELECTION.includes(type) && !choices) report('choice_set', 'Selection fields must specify a set of choices.');
@@ -74,7 +75,8 @@ export function checkDefinition(row: Row, choices: { name: string; values: strin
       default: null,
       validationMinimum: row.validation_minimum === null || row.validation_minimum === undefined ? null : Number(row.validation_minimum),
       validationMaximum: row.validation_maximum === null || row.validation_maximum === undefined ? null : Number(row.validation_maximum),
-      validationRegex: regex,
+      // A pattern already refused above is not reported a second time against the default.
+      validationRegex: pattern && 'error' in pattern ? '' : regex,
       choices: choices?.values ?? [],
       choiceSetName: choices?.name ?? null,
       relatedResource: null,
