@@ -46,6 +46,21 @@ describe('checkValue', () => {
     const checked = checkValue(def('text', { validationRegex: '(a)\\1' }), 'aa');
     expect(checked).toEqual({ error: expect.stringMatching(/^Value must match regex '\(a\)\\1', which cannot be checked: .*RE2.*invalid escape sequence/) });
   });
+
+  it('refuses NUL and lone surrogates wherever a string sits in a value, with DRF’s messages', () => {
+    const nul = { error: 'Null characters are not allowed.' };
+    expect(checkValue(def('text'), 'a\u0000b')).toEqual(nul);
+    expect(checkValue(def('longtext'), 'a\u0000')).toEqual(nul);
+    expect(checkValue(def('url'), 'https://a\u0000')).toEqual(nul);
+    expect(checkValue(def('json'), { a: ['x', { b: 'y\u0000' }] })).toEqual(nul);
+    expect(checkValue(def('json'), { 'k\u0000': 1 })).toEqual(nul);
+    expect(checkValue(def('select', { choices: ['a'], choiceSetName: 'S' }), 'a\u0000')).toEqual(nul);
+    expect(checkValue(def('multiselect', { choices: ['a'], choiceSetName: 'S' }), ['a', 'a\u0000'])).toEqual(nul);
+    expect(checkValue(def('text'), 'x\ud800y')).toEqual({ error: 'Surrogate characters are not allowed: U+D800.' });
+    expect(checkValue(def('json'), ['\udc01'])).toEqual({ error: 'Surrogate characters are not allowed: U+DC01.' });
+    // A pair is one character (an emoji), not a lone surrogate.
+    expect(checkValue(def('text'), 'ok \ud83d\ude00')).toEqual({ value: 'ok \ud83d\ude00' });
+  });
 });
 
 describe('mergeCustomFields', () => {

@@ -3,12 +3,14 @@
  * A custom field's value checked as NetBox's `CustomField.validate` checks it, with its messages,
  * and normalised for storage (an object given as `{"id": 7}` is stored as 7). Object ids are only
  * checked for their form here; whether the objects exist is asked of the database for the whole
- * write at once.
+ * write at once. Strings anywhere in a value are first checked for what the `jsonb` column cannot
+ * hold (storableText.ts), whatever the type, so the refusal is the same for text, JSON and choices.
  */
 import { isDate } from '../filters/values.ts';
 import { pythonRepr } from '../validation/index.ts';
 import type { CustomFieldDef } from './definition.ts';
 import { uncheckablePattern, validationPattern } from './patterns.ts';
+import { unstorableText } from './storableText.ts';
 
 export type Checked = { value: unknown } | { error: string };
 
@@ -42,6 +44,8 @@ const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 /** The value to store, or NetBox's message (without the `Invalid value for custom field` prefix). */
 export function checkValue(def: CustomFieldDef, raw: unknown): Checked {
   if (raw === null || raw === '') return def.required ? { error: 'Required field cannot be empty.' } : { value: raw };
+  const unstorable = unstorableText(raw);
+  if (unstorable) return { error: unstorable };
   switch (def.type) {
     case 'text':
     case 'longtext':

@@ -276,4 +276,28 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     expect(stale.body.custom_fields[0]).toMatch(/^Invalid value for custom field 'b18': Value must match regex '\(a\)\\1', which cannot be checked: it is not valid RE2 syntax/);
     expect((await api.request('DELETE', `/api/extras/custom-fields/${made.id}/`)).status).toBe(204);
   }, 60_000);
+
+  it('refuses NUL and lone surrogates inside values under custom_fields, naming the field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ cf_loose: 'a\u0000b' }, "Invalid value for custom field 'cf_loose': Null characters are not allowed."],
+      [{ cf_text: 'abc\u0000' }, "Invalid value for custom field 'cf_text': Null characters are not allowed."],
+      [{ cf_url: 'https://example.com/\u0000' }, "Invalid value for custom field 'cf_url': Null characters are not allowed."],
+      [{ cf_json: { list: ['ok', 'x\u0000'] } }, "Invalid value for custom field 'cf_json': Null characters are not allowed."],
+      [{ cf_json: { 'key\u0000': 1 } }, "Invalid value for custom field 'cf_json': Null characters are not allowed."],
+      [{ cf_select: 'red\u0000' }, "Invalid value for custom field 'cf_select': Null characters are not allowed."],
+      [{ cf_multi: ['red', 'blue\u0000'] }, "Invalid value for custom field 'cf_multi': Null characters are not allowed."],
+      [{ cf_loose: 'x\ud800' }, "Invalid value for custom field 'cf_loose': Surrogate characters are not allowed: U+D800."],
+      [{ cf_json: ['\udc00'] }, "Invalid value for custom field 'cf_json': Surrogate characters are not allowed: U+DC00."],
+    ];
+    for (const [values, message] of cases) {
+      const response = await site({ name: 'Nul', slug: 'nul', custom_fields: values });
+      expect(response.status, JSON.stringify(values)).toBe(400);
+      expect(response.body, JSON.stringify(values)).toEqual({ custom_fields: [message] });
+    }
+    // A character outside the basic plane is a surrogate pair, stored as any other.
+    const emoji = await site({ name: 'Emoji', slug: 'emoji', custom_fields: { cf_loose: 'ok \ud83d\ude00', cf_json: { k: '\ud83d\ude00' } } });
+    expect(emoji.status, JSON.stringify(emoji.body)).toBe(201);
+    expect(emoji.body.custom_fields.cf_loose).toBe('ok \ud83d\ude00');
+    expect(await names('name=Nul')).toEqual([]);
+  }, 30_000);
 });
