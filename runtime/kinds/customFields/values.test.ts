@@ -61,6 +61,13 @@ describe('checkValue', () => {
     // A pair is one character (an emoji), not a lone surrogate.
     expect(checkValue(def('text'), 'ok \ud83d\ude00')).toEqual({ value: 'ok \ud83d\ude00' });
   });
+
+  it('refuses a bare string for a multiselect field, as NetBox does', () => {
+    const multi = def('multiselect', { choices: ['red', 'r', 'e', 'd'], choiceSetName: 'Colours' });
+    expect(checkValue(multi, 'red')).toEqual({ error: 'Invalid choice(s) (red) for choice set Colours.' });
+    expect(checkValue(multi, 5)).toEqual({ error: 'Invalid choice(s) (5) for choice set Colours.' });
+    expect(checkValue(multi, ['red', 'pink'])).toEqual({ error: "Invalid choice(s) (['red', 'pink']) for choice set Colours." });
+  });
 });
 
 describe('mergeCustomFields', () => {

@@ -85,9 +85,13 @@ export function checkValue(def: CustomFieldDef, raw: unknown): Checked {
       if (typeof raw !== 'string' || !def.choices?.includes(raw)) return { error: `Invalid choice (${typeof raw === 'string' ? raw : pythonRepr(raw)}) for choice set ${def.choiceSetName}.` };
       return { value: raw };
     case 'multiselect': {
-      const list = Array.isArray(raw) ? raw : [raw];
-      if (!list.every((v) => typeof v === 'string' && def.choices?.includes(v))) return { error: `Invalid choice(s) (${pythonRepr(raw)}) for choice set ${def.choiceSetName}.` };
-      return { value: [...new Set(list)] };
+      // NetBox's `set(value).issubset(choices)` reads a bare string as the set of its characters,
+      // so refuses it unless each character happens to be a choice; here anything but a list is
+      // refused. The value prints as Python's str(): `(red)`, a list as `(['red', 'pink'])`.
+      if (!Array.isArray(raw) || !raw.every((v) => typeof v === 'string' && def.choices?.includes(v))) {
+        return { error: `Invalid choice(s) (${typeof raw === 'string' ? raw : pythonRepr(raw)}) for choice set ${def.choiceSetName}.` };
+      }
+      return { value: [...new Set(raw)] };
     }
     case 'object': {
       const id = objectId(raw);

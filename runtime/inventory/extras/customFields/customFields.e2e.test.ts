@@ -93,6 +93,7 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
       [{ cf_time: 'noon' }, "Invalid value for custom field 'cf_time': Date and time values must be in ISO 8601 format (YYYY-MM-DD HH:MM:SS)."],
       [{ cf_select: 'pink' }, "Invalid value for custom field 'cf_select': Invalid choice (pink) for choice set Colours."],
       [{ cf_multi: ['red', 'pink'] }, "Invalid value for custom field 'cf_multi': Invalid choice(s) (['red', 'pink']) for choice set Colours."],
+      [{ cf_multi: 'red' }, "Invalid value for custom field 'cf_multi': Invalid choice(s) (red) for choice set Colours."],
       [{ cf_tenant: 'T1' }, "Invalid value for custom field 'cf_tenant': Value must be an object ID, not str"],
       [{ cf_tenants: tenantId }, "Invalid value for custom field 'cf_tenants': Value must be a list of object IDs, not int"],
       [{ cf_tenant: 999999 }, 'Unknown related object(s): 999999'],
