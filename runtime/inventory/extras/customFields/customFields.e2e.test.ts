@@ -195,6 +195,10 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
       [{ name: 'x7', type: 'text', object_types: ['dcim.nothing'] }, { object_types: ['Invalid content type: dcim.nothing'] }],
       [{ name: 'x8', type: 'nope' }, { type: ['nope is not a valid choice.'] }],
       [{ name: 'cf_int', type: 'text' }, { name: ['custom field with this name already exists.'] }],
+      [{ name: 'x9', type: 'multiobject', related_object_type: 'tenancy.tenant', default: [tenantId, 999999] }, { default: [`Invalid default value "[${tenantId}, 999999]": Unknown related object(s): [999999]`] }],
+      [{ name: 'x10', type: 'object', related_object_type: 'tenancy.tenant', default: 999999 }, { default: ['Invalid default value "999999": Unknown related object(s): 999999'] }],
+      [{ name: 'x11', type: 'object', related_object_type: 'tenancy.tenant', default: { id: tenantId } }, { default: [`Invalid default value "{'id': ${tenantId}}": Value must be an object ID, not dict`] }],
+      [{ name: 'x12', type: 'text', default: 'a\ud800' }, { default: ['Invalid default value "a\ud800": Surrogate characters are not allowed: U+D800.'] }],
     ];
     for (const [body, errors] of cases) {
       const response = await api.request('POST', '/api/extras/custom-fields/', { object_types: ['dcim.site'], ...body });
@@ -204,6 +208,23 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     const bad = await api.request('POST', '/api/extras/custom-field-choice-sets/', { name: 'Empty', extra_choices: [] });
     expect(bad.body).toEqual({ extra_choices: ['Must define base or extra choices.'] });
   }, 60_000);
+
+  it('gives new objects a default naming existing objects, and refuses changing it to a missing one', async () => {
+    const made = await field({ name: 'cf_owners', type: 'multiobject', related_object_type: 'tenancy.tenant', default: [tenantId] });
+    const created = await site({ name: 'Owned', slug: 'owned' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.custom_fields.cf_owners.map((t: any) => t.id)).toEqual([tenantId]);
+    const changed = await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { default: [999999] });
+    expect(changed.status).toBe(400);
+    expect(changed.body).toEqual({ default: ['Invalid default value "[999999]": Unknown related object(s): [999999]'] });
+    expect((await site({ name: 'Owned 2', slug: 'owned-2' })).status).toBe(201);
+    // A default whose object is deleted afterwards does not block edits that leave the default alone.
+    const gone = (await api.request('POST', '/api/tenancy/tenants/', { name: 'Former', slug: 'former' })).body.id;
+    expect((await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { default: [gone] })).status).toBe(200);
+    expect((await api.request('DELETE', `/api/tenancy/tenants/${gone}/`)).status).toBe(204);
+    expect((await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { label: 'Owners' })).status).toBe(200);
+    expect((await api.request('DELETE', `/api/extras/custom-fields/${made.id}/`)).status).toBe(204);
+  }, 30_000);
 
   it('lists a choice set with its count, and its choices', async () => {
     const set = (await api.request('GET', `/api/extras/custom-field-choice-sets/${setId}/`)).body;

@@ -5,7 +5,7 @@
  * for selections, an object type for object fields, bounds only for numbers, a regex only for text,
  * in the RE2 syntax values are matched with), and a default that is itself a valid value.
  */
-import { checkValue, unsupportedPattern, validationPattern, type CustomFieldDef, type CustomFieldType } from '../../../kinds/index.ts';
+import { checkValue, pythonRepr, unsupportedPattern, validationPattern, type CustomFieldDef, type CustomFieldType } from '../../../kinds/index.ts';
 import type { Registry } from '../../../rest/index.ts';
 import { objectTypeNameError } from '../../core/index.ts';
 
@@ -20,8 +20,20 @@ const OBJECT = ['object', 'multiobject'];
 
 const hasCustomFields = (registry: Registry, name: string) => registry.byObjectType.get(name)?.resource.fields.some((f) => f.kind === 'custom_fields') ?? false;
 
-/** Python's str() of a JSON value, as the default's message prints it. */
-const pyStr = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+/** Python's str() of a JSON value, as the default's message prints it (`[1, 2]`, `{'a': True}`). */
+export const pyStr = (value: unknown) => (typeof value === 'string' ? value : pythonRepr(value));
+
+const isDict = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * NetBox's validate() takes a default of an object field as ids only: `{"id": n}` is how a request
+ * may name an object, and a default stored in that form would be copied as is into new objects.
+ */
+function objectDefaultError(type: CustomFieldType, value: unknown): string | null {
+  if (type === 'object' && isDict(value)) return 'Value must be an object ID, not dict';
+  const bad = type === 'multiobject' && Array.isArray(value) ? value.find(isDict) : undefined;
+  return bad === undefined ? null : `Found invalid object ID: ${pythonRepr(bad)}`;
+}
 
 /** Checks one definition (`row`: its columns after the write); `choices` are its choice set's values. */
 export function checkDefinition(row: Row, choices: { name: string; values: string[] } | null, registry: Registry, report: Report): void {
@@ -84,6 +96,7 @@ export function checkDefinition(row: Row, choices: { name: string; values: strin
       searchWeight: 0,
     };
     const checked = checkValue(def, TEXTUAL.includes(type) || type === 'longtext' ? pyStr(value) : value);
-    if ('error' in checked) report('default', `Invalid default value "${pyStr(value)}": ${checked.error}`);
+    const error = 'error' in checked ? checked.error : objectDefaultError(type, value);
+    if (error) report('default', `Invalid default value "${pyStr(value)}": ${error}`);
   }
 }
