@@ -3,7 +3,8 @@
  * Custom fields: definitions loaded at run time, their values' checks, rendering and filters.
  */
 export * from './definition.ts';
-export { checkValue, objectIds, startMatcher } from './values.ts';
+export { checkValue, objectIds } from './values.ts';
+export { unsupportedPattern, validationPattern, type ValidationPattern } from './patterns.ts';
 export { customFieldsSelect, customFieldsValue } from './render.ts';
 export { customFieldCondition, customFieldLookups, customFieldSearch, escapeSearch, filterable } from './filters.ts';
 export { invalidValue, mergeCustomFields, missingRequired, notUnique, unknownField, unknownObjects } from './stage.ts';

@@ -32,6 +32,42 @@ describe('checkValue', () => {
     expect(checkValue(def('date'), '2026-02-30')).toEqual({ error: 'Date values must be in ISO 8601 format (YYYY-MM-DD).' });
     expect(checkValue(def('integer', { required: true }), null)).toEqual({ error: 'Required field cannot be empty.' });
   });
+
+  it('matches patterns at the start in linear time: a catastrophic pattern for backtracking engines answers at once', () => {
+    const redos = def('text', { validationRegex: '(a+)+$' });
+    expect(checkValue(redos, `${'a'.repeat(40)}!`)).toEqual({ error: "Value must match regex '(a+)+$'" });
+    expect(checkValue(redos, 'a'.repeat(40))).toEqual({ value: 'a'.repeat(40) });
+    // re.match: anchored at the start only, and an alternation is anchored as a whole.
+    expect(checkValue(def('url', { validationRegex: 'x|https://' }), 'https://a')).toEqual({ value: 'https://a' });
+    expect(checkValue(def('url', { validationRegex: 'x|https://' }), 'see https://a')).toEqual({ error: "Value must match regex 'x|https://'" });
+  });
+
+  it('refuses a value of a field whose stored pattern RE2 cannot run, naming the pattern', () => {
+    const checked = checkValue(def('text', { validationRegex: '(a)\\1' }), 'aa');
+    expect(checked).toEqual({ error: expect.stringMatching(/^Value must match regex '\(a\)\\1', which cannot be checked: .*RE2.*invalid escape sequence/) });
+  });
+
+  it('refuses NUL and lone surrogates wherever a string sits in a value, with DRF’s messages', () => {
+    const nul = { error: 'Null characters are not allowed.' };
+    expect(checkValue(def('text'), 'a\u0000b')).toEqual(nul);
+    expect(checkValue(def('longtext'), 'a\u0000')).toEqual(nul);
+    expect(checkValue(def('url'), 'https://a\u0000')).toEqual(nul);
+    expect(checkValue(def('json'), { a: ['x', { b: 'y\u0000' }] })).toEqual(nul);
+    expect(checkValue(def('json'), { 'k\u0000': 1 })).toEqual(nul);
+    expect(checkValue(def('select', { choices: ['a'], choiceSetName: 'S' }), 'a\u0000')).toEqual(nul);
+    expect(checkValue(def('multiselect', { choices: ['a'], choiceSetName: 'S' }), ['a', 'a\u0000'])).toEqual(nul);
+    expect(checkValue(def('text'), 'x\ud800y')).toEqual({ error: 'Surrogate characters are not allowed: U+D800.' });
+    expect(checkValue(def('json'), ['\udc01'])).toEqual({ error: 'Surrogate characters are not allowed: U+DC01.' });
+    // A pair is one character (an emoji), not a lone surrogate.
+    expect(checkValue(def('text'), 'ok \ud83d\ude00')).toEqual({ value: 'ok \ud83d\ude00' });
+  });
+
+  it('refuses a bare string for a multiselect field, as NetBox does', () => {
+    const multi = def('multiselect', { choices: ['red', 'r', 'e', 'd'], choiceSetName: 'Colours' });
+    expect(checkValue(multi, 'red')).toEqual({ error: 'Invalid choice(s) (red) for choice set Colours.' });
+    expect(checkValue(multi, 5)).toEqual({ error: 'Invalid choice(s) (5) for choice set Colours.' });
+    expect(checkValue(multi, ['red', 'pink'])).toEqual({ error: "Invalid choice(s) (['red', 'pink']) for choice set Colours." });
+  });
 });
 
 describe('mergeCustomFields', () => {

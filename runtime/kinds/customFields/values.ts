@@ -3,11 +3,14 @@
  * A custom field's value checked as NetBox's `CustomField.validate` checks it, with its messages,
  * and normalised for storage (an object given as `{"id": 7}` is stored as 7). Object ids are only
  * checked for their form here; whether the objects exist is asked of the database for the whole
- * write at once.
+ * write at once. Strings anywhere in a value are first checked for what the `jsonb` column cannot
+ * hold (storableText.ts), whatever the type, so the refusal is the same for text, JSON and choices.
  */
 import { isDate } from '../filters/values.ts';
 import { pythonRepr } from '../validation/index.ts';
 import type { CustomFieldDef } from './definition.ts';
+import { uncheckablePattern, validationPattern } from './patterns.ts';
+import { unstorableText } from './storableText.ts';
 
 export type Checked = { value: unknown } | { error: string };
 
@@ -19,23 +22,6 @@ function pythonType(value: unknown): string {
   if (Array.isArray(value)) return 'list';
   if (value === null) return 'NoneType';
   return 'dict';
-}
-
-const compiled = new Map<string, RegExp | null>();
-
-/** `re.match`: the pattern must match at the start of the value. Null when JavaScript cannot read it. */
-export function startMatcher(pattern: string): RegExp | null {
-  if (!compiled.has(pattern)) {
-    let regex: RegExp | null = null;
-    try {
-      regex = new RegExp(`^(?:${pattern})`, 'u');
-    } catch {
-      regex = null;
-    }
-    if (compiled.size > 500) compiled.clear();
-    compiled.set(pattern, regex);
-  }
-  return compiled.get(pattern)!;
 }
 
 /** An object reference as the nested serializer reads it: an id, or `{"id": n}`. */
@@ -58,12 +44,18 @@ const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 /** The value to store, or NetBox's message (without the `Invalid value for custom field` prefix). */
 export function checkValue(def: CustomFieldDef, raw: unknown): Checked {
   if (raw === null || raw === '') return def.required ? { error: 'Required field cannot be empty.' } : { value: raw };
+  const unstorable = unstorableText(raw);
+  if (unstorable) return { error: unstorable };
   switch (def.type) {
     case 'text':
     case 'longtext':
     case 'url': {
       if (typeof raw !== 'string') return { error: 'Value must be a string.' };
-      if (def.validationRegex && !startMatcher(def.validationRegex)?.test(raw)) return { error: `Value must match regex '${def.validationRegex}'` };
+      if (def.validationRegex) {
+        const pattern = validationPattern(def.validationRegex);
+        if ('error' in pattern) return { error: uncheckablePattern(def.validationRegex, pattern.error) };
+        if (!pattern.matches(raw)) return { error: `Value must match regex '${def.validationRegex}'` };
+      }
       return { value: raw };
     }
     case 'integer': {
@@ -93,9 +85,13 @@ export function checkValue(def: CustomFieldDef, raw: unknown): Checked {
       if (typeof raw !== 'string' || !def.choices?.includes(raw)) return { error: `Invalid choice (${typeof raw === 'string' ? raw : pythonRepr(raw)}) for choice set ${def.choiceSetName}.` };
       return { value: raw };
     case 'multiselect': {
-      const list = Array.isArray(raw) ? raw : [raw];
-      if (!list.every((v) => typeof v === 'string' && def.choices?.includes(v))) return { error: `Invalid choice(s) (${pythonRepr(raw)}) for choice set ${def.choiceSetName}.` };
-      return { value: [...new Set(list)] };
+      // NetBox's `set(value).issubset(choices)` reads a bare string as the set of its characters,
+      // so refuses it unless each character happens to be a choice; here anything but a list is
+      // refused. The value prints as Python's str(): `(red)`, a list as `(['red', 'pink'])`.
+      if (!Array.isArray(raw) || !raw.every((v) => typeof v === 'string' && def.choices?.includes(v))) {
+        return { error: `Invalid choice(s) (${typeof raw === 'string' ? raw : pythonRepr(raw)}) for choice set ${def.choiceSetName}.` };
+      }
+      return { value: [...new Set(raw)] };
     }
     case 'object': {
       const id = objectId(raw);

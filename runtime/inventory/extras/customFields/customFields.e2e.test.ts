@@ -93,6 +93,7 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
       [{ cf_time: 'noon' }, "Invalid value for custom field 'cf_time': Date and time values must be in ISO 8601 format (YYYY-MM-DD HH:MM:SS)."],
       [{ cf_select: 'pink' }, "Invalid value for custom field 'cf_select': Invalid choice (pink) for choice set Colours."],
       [{ cf_multi: ['red', 'pink'] }, "Invalid value for custom field 'cf_multi': Invalid choice(s) (['red', 'pink']) for choice set Colours."],
+      [{ cf_multi: 'red' }, "Invalid value for custom field 'cf_multi': Invalid choice(s) (red) for choice set Colours."],
       [{ cf_tenant: 'T1' }, "Invalid value for custom field 'cf_tenant': Value must be an object ID, not str"],
       [{ cf_tenants: tenantId }, "Invalid value for custom field 'cf_tenants': Value must be a list of object IDs, not int"],
       [{ cf_tenant: 999999 }, 'Unknown related object(s): 999999'],
@@ -194,6 +195,10 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
       [{ name: 'x7', type: 'text', object_types: ['dcim.nothing'] }, { object_types: ['Invalid content type: dcim.nothing'] }],
       [{ name: 'x8', type: 'nope' }, { type: ['nope is not a valid choice.'] }],
       [{ name: 'cf_int', type: 'text' }, { name: ['custom field with this name already exists.'] }],
+      [{ name: 'x9', type: 'multiobject', related_object_type: 'tenancy.tenant', default: [tenantId, 999999] }, { default: [`Invalid default value "[${tenantId}, 999999]": Unknown related object(s): [999999]`] }],
+      [{ name: 'x10', type: 'object', related_object_type: 'tenancy.tenant', default: 999999 }, { default: ['Invalid default value "999999": Unknown related object(s): 999999'] }],
+      [{ name: 'x11', type: 'object', related_object_type: 'tenancy.tenant', default: { id: tenantId } }, { default: [`Invalid default value "{'id': ${tenantId}}": Value must be an object ID, not dict`] }],
+      [{ name: 'x12', type: 'text', default: 'a\ud800' }, { default: ['Invalid default value "a\ud800": Surrogate characters are not allowed: U+D800.'] }],
     ];
     for (const [body, errors] of cases) {
       const response = await api.request('POST', '/api/extras/custom-fields/', { object_types: ['dcim.site'], ...body });
@@ -203,6 +208,23 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     const bad = await api.request('POST', '/api/extras/custom-field-choice-sets/', { name: 'Empty', extra_choices: [] });
     expect(bad.body).toEqual({ extra_choices: ['Must define base or extra choices.'] });
   }, 60_000);
+
+  it('gives new objects a default naming existing objects, and refuses changing it to a missing one', async () => {
+    const made = await field({ name: 'cf_owners', type: 'multiobject', related_object_type: 'tenancy.tenant', default: [tenantId] });
+    const created = await site({ name: 'Owned', slug: 'owned' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.custom_fields.cf_owners.map((t: any) => t.id)).toEqual([tenantId]);
+    const changed = await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { default: [999999] });
+    expect(changed.status).toBe(400);
+    expect(changed.body).toEqual({ default: ['Invalid default value "[999999]": Unknown related object(s): [999999]'] });
+    expect((await site({ name: 'Owned 2', slug: 'owned-2' })).status).toBe(201);
+    // A default whose object is deleted afterwards does not block edits that leave the default alone.
+    const gone = (await api.request('POST', '/api/tenancy/tenants/', { name: 'Former', slug: 'former' })).body.id;
+    expect((await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { default: [gone] })).status).toBe(200);
+    expect((await api.request('DELETE', `/api/tenancy/tenants/${gone}/`)).status).toBe(204);
+    expect((await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { label: 'Owners' })).status).toBe(200);
+    expect((await api.request('DELETE', `/api/extras/custom-fields/${made.id}/`)).status).toBe(204);
+  }, 30_000);
 
   it('lists a choice set with its count, and its choices', async () => {
     const set = (await api.request('GET', `/api/extras/custom-field-choice-sets/${setId}/`)).body;
@@ -242,4 +264,62 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     expect((await api.request('GET', '/api/dcim/sites/?name=Plain')).body.results[0].custom_fields.cf_shared).toBe(9);
     expect((await site({ name: 'Shared', slug: 'shared', custom_fields: { cf_shared: 1 } })).status).toBe(201);
   }, 60_000);
+
+  it('matches validation patterns in linear time, and refuses patterns RE2 cannot run', async () => {
+    const made = await field({ name: 'b18', type: 'text', validation_regex: '(a+)+$' });
+    const target = (await site({ name: 'Patterned', slug: 'patterned' })).body.id;
+    // A backtracking engine takes tens of seconds on this value, blocking every other request meanwhile.
+    const patched = await api.request('PATCH', `/api/dcim/sites/${target}/`, { custom_fields: { b18: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' } });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toEqual({ custom_fields: ["Invalid value for custom field 'b18': Value must match regex '(a+)+$'"] });
+    expect((await api.request('PATCH', `/api/dcim/sites/${target}/`, { custom_fields: { b18: 'aaa' } })).status).toBe(200);
+
+    const refused = await api.request('POST', '/api/extras/custom-fields/', { object_types: ['dcim.site'], name: 'x_backref', type: 'text', validation_regex: '(a)\\1' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      validation_regex: [
+        '(a)\\1 is not a valid regular expression in RE2 syntax (invalid escape sequence: `\\1`). Custom field values are matched by a linear-time RE2 engine, ' +
+          'which has no backreferences or lookaround assertions, so that no pattern can stall the server.',
+      ],
+    });
+    for (const regex of ['(?=a)a', '(?<!x)a', 'a)|(b']) {
+      const response = await api.request('POST', '/api/extras/custom-fields/', { object_types: ['dcim.site'], name: 'x_look', type: 'text', validation_regex: regex });
+      expect(response.status, regex).toBe(400);
+      expect(response.body.validation_regex[0], regex).toContain(`${regex} is not a valid regular expression in RE2 syntax (`);
+    }
+    const update = await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { validation_regex: '(x)\\1' });
+    expect(update.status).toBe(400);
+    expect(Object.keys(update.body)).toEqual(['validation_regex']);
+
+    // A pattern stored before this check (here through SQL) refuses values with a message, never a 500.
+    await api.db.query(`UPDATE extras_custom_field SET validation_regex = $1 WHERE name = 'b18'`, ['(a)\\1']);
+    const stale = await api.request('PATCH', `/api/dcim/sites/${target}/`, { custom_fields: { b18: 'aa' } });
+    expect(stale.status).toBe(400);
+    expect(stale.body.custom_fields[0]).toMatch(/^Invalid value for custom field 'b18': Value must match regex '\(a\)\\1', which cannot be checked: it is not valid RE2 syntax/);
+    expect((await api.request('DELETE', `/api/extras/custom-fields/${made.id}/`)).status).toBe(204);
+  }, 60_000);
+
+  it('refuses NUL and lone surrogates inside values under custom_fields, naming the field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ cf_loose: 'a\u0000b' }, "Invalid value for custom field 'cf_loose': Null characters are not allowed."],
+      [{ cf_text: 'abc\u0000' }, "Invalid value for custom field 'cf_text': Null characters are not allowed."],
+      [{ cf_url: 'https://example.com/\u0000' }, "Invalid value for custom field 'cf_url': Null characters are not allowed."],
+      [{ cf_json: { list: ['ok', 'x\u0000'] } }, "Invalid value for custom field 'cf_json': Null characters are not allowed."],
+      [{ cf_json: { 'key\u0000': 1 } }, "Invalid value for custom field 'cf_json': Null characters are not allowed."],
+      [{ cf_select: 'red\u0000' }, "Invalid value for custom field 'cf_select': Null characters are not allowed."],
+      [{ cf_multi: ['red', 'blue\u0000'] }, "Invalid value for custom field 'cf_multi': Null characters are not allowed."],
+      [{ cf_loose: 'x\ud800' }, "Invalid value for custom field 'cf_loose': Surrogate characters are not allowed: U+D800."],
+      [{ cf_json: ['\udc00'] }, "Invalid value for custom field 'cf_json': Surrogate characters are not allowed: U+DC00."],
+    ];
+    for (const [values, message] of cases) {
+      const response = await site({ name: 'Nul', slug: 'nul', custom_fields: values });
+      expect(response.status, JSON.stringify(values)).toBe(400);
+      expect(response.body, JSON.stringify(values)).toEqual({ custom_fields: [message] });
+    }
+    // A character outside the basic plane is a surrogate pair, stored as any other.
+    const emoji = await site({ name: 'Emoji', slug: 'emoji', custom_fields: { cf_loose: 'ok \ud83d\ude00', cf_json: { k: '\ud83d\ude00' } } });
+    expect(emoji.status, JSON.stringify(emoji.body)).toBe(201);
+    expect(emoji.body.custom_fields.cf_loose).toBe('ok \ud83d\ude00');
+    expect(await names('name=Nul')).toEqual([]);
+  }, 30_000);
 });

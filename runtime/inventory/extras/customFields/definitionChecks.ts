@@ -2,10 +2,10 @@
  * @module
  * The checks NetBox's CustomField.clean() makes of a definition, with its messages: a name Python
  * can use, object types that have custom fields, the keys each type may or must have (a choice set
- * for selections, an object type for object fields, bounds only for numbers, a regex only for text),
- * and a default that is itself a valid value.
+ * for selections, an object type for object fields, bounds only for numbers, a regex only for text,
+ * in the RE2 syntax values are matched with), and a default that is itself a valid value.
  */
-import { checkValue, startMatcher, type CustomFieldDef, type CustomFieldType } from '../../../kinds/index.ts';
+import { checkValue, pythonRepr, unsupportedPattern, validationPattern, type CustomFieldDef, type CustomFieldType } from '../../../kinds/index.ts';
 import type { Registry } from '../../../rest/index.ts';
 import { objectTypeNameError } from '../../core/index.ts';
 
@@ -20,8 +20,20 @@ const OBJECT = ['object', 'multiobject'];
 
 const hasCustomFields = (registry: Registry, name: string) => registry.byObjectType.get(name)?.resource.fields.some((f) => f.kind === 'custom_fields') ?? false;
 
-/** Python's str() of a JSON value, as the default's message prints it. */
-const pyStr = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+/** Python's str() of a JSON value, as the default's message prints it (`[1, 2]`, `{'a': True}`). */
+export const pyStr = (value: unknown) => (typeof value === 'string' ? value : pythonRepr(value));
+
+const isDict = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * NetBox's validate() takes a default of an object field as ids only: `{"id": n}` is how a request
+ * may name an object, and a default stored in that form would be copied as is into new objects.
+ */
+function objectDefaultError(type: CustomFieldType, value: unknown): string | null {
+  if (type === 'object' && isDict(value)) return 'Value must be an object ID, not dict';
+  const bad = type === 'multiobject' && Array.isArray(value) ? value.find(isDict) : undefined;
+  return bad === undefined ? null : `Found invalid object ID: ${pythonRepr(bad)}`;
+}
 
 /** Checks one definition (`row`: its columns after the write); `choices` are its choice set's values. */
 export function checkDefinition(row: Row, choices: { name: string; values: string[] } | null, registry: Registry, report: Report): void {
@@ -43,8 +55,9 @@ export function checkDefinition(row: Row, choices: { name: string; values: strin
   if (row.validation_minimum !== null && row.validation_minimum !== undefined && !NUMERIC.includes(type)) report('validation_minimum', 'A minimum value may be set only for numeric fields');
   if (row.validation_maximum !== null && row.validation_maximum !== undefined && !NUMERIC.includes(type)) report('validation_maximum', 'A maximum value may be set only for numeric fields');
   const regex = String(row.validation_regex ?? '');
+  const pattern = regex ? validationPattern(regex) : null;
   if (regex && !TEXTUAL.includes(type)) report('validation_regex', 'Regular expression validation is supported only for text and URL fields');
-  else if (regex && !startMatcher(regex)) report('validation_regex', `Invalid regular expression: ${regex}`);
+  else if (pattern && 'error' in pattern) report('validation_regex', unsupportedPattern(regex, pattern.error));
   if (row.unique && type === 'boolean') report('unique', 'Uniqueness cannot be enforced for boolean fields');
 
   if (SELECTION.includes(type) && !choices) report('choice_set', 'Selection fields must specify a set of choices.');
@@ -74,7 +87,8 @@ export function checkDefinition(row: Row, choices: { name: string; values: strin
       default: null,
       validationMinimum: row.validation_minimum === null || row.validation_minimum === undefined ? null : Number(row.validation_minimum),
       validationMaximum: row.validation_maximum === null || row.validation_maximum === undefined ? null : Number(row.validation_maximum),
-      validationRegex: regex,
+      // A pattern already refused above is not reported a second time against the default.
+      validationRegex: pattern && 'error' in pattern ? '' : regex,
       choices: choices?.values ?? [],
       choiceSetName: choices?.name ?? null,
       relatedResource: null,
@@ -82,6 +96,7 @@ export function checkDefinition(row: Row, choices: { name: string; values: strin
       searchWeight: 0,
     };
     const checked = checkValue(def, TEXTUAL.includes(type) || type === 'longtext' ? pyStr(value) : value);
-    if ('error' in checked) report('default', `Invalid default value "${pyStr(value)}": ${checked.error}`);
+    const error = 'error' in checked ? checked.error : objectDefaultError(type, value);
+    if (error) report('default', `Invalid default value "${pyStr(value)}": ${error}`);
   }
 }

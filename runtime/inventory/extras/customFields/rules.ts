@@ -1,15 +1,17 @@
 /**
  * @module
  * Rules of custom fields (`extras.custom-fields`) and choice sets. A definition is checked as
- * NetBox's CustomField.clean() checks it (definitionChecks.ts). The values live in the
- * `custom_field_data` column of each object type's table, and follow the definition in the same
- * transaction, as NetBox's signal handlers make them: a new field's default is given to existing
- * objects, a rename moves the values, a removed object type or a deleted field takes its values away.
+ * NetBox's CustomField.clean() checks it (definitionChecks.ts), and the objects an object field's
+ * default names must exist (defaultObjects.ts). The values live in the `custom_field_data` column
+ * of each object type's table, and follow the definition in the same transaction, as NetBox's
+ * signal handlers make them: a new field's default is given to existing objects, a rename moves the
+ * values, a removed object type or a deleted field takes its values away.
  */
 import type { Queryable } from '../../../db/index.ts';
 import type { ModelRules, Registry, WriteItem } from '../../../rest/index.ts';
 import { CHOICE_SET_TABLE } from './source.ts';
 import { checkDefinition } from './definitionChecks.ts';
+import { checkDefaultObjects } from './defaultObjects.ts';
 import { choicesOf, extraChoices, type ChoiceSetRow } from './choiceSets.ts';
 
 type Row = Record<string, unknown>;
@@ -51,6 +53,7 @@ export const customFieldRules: ModelRules = {
       const choices = setId === null || setId === undefined ? null : byId.get(Number(setId)) ?? null;
       checkDefinition(item.row(), choices, registry, (field, message) => item.error(field, message));
     }
+    await checkDefaultObjects(items, tx, registry);
   },
   async afterSave({ items, tx, registry }) {
     for (const item of items) await followDefinition(tx, registry, item);
