@@ -24,19 +24,26 @@ export function defaultCustomFields(field: Field, set: CustomFieldSet, items: Wr
   }
 }
 
-/** Object values name existing objects; unique values are unique. Errors go under the field. */
+/** Object values a request names exist; unique values are unique. Errors go under the field. */
 export async function checkCustomFieldData(tx: Queryable, registry: Registry, resource: Resource, field: Field, set: CustomFieldSet, items: WriteItem[]): Promise<void> {
   const written = items.filter((item) => field.column! in item.columns && !item.errors.errors[field.name]);
   if (!written.length) return;
   const dataOf = (item: WriteItem) => (item.columns[field.column!] ?? {}) as Data;
+  // As NetBox's serializer, only the objects a request names are looked up: a default, or a value
+  // stored before, whose object was deleted since must not block writes that leave it alone.
+  const named = (item: WriteItem, name: string) => {
+    const sent = item.input[field.name];
+    return !!sent && typeof sent === 'object' && Object.hasOwn(sent, name);
+  };
   for (const def of set.fields) {
     if (!def.relatedResource) continue;
-    const wanted = new Set(written.flatMap((item) => objectIds(def, dataOf(item)[def.name])));
+    const naming = written.filter((item) => named(item, def.name));
+    const wanted = new Set(naming.flatMap((item) => objectIds(def, dataOf(item)[def.name])));
     if (!wanted.size) continue;
     const target = registry.resource(def.relatedResource);
     const rows = await tx.query<{ id: number }>(`SELECT id FROM ${q(target.table)} WHERE id = ANY($1::bigint[])`, [[...wanted]]);
     const found = new Set(rows.map((r) => Number(r.id)));
-    for (const item of written) {
+    for (const item of naming) {
       const value = dataOf(item)[def.name];
       if (objectIds(def, value).some((id) => !found.has(id))) item.error(field.name, unknownObjects(value));
     }

@@ -223,6 +223,13 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     expect((await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { default: [gone] })).status).toBe(200);
     expect((await api.request('DELETE', `/api/tenancy/tenants/${gone}/`)).status).toBe(204);
     expect((await api.request('PATCH', `/api/extras/custom-fields/${made.id}/`, { label: 'Owners' })).status).toBe(200);
+    // Nor creates that take that default, nor edits of other values of an object holding it (as NetBox,
+    // only the objects a request names are looked up); naming the missing object is still refused.
+    const holder = await site({ name: 'Holder', slug: 'holder' });
+    expect(holder.status, JSON.stringify(holder.body)).toBe(201);
+    expect(holder.body.custom_fields.cf_owners).toEqual([]);
+    expect((await api.request('PATCH', `/api/dcim/sites/${holder.body.id}/`, { custom_fields: { cf_text: 'edited' } })).status).toBe(200);
+    expect((await api.request('PATCH', `/api/dcim/sites/${holder.body.id}/`, { custom_fields: { cf_owners: [gone] } })).status).toBe(400);
     expect((await api.request('DELETE', `/api/extras/custom-fields/${made.id}/`)).status).toBe(204);
   }, 30_000);
 
