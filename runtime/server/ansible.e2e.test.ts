@@ -2,9 +2,9 @@
  * Real-client test: Debian's Ansible with its netbox.netbox collection builds a small site
  * (runtime/server/ansible/playbook.yml) against a real server, twice — the second run must change
  * nothing — and its nb_inventory plugin lists the device. CI installs the package (.ci/run);
- * without it the test is skipped with the reason printed.
+ * without it the test is skipped (the run says so once).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,17 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/database.ts';
+import { requirements } from '../testing/environment.ts';
 import { startInventoryServer } from './server.ts';
 
-function hasAnsibleNetbox(): boolean {
-  try {
-    return execFileSync('ansible-galaxy', ['collection', 'list', 'netbox.netbox'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('netbox.netbox');
-  } catch {
-    return false;
-  }
-}
-const available = hasAnsibleNetbox();
-if (!available) console.warn('[ansible test] skipped: ansible with the netbox.netbox collection is not installed (apt-get install ansible)');
+// Without it the suite is skipped; globalSetup.ts says what to install.
+const available = requirements.ansible.available();
 
 const folder = fileURLToPath(new URL('./ansible/', import.meta.url));
 

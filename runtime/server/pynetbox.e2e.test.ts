@@ -1,13 +1,13 @@
 /**
  * Real-client test: Debian's python3-pynetbox (7.0.0) drives the inventory over HTTP against a real
- * server. CI installs it (.ci/run); without it the test is skipped with the reason printed.
+ * server. CI installs it (.ci/run); without it the test is skipped (the run says so once).
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/database.ts';
 import { listeningServer, pynetboxAvailable, runPythonScript, type ListeningServer } from '../testing/pynetbox.ts';
 
-const available = pynetboxAvailable('pynetbox test');
+const available = pynetboxAvailable();
 
 describe.skipIf(!available)('pynetbox 7.0 against the inventory server', () => {
   let server: ListeningServer;

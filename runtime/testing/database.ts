@@ -114,15 +114,8 @@ function postgres(adminUrl: string, options: TestDatabaseOptions): TestDatabase 
   };
 }
 
-let explained = false;
-
-/** The databases every database-backed suite runs on. */
+/** The databases every database-backed suite runs on (PostgreSQL when TEST_DATABASE_URL is set; globalSetup.ts says so once otherwise). */
 export function testDatabases(options: TestDatabaseOptions = {}): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL?.trim();
-  if (url) return [pglite(options), postgres(url, options)];
-  if (!explained) {
-    explained = true;
-    process.stderr.write('TEST_DATABASE_URL is not set: database suites run on embedded PGlite only (set it, e.g. postgres://postgres@127.0.0.1:5432/postgres, to add PostgreSQL)\n');
-  }
-  return [pglite(options)];
+  return url ? [pglite(options), postgres(url, options)] : [pglite(options)];
 }

@@ -1,28 +1,21 @@
 /**
  * @module
  * Running Debian's python3-pynetbox against a real inventory server, for real-client tests: whether
- * pynetbox is there (CI installs it; without it a test is skipped with the reason printed), a
+ * pynetbox is there (CI installs it; without it a test is skipped and the run says so once), a
  * server listening on a test database, and a Python script run against it that prints its
  * findings as JSON on its last line.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { serve } from '@hono/node-server';
 import { startInventoryServer } from '../server/server.ts';
 import type { TestDatabase } from './database.ts';
+import { pynetboxPython as environmentPython, requirements } from './environment.ts';
+
+/** Whether pynetbox can be imported (globalSetup.ts says what to install when not). */
+export const pynetboxAvailable = (): boolean => requirements.pynetbox.available();
 
 /** The interpreter Debian's python3-* packages belong to (PYNETBOX_PYTHON overrides it). */
-export const pynetboxPython = process.env.PYNETBOX_PYTHON ?? '/usr/bin/python3';
-
-/** Whether pynetbox can be imported; when not, says so once under `label`. */
-export function pynetboxAvailable(label: string): boolean {
-  try {
-    execFileSync(pynetboxPython, ['-c', 'import pynetbox'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.warn(`[${label}] skipped: ${pynetboxPython} cannot import pynetbox (apt-get install python3-pynetbox)`);
-    return false;
-  }
-}
+export const pynetboxPython = environmentPython();
 
 export interface ListeningServer {
   baseUrl: string;

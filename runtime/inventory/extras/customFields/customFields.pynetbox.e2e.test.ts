@@ -1,14 +1,14 @@
 /**
  * Real-client test of custom fields: Debian's python3-pynetbox (7.0.0) defines fields, writes and
  * reads `custom_fields` and filters by them over HTTP (customFields.pynetbox.py), on both
- * databases. Without pynetbox the test is skipped with the reason printed (CI installs it).
+ * databases. Without pynetbox the test is skipped (the run says so once; CI installs it).
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
 import { listeningServer, pynetboxAvailable, runPythonScript, type ListeningServer } from '../../../testing/pynetbox.ts';
 
-const available = pynetboxAvailable('pynetbox custom fields test');
+const available = pynetboxAvailable();
 
 describe.skipIf(!available).each(testDatabases())('pynetbox reads and writes custom fields on $name', (database) => {
   let server: ListeningServer;
