@@ -15,7 +15,8 @@
  *    bridge reads specs, tables and its version from the repository (runtime/bridge/paths.ts), so the
  *    bundle needs no copies.
  *
- * dist/ is rebuilt from scratch each time and is not checked in.
+ * dist/ is rebuilt from scratch each time and is not checked in. Its last file is a stamp of the
+ * sources it was built from (build/inputs.js), by which `npm start` knows whether it is current.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -23,10 +24,13 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleBridge } from './build/bundleBridge.ts';
+import { inputsStamp, STAMP } from './build/inputs.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const started = performance.now();
+// Taken before compiling: a source saved during the build makes the stamp older than it, so the next start builds again.
+const stamp = inputsStamp(root);
 
 rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -43,4 +47,6 @@ mkdirSync(dist, { recursive: true });
 symlinkSync('../node_modules', join(dist, 'node_modules'), 'dir');
 
 await bundleBridge(join(dist, 'runtime', 'bridge', 'cli.js'), join(dist, 'bridge'));
+// Last: dist/ is current only once everything above is in it (npm start reads this, scripts/start.js).
+writeFileSync(join(root, STAMP), `${JSON.stringify(stamp)}\n`);
 process.stderr.write(`build: dist/ ready in ${Math.round(performance.now() - started)} ms (node dist/bridge/sdwan-bridge.js, node dist/runtime/server/main.js)\n`);

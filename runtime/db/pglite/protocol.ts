@@ -5,6 +5,9 @@
  * @internal
  */
 
+/** A compiled WebAssembly.Module (this project's lib settings, ES2023 without DOM, do not declare the namespace). */
+export type WasmModule = object;
+
 /** What the worker is started with. */
 export interface WorkerData {
   /** The data directory, or `memory://`. */
@@ -12,7 +15,7 @@ export interface WorkerData {
   /** A dumped data directory to start from instead of an empty cluster (a gzipped tarball). */
   image?: ArrayBuffer;
   /** PGlite's WebAssembly module, compiled once per process and shared by every worker. */
-  wasmModule: WebAssembly.Module;
+  wasmModule: WasmModule;
   /** Which type oids get which of the value rules of ../values.ts (the worker cannot import TypeScript). */
   values: { int8: number[]; int8Arrays: number[]; text: number[]; textArrays: number[]; json: number[] };
 }

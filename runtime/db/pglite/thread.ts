@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { DatabaseError } from '../errors.ts';
 import { Oid, textualTimeArrayOids, textualTimeOids } from '../values.ts';
-import type { ErrorFields, Reply, Request, WorkerData } from './protocol.ts';
+import type { ErrorFields, Reply, Request, WasmModule, WorkerData } from './protocol.ts';
 
 /** Distributive Omit: a request as the caller writes it, before it gets its id. */
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -27,15 +27,15 @@ const VALUES: WorkerData['values'] = {
 /** The worker's source: JavaScript next to this module, in the repository and in dist/ alike. */
 const WORKER = new URL('./worker.js', import.meta.url);
 
-let compiled: Promise<WebAssembly.Module> | undefined;
-/** Node's global WebAssembly (this project's lib settings type its namespace, not the object). */
-const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+let compiled: Promise<WasmModule> | undefined;
+/** Node's global WebAssembly, which this project's lib settings (ES2023, no DOM) do not declare. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
 
 /**
  * PGlite's WebAssembly, compiled once per process: every thread (a test run opens dozens, a
  * restarted one another) instantiates the same module instead of compiling 9 MB again.
  */
-function wasmModule(): Promise<WebAssembly.Module> {
+function wasmModule(): Promise<WasmModule> {
   return (compiled ??= wasm.compile(readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm'))));
 }
 

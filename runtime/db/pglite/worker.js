@@ -48,7 +48,7 @@ function describe(/** @type {any} */ error) {
 let db;
 try {
   db = await PGlite.create(data.dataDir, {
-    pgliteWasmModule: data.wasmModule,
+    pgliteWasmModule: /** @type {any} */ (data.wasmModule),
     ...(data.image ? { loadDataDir: new Blob([data.image]) } : {}),
   });
   // Timestamps are read as text; make that text UTC whatever the host's zone.
