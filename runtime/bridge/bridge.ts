@@ -175,19 +175,18 @@ export interface RunningBridge {
 }
 
 export async function serveBridge(options: BridgeRuntimeOptions): Promise<RunningBridge> {
-  const bridge = await openBridge(options);
-  const log = bridge.log;
   const t = options.settings.config.transport;
   let finished!: () => void;
   const closed = new Promise<void>((resolve) => (finished = resolve));
   let closing: Promise<void> | null = null;
   if (t.mode === 'stdio') {
+    const bridge = await openBridge(options);
     const server = bridge.createServer();
     const transport = new StdioServerTransport();
     transport.onclose = () => finished();
     process.stdin.once('end', () => finished());
     await server.connect(transport);
-    log.info('serving MCP over stdio');
+    bridge.log.info('serving MCP over stdio');
     const close = () =>
       (closing ??= (async () => {
         await server.close().catch(() => undefined);
@@ -196,17 +195,26 @@ export async function serveBridge(options: BridgeRuntimeOptions): Promise<Runnin
       })());
     return { bridge, closed, close };
   }
-  const { startHttpTransport } = await import('./mcp/httpTransport.ts');
-  const http = await startHttpTransport({
+  // The address is bound first: a port in use fails the start at once (ListenError), before a spec is
+  // fetched or a table loaded, and nothing else has been said or started by then.
+  const { listenHttpTransport } = await import('./mcp/httpTransport.ts');
+  const http = await listenHttpTransport({
     mode: t.mode,
     host: t.host,
     port: t.port,
     auth: t.auth,
     insecureAllowPublic: options.settings.insecureAllowPublic,
-    createServer: bridge.createServer,
-    log,
+    log: options.log ?? createLogger(),
   });
-  log.info(`serving MCP (${t.mode}) at ${http.url}${t.auth.type === 'bearer' ? ' (bearer token required)' : ''}`);
+  let bridge: Bridge;
+  try {
+    bridge = await openBridge(options);
+  } catch (error) {
+    await http.close();
+    throw error;
+  }
+  http.serve(bridge.createServer, bridge.log);
+  bridge.log.info(`serving MCP (${t.mode}) at ${http.url}${t.auth.type === 'bearer' ? ' (bearer token required)' : ''}`);
   const close = () =>
     (closing ??= (async () => {
       await http.close();

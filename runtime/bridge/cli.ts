@@ -6,7 +6,8 @@
  *   tools            print the tools the bridge would serve (name, actions, read-only) and exit
  *   demo             start the simulated controller and serve the bridge against it (bridge:demo)
  * Exit status: 0 done, 1 a runtime failure (spec, fetch, transport), 2 bad usage or configuration.
- * Only stderr is written, except by `tools`, which prints its listing on stdout.
+ * Only stderr is written, except by `tools`, which prints its listing on stdout. A failure is said in
+ * one line per problem, without a stack.
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,6 +17,7 @@ import { openBridge, serveBridge, type RunningBridge } from './bridge.ts';
 import { ConfigError, loadBridgeConfig, type CliFlags } from './config/loadConfig.ts';
 import { FetchError } from './fetch/fetchError.ts';
 import { createLogger } from './logger.ts';
+import { ListenError } from './mcp/listenError.ts';
 import { SpecError } from './toolTable.ts';
 import type { ServedTools } from './toolset/toolSet.ts';
 
@@ -126,10 +128,11 @@ export async function runBridgeCli(argv: string[]): Promise<number> {
     return await untilStopped(running);
   } catch (error) {
     if (error instanceof ConfigError) {
-      log.error(error.message);
+      // One line per problem, each naming its key and where the value came from.
+      for (const issue of error.issues) log.error(`invalid configuration: ${issue}`);
       return 2;
     }
-    if (error instanceof SpecError || error instanceof FetchError) {
+    if (error instanceof SpecError || error instanceof FetchError || error instanceof ListenError) {
       log.error(error.message);
       return 1;
     }
