@@ -17,6 +17,7 @@ import { Dispatcher } from './dispatch/dispatcher.ts';
 import { SecretScrubber } from './dispatch/secretScrubber.ts';
 import { createLogger, scrubbingLogger, type Logger } from './logger.ts';
 import { createMcpServer } from './mcp/createServer.ts';
+import { BIN_NAME } from './programName.ts';
 import { loadToolTable, SpecError } from './toolTable.ts';
 import { selectToolSet, serveTools, type ServedTools } from './toolset/toolSet.ts';
 
@@ -30,6 +31,8 @@ export interface BridgeRuntimeOptions {
   now?: () => number;
   /** Log in once the client has listed the tools (or a second after start), so its first call does not wait (default true). */
   warmLogin?: boolean;
+  /** How the user started the bridge, for the commands messages suggest (default `sdwan-bridge`). */
+  program?: string;
 }
 
 export interface Bridge {
@@ -55,6 +58,7 @@ function controllerBaseUrl(settings: BridgeSettings): string {
 export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge> {
   const { settings } = options;
   const cwd = options.cwd ?? process.cwd();
+  const program = options.program ?? BIN_NAME;
   const config = settings.config;
   // Every line written from here on, and every debug record, is scrubbed of the live credentials.
   let session: ControllerSession | null = null;
@@ -70,7 +74,7 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
   const version = config.sdwan.active_version;
   if (!existsSync(resolve(specsDir, version))) {
     if (!config.sdwan.auto_fetch) {
-      throw new SpecError(`no spec folder for version ${version} in ${specsDir}; run \`npm run bridge -- fetch --version ${version}\` or set sdwan.auto_fetch: true`);
+      throw new SpecError(`no spec folder for version ${version} in ${specsDir}; run \`${program} fetch --version ${version}\` or set sdwan.auto_fetch: true`);
     }
     log.info(`no spec folder for ${version} in ${specsDir}: fetching it (sdwan.auto_fetch)`);
     // Loaded only here: a start with the spec at hand does not pay for the fetcher.
@@ -90,7 +94,7 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
   const loaded = await loadToolTable({ specsDir, tablesDir, version, maxActionsPerTool: config.sdwan.max_actions_per_tool, cwd });
   const mode = settings.readWrite ? 'read-write' : 'read-only';
   const table = loaded.table;
-  const { selection, readWriteCatalogue } = selectToolSet(table, mode, config.sdwan.tools, settings.sources);
+  const { selection, readWriteCatalogue } = selectToolSet(table, mode, config.sdwan.tools, settings.sources, program);
   const where =
     loaded.origin === 'generated'
       ? `from ${relative(cwd, resolve(tablesDir, version)) || '.'}/`

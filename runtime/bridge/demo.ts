@@ -46,14 +46,14 @@ export function demoSettings(options: { simulator: Pick<ControllerSimulator, 'ho
   });
 }
 
-export async function runDemo(options: { flags: CliFlags; sessionFlow: boolean; log: Logger }): Promise<number> {
+export async function runDemo(options: { flags: CliFlags; sessionFlow: boolean; log: Logger; program?: string }): Promise<number> {
   const { log } = options;
   const simulator = await startControllerSimulator({ authFlow: options.sessionFlow ? 'session' : 'jwt' });
   let running;
   let settings;
   try {
     settings = demoSettings({ simulator, flags: options.flags, sessionFlow: options.sessionFlow });
-    running = await serveBridge({ settings, log, cwd: projectRoot });
+    running = await serveBridge({ settings, log, cwd: projectRoot, program: options.program });
   } catch (error) {
     // A bad setting or a port in use: the CLI says so in one line; the simulator goes quietly.
     await simulator.close();
