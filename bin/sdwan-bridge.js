@@ -6,4 +6,5 @@ const { runBridgeCli } = await import(entry.href).catch((error) => {
   process.stderr.write(`sdwan-bridge: cannot load ${entry.pathname} (${error.code ?? error.message}); run \`npm run build\` in the repository\n`);
   process.exit(1);
 });
-process.exit(await runBridgeCli(process.argv.slice(2)));
+// Named explicitly: the usage and the commands messages suggest say `sdwan-bridge`, as typed.
+process.exit(await runBridgeCli(process.argv.slice(2), { program: 'sdwan-bridge' }));

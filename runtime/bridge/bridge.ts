@@ -17,6 +17,7 @@ import { Dispatcher } from './dispatch/dispatcher.ts';
 import { SecretScrubber } from './dispatch/secretScrubber.ts';
 import { createLogger, scrubbingLogger, type Logger } from './logger.ts';
 import { createMcpServer } from './mcp/createServer.ts';
+import { BIN_NAME } from './programName.ts';
 import { loadToolTable, SpecError } from './toolTable.ts';
 import { selectToolSet, serveTools, type ServedTools } from './toolset/toolSet.ts';
 
@@ -30,6 +31,8 @@ export interface BridgeRuntimeOptions {
   now?: () => number;
   /** Log in once the client has listed the tools (or a second after start), so its first call does not wait (default true). */
   warmLogin?: boolean;
+  /** How the user started the bridge, for the commands messages suggest (default `sdwan-bridge`). */
+  program?: string;
 }
 
 export interface Bridge {
@@ -55,6 +58,7 @@ function controllerBaseUrl(settings: BridgeSettings): string {
 export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge> {
   const { settings } = options;
   const cwd = options.cwd ?? process.cwd();
+  const program = options.program ?? BIN_NAME;
   const config = settings.config;
   // Every line written from here on, and every debug record, is scrubbed of the live credentials.
   let session: ControllerSession | null = null;
@@ -70,7 +74,7 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
   const version = config.sdwan.active_version;
   if (!existsSync(resolve(specsDir, version))) {
     if (!config.sdwan.auto_fetch) {
-      throw new SpecError(`no spec folder for version ${version} in ${specsDir}; run \`npm run bridge -- fetch --version ${version}\` or set sdwan.auto_fetch: true`);
+      throw new SpecError(`no spec folder for version ${version} in ${specsDir}; run \`${program} fetch --version ${version}\` or set sdwan.auto_fetch: true`);
     }
     log.info(`no spec folder for ${version} in ${specsDir}: fetching it (sdwan.auto_fetch)`);
     // Loaded only here: a start with the spec at hand does not pay for the fetcher.
@@ -90,7 +94,7 @@ export async function openBridge(options: BridgeRuntimeOptions): Promise<Bridge>
   const loaded = await loadToolTable({ specsDir, tablesDir, version, maxActionsPerTool: config.sdwan.max_actions_per_tool, cwd });
   const mode = settings.readWrite ? 'read-write' : 'read-only';
   const table = loaded.table;
-  const { selection, readWriteCatalogue } = selectToolSet(table, mode, config.sdwan.tools, settings.sources);
+  const { selection, readWriteCatalogue } = selectToolSet(table, mode, config.sdwan.tools, settings.sources, program);
   const where =
     loaded.origin === 'generated'
       ? `from ${relative(cwd, resolve(tablesDir, version)) || '.'}/`
@@ -175,19 +179,18 @@ export interface RunningBridge {
 }
 
 export async function serveBridge(options: BridgeRuntimeOptions): Promise<RunningBridge> {
-  const bridge = await openBridge(options);
-  const log = bridge.log;
   const t = options.settings.config.transport;
   let finished!: () => void;
   const closed = new Promise<void>((resolve) => (finished = resolve));
   let closing: Promise<void> | null = null;
   if (t.mode === 'stdio') {
+    const bridge = await openBridge(options);
     const server = bridge.createServer();
     const transport = new StdioServerTransport();
     transport.onclose = () => finished();
     process.stdin.once('end', () => finished());
     await server.connect(transport);
-    log.info('serving MCP over stdio');
+    bridge.log.info('serving MCP over stdio');
     const close = () =>
       (closing ??= (async () => {
         await server.close().catch(() => undefined);
@@ -196,17 +199,26 @@ export async function serveBridge(options: BridgeRuntimeOptions): Promise<Runnin
       })());
     return { bridge, closed, close };
   }
-  const { startHttpTransport } = await import('./mcp/httpTransport.ts');
-  const http = await startHttpTransport({
+  // The address is bound first: a port in use fails the start at once (ListenError), before a spec is
+  // fetched or a table loaded, and nothing else has been said or started by then.
+  const { listenHttpTransport } = await import('./mcp/httpTransport.ts');
+  const http = await listenHttpTransport({
     mode: t.mode,
     host: t.host,
     port: t.port,
     auth: t.auth,
     insecureAllowPublic: options.settings.insecureAllowPublic,
-    createServer: bridge.createServer,
-    log,
+    log: options.log ?? createLogger(),
   });
-  log.info(`serving MCP (${t.mode}) at ${http.url}${t.auth.type === 'bearer' ? ' (bearer token required)' : ''}`);
+  let bridge: Bridge;
+  try {
+    bridge = await openBridge(options);
+  } catch (error) {
+    await http.close();
+    throw error;
+  }
+  http.serve(bridge.createServer, bridge.log);
+  bridge.log.info(`serving MCP (${t.mode}) at ${http.url}${t.auth.type === 'bearer' ? ' (bearer token required)' : ''}`);
   const close = () =>
     (closing ??= (async () => {
       await http.close();

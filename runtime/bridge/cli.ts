@@ -1,12 +1,13 @@
 /**
  * @module
- * `npm run bridge -- [command] [flags]`: the bridge's command line.
+ * `sdwan-bridge [command] [flags]` (`npm run bridge -- …` from the sources): the bridge's command line.
  *   serve (default)  serve MCP on the configured transport
  *   fetch            fetch a controller version's spec into specs/<version>/ (`--version V [--force]`)
  *   tools            print the tools the bridge would serve (name, actions, read-only) and exit
  *   demo             start the simulated controller and serve the bridge against it (bridge:demo)
  * Exit status: 0 done, 1 a runtime failure (spec, fetch, transport), 2 bad usage or configuration.
- * Only stderr is written, except by `tools`, which prints its listing on stdout.
+ * Only stderr is written, except by `tools`, which prints its listing on stdout, and `--help`, whose
+ * usage is the answer asked for (stdout, exit 0). A failure is said in one line per problem, no stack.
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,14 +17,17 @@ import { openBridge, serveBridge, type RunningBridge } from './bridge.ts';
 import { ConfigError, loadBridgeConfig, type CliFlags } from './config/loadConfig.ts';
 import { FetchError } from './fetch/fetchError.ts';
 import { createLogger } from './logger.ts';
+import { ListenError } from './mcp/listenError.ts';
+import { BIN_NAME, programName } from './programName.ts';
 import { SpecError } from './toolTable.ts';
 import type { ServedTools } from './toolset/toolSet.ts';
 
-const USAGE = `usage: npm run bridge -- [serve|fetch|tools|demo] [flags]
+export function usage(program: string): string {
+  return `usage: ${program} [serve|fetch|tools|demo] [flags]
   --config PATH            YAML configuration (default ./bridge.yaml when present)
   --version V              controller API version to serve (sdwan.active_version)
   --transport MODE         stdio | sse | streamable-http
-  --host H, --port N       bind address of the HTTP transports
+  --host H, --port N       bind address of the HTTP transports (default 127.0.0.1:8000; demo: 8100)
   --read-write             expose operations that change the controller
   --debug                  capture failed upstream calls (stderr + result)
   --debug-all-calls        capture every call (implies --debug)
@@ -34,9 +38,12 @@ const USAGE = `usage: npm run bridge -- [serve|fetch|tools|demo] [flags]
   --tools-exclude P,P      leave these out (sdwan.tools.exclude)
   --tools-max N            list at most N tools (sdwan.tools.max_tools)
   --tools-description-max N  cut tool descriptions to N characters (sdwan.tools.description_max_chars)
+  -h, --help               print this and exit
   fetch: --force           fetch again over an existing spec folder
   demo:  --session-flow    the simulated controller uses the pre-20.18.1 session login
-See runtime/bridge/README.md.`;
+See runtime/bridge/README.md.
+`;
+}
 
 const OPTIONS = {
   config: { type: 'string' },
@@ -59,23 +66,29 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export async function runBridgeCli(argv: string[]): Promise<number> {
+export interface CliOptions {
+  /** How the user started the bridge, for the usage and the commands messages suggest (default `sdwan-bridge`). */
+  program?: string;
+}
+
+export async function runBridgeCli(argv: string[], options: CliOptions = {}): Promise<number> {
+  const program = options.program ?? BIN_NAME;
   const log = createLogger();
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    log.error(`${(error as Error).message}\n${USAGE}`);
+    log.error(`${(error as Error).message} (\`${program} --help\` lists the commands and flags)`);
     return 2;
   }
   const { values, positionals } = parsed;
   const command = positionals[0] ?? 'serve';
   if (values.help || command === 'help') {
-    process.stderr.write(`${USAGE}\n`);
+    process.stdout.write(usage(program));
     return 0;
   }
   if (!['serve', 'fetch', 'tools', 'demo'].includes(command) || positionals.length > 1) {
-    log.error(`unknown command ${positionals.join(' ')}\n${USAGE}`);
+    log.error(`unknown command ${positionals.join(' ')}; the commands are serve, fetch, tools and demo (\`${program} --help\` lists the flags)`);
     return 2;
   }
   const flags: CliFlags = {
@@ -98,7 +111,7 @@ export async function runBridgeCli(argv: string[]): Promise<number> {
   };
   try {
     // The demo's simulator and the spec fetcher load only for their commands: serving starts faster.
-    if (command === 'demo') return await (await import('./demo.ts')).runDemo({ flags, sessionFlow: values['session-flow'] === true, log });
+    if (command === 'demo') return await (await import('./demo.ts')).runDemo({ flags, sessionFlow: values['session-flow'] === true, log, program });
     const settings = loadBridgeConfig({ flags, needsCredentials: command === 'serve' });
     if (command === 'fetch') {
       const { fetchControllerSpec } = await import('./fetch/fetchSpec.ts');
@@ -117,19 +130,20 @@ export async function runBridgeCli(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'tools') {
-      const bridge = await openBridge({ settings, log, warmLogin: false });
+      const bridge = await openBridge({ settings, log, warmLogin: false, program });
       process.stdout.write(formatToolListing(bridge.served));
       await bridge.close();
       return 0;
     }
-    const running = await serveBridge({ settings, log });
+    const running = await serveBridge({ settings, log, program });
     return await untilStopped(running);
   } catch (error) {
     if (error instanceof ConfigError) {
-      log.error(error.message);
+      // One line per problem, each naming its key and where the value came from.
+      for (const issue of error.issues) log.error(`invalid configuration: ${issue}`);
       return 2;
     }
-    if (error instanceof SpecError || error instanceof FetchError) {
+    if (error instanceof SpecError || error instanceof FetchError || error instanceof ListenError) {
       log.error(error.message);
       return 1;
     }
@@ -166,7 +180,7 @@ export async function untilStopped(running: RunningBridge): Promise<number> {
 
 const invokedAs = process.argv[1] && existsSync(process.argv[1]) ? realpathSync(process.argv[1]) : '';
 if (invokedAs === realpathSync(fileURLToPath(import.meta.url))) {
-  runBridgeCli(process.argv.slice(2)).then(
+  runBridgeCli(process.argv.slice(2), { program: programName(import.meta.url) }).then(
     (code) => process.exit(code),
     (error: Error) => {
       process.stderr.write(`[bridge] ERROR: ${error.message}\n`);

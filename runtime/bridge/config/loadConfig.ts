@@ -41,6 +41,13 @@ export interface LoadConfigInput {
   overrides?: Record<string, unknown>;
   /** Label of `overrides` in messages. */
   overridesSource?: string;
+  /**
+   * Built-in defaults of the program itself (the demo's port and transport), below everything else:
+   * a flag, the environment or a `--config` file still choose.
+   */
+  defaults?: Record<string, unknown>;
+  /** Label of `defaults` in messages. */
+  defaultsSource?: string;
   /** Skip `./bridge.yaml` (the demo must not pick up a user's file); `--config` still counts. */
   ignoreDefaultFile?: boolean;
   /** Commands that never log in (`fetch`, `tools`) do not need the controller credentials. */
@@ -248,7 +255,8 @@ export function loadBridgeConfig(input: LoadConfigInput = {}): BridgeSettings {
   for (const def of KEYS) {
     const envRaw = def.env !== undefined && env[def.env] !== undefined && env[def.env] !== '' ? { raw: env[def.env], source: `env ${def.env}` } : undefined;
     const override = input.overrides && def.path in input.overrides ? { raw: input.overrides[def.path], source: input.overridesSource ?? 'program' } : undefined;
-    const chosen = cli.get(def.path) ?? override ?? envRaw ?? yaml.values.get(def.path);
+    const programDefault = input.defaults && def.path in input.defaults ? { raw: input.defaults[def.path], source: input.defaultsSource ?? 'program default' } : undefined;
+    const chosen = cli.get(def.path) ?? override ?? envRaw ?? yaml.values.get(def.path) ?? programDefault;
     let value = def.default;
     let source = 'default';
     if (chosen) {

@@ -173,7 +173,7 @@ describe('auto-fetch at start-up and the fetch command', () => {
       const off = simulatorSettings(sim, { 'sdwan.specs_dir': join(dir.path, 'specs'), 'sdwan.active_version': '20.98', 'sdwan.auto_fetch': false });
       const error = await openBridge({ settings: off, log, warmLogin: false }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SpecError);
-      expect((error as Error).message).toMatch(/no spec folder for version 20\.98 .*npm run bridge -- fetch --version 20\.98/);
+      expect((error as Error).message).toMatch(/no spec folder for version 20\.98 .*sdwan-bridge fetch --version 20\.98/);
     } finally {
       dir.remove();
     }

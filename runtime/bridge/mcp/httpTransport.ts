@@ -4,6 +4,10 @@
  * the `mcp-session-id` header) or the older HTTP+SSE pair `GET /sse` + `POST /messages?sessionId=`.
  * Every request passes the bearer check first when `transport.auth.type` is bearer. On a loopback bind
  * the SDK's Host-header check is on too (DNS-rebinding protection).
+ *
+ * `listenHttpTransport` binds before the bridge is put together and `serve` hands it the MCP servers
+ * afterwards: a port in use is then reported at once, before a spec is fetched or a table loaded
+ * (which can take minutes), and a client that connects in between is told to retry (503).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,6 +18,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../logger.ts';
 import { checkBearer, decideBind, isLoopback, rejectionLogger } from './httpSecurity.ts';
+import { listenError } from './listenError.ts';
 
 export interface HttpTransportOptions {
   mode: 'sse' | 'streamable-http';
@@ -21,8 +26,6 @@ export interface HttpTransportOptions {
   port: number;
   auth: { type: 'none' | 'bearer'; token: string };
   insecureAllowPublic: boolean;
-  /** A fresh MCP server for each client session. */
-  createServer: () => Server;
   log: Logger;
 }
 
@@ -31,6 +34,11 @@ export interface RunningHttpTransport {
   url: string;
   host: string;
   port: number;
+  /**
+   * Starts answering MCP requests: `createServer` makes a fresh MCP server for each client session,
+   * `log` replaces the logger given at listen time (the bridge's, which scrubs live credentials).
+   */
+  serve(createServer: () => Server, log?: Logger): void;
   close(): Promise<void>;
 }
 
@@ -61,8 +69,10 @@ async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknow
   }
 }
 
-export async function startHttpTransport(options: HttpTransportOptions): Promise<RunningHttpTransport> {
-  const { log } = options;
+/** Binds the address; throws a ListenError (one line saying what to do) when it cannot. */
+export async function listenHttpTransport(options: HttpTransportOptions): Promise<RunningHttpTransport> {
+  let log = options.log;
+  let createMcpServer: (() => Server) | null = null;
   const bind = decideBind(options.host, options.auth.type, options.insecureAllowPublic);
   for (const w of bind.warnings) log.warn(w);
   const logRejection = rejectionLogger((line) => log.warn(line));
@@ -80,6 +90,8 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
         return;
       }
     }
+    const createServer = createMcpServer;
+    if (!createServer) return sendJson(res, 503, { error: 'the bridge is starting; retry in a moment' }, { 'Retry-After': '1' });
     if (options.mode === 'streamable-http' && url.pathname === '/mcp') {
       const sessionId = req.headers['mcp-session-id'];
       const existing = typeof sessionId === 'string' ? streamable.get(sessionId) : undefined;
@@ -98,7 +110,7 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
           transport.onclose = () => {
             if (transport.sessionId) streamable.delete(transport.sessionId);
           };
-          await options.createServer().connect(transport);
+          await createServer().connect(transport);
           return transport.handleRequest(req, res, body.value);
         }
         return jsonRpcError(res, 400, -32000, sessionId === undefined ? 'Bad Request: initialize first (no mcp-session-id header)' : 'Bad Request: unknown or expired mcp-session-id');
@@ -113,7 +125,7 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
       const transport = new SSEServerTransport('/messages', res, hostCheck);
       sse.set(transport.sessionId, transport);
       res.on('close', () => sse.delete(transport.sessionId));
-      await options.createServer().connect(transport);
+      await createServer().connect(transport);
       return;
     }
     if (options.mode === 'sse' && url.pathname === '/messages' && req.method === 'POST') {
@@ -134,10 +146,15 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
       sendJson(res, 500, { error: 'internal error' });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, bind.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      // listen() also throws at once on a port Node refuses (the configuration allows none).
+      server.listen(options.port, bind.host, () => resolve());
+    });
+  } catch (error) {
+    throw listenError(error, bind.host, options.port);
+  }
   server.on('error', (error) => log.error(`HTTP transport: ${error.message}`));
   const port = (server.address() as AddressInfo).port;
   if (isLoopback(bind.host)) {
@@ -149,6 +166,10 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
     url,
     host: bind.host,
     port,
+    serve: (create, bridgeLog) => {
+      createMcpServer = create;
+      if (bridgeLog) log = bridgeLog;
+    },
     close: async () => {
       await Promise.allSettled([...streamable.values(), ...sse.values()].map((t) => t.close()));
       server.closeAllConnections();

@@ -122,7 +122,7 @@ describe('tool sets', () => {
 
   it('refuse patterns that match nothing, selections that leave nothing, and caps without room', () => {
     expect(problems(() => served({ include: ['monitring'] }))).toEqual([
-      'sdwan.tools.include: "monitring" matches no tool of spec synthetic (from test sdwan.tools.include); its areas are administration, configuration, monitoring, troubleshooting_tools (`npm run bridge -- tools` without include or exclude lists every tool with its area/topic)',
+      'sdwan.tools.include: "monitring" matches no tool of spec synthetic (from test sdwan.tools.include); its areas are administration, configuration, monitoring, troubleshooting_tools (`sdwan-bridge tools` without include or exclude lists every tool with its area/topic)',
     ]);
     // A pattern that matches a tool of the other mode is not a typo.
     expect(problems(() => served({ exclude: ['administration'] }))).toEqual([]);

@@ -10,6 +10,7 @@ import type { BridgeMode, TableTool, ToolTable } from '../../contract/toolTable.
 import type { ToolsConfig, ToolsMode } from '../config/keys.ts';
 import { ConfigError } from '../config/loadConfig.ts';
 import type { ActionLookup } from '../dispatch/actionLookup.ts';
+import { BIN_NAME } from '../programName.ts';
 import { DESCRIBE_TOOL, limitedDescription } from './describeActions.ts';
 import { CALL_TOOL, describeToolDefinition, Discovery, handleDescribe, SEARCH_TOOL } from './discovery.ts';
 import { selectTools, type ToolSelection } from './selectTools.ts';
@@ -37,9 +38,10 @@ function addedTools(config: ToolsConfig): string[] {
 /**
  * Applies `sdwan.tools` to a table's tools in `mode`; refuses (ConfigError) a pattern that matches no
  * tool in either mode, a selection that leaves nothing, and a cap with no room for the table's tools.
- * `readWriteCatalogue` gives what the discovery tools count of read-write mode, read on first use.
+ * `readWriteCatalogue` gives what the discovery tools count of read-write mode, read on first use;
+ * `program` names the command in the hint of an unmatched pattern.
  */
-export function selectToolSet(table: ToolTable, mode: BridgeMode, config: ToolsConfig, sources: Record<string, string>): { selection: ToolSelection; readWriteCatalogue: () => TableTool[] } {
+export function selectToolSet(table: ToolTable, mode: BridgeMode, config: ToolsConfig, sources: Record<string, string>, program = BIN_NAME): { selection: ToolSelection; readWriteCatalogue: () => TableTool[] } {
   const added = addedTools(config);
   // Discover mode lists no table tool, so nothing of the catalogue is "dropped" by the cap.
   const options = { include: config.include, exclude: config.exclude, maxTools: config.mode === 'discover' ? 0 : config.max_tools, reserved: added.length };
@@ -52,7 +54,7 @@ export function selectToolSet(table: ToolTable, mode: BridgeMode, config: ToolsC
   for (const { key, pattern } of selection.unmatched) {
     if (readWrite().unmatched.some((u) => u.key === key && u.pattern === pattern)) {
       const areas = [...new Set(table.modes['read-write'].map((t) => t.area))].sort();
-      issues.push(`sdwan.tools.${key}: "${pattern}" matches no tool of spec ${table.version} (from ${sources[`sdwan.tools.${key}`]}); its areas are ${areas.join(', ')} (\`npm run bridge -- tools\` without include or exclude lists every tool with its area/topic)`);
+      issues.push(`sdwan.tools.${key}: "${pattern}" matches no tool of spec ${table.version} (from ${sources[`sdwan.tools.${key}`]}); its areas are ${areas.join(', ')} (\`${program} tools\` without include or exclude lists every tool with its area/topic)`);
     }
   }
   if (!issues.length && !selection.catalogue.length) {
