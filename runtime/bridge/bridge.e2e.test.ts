@@ -19,7 +19,6 @@ import { DEMO_SPECS_DIR, linkedSpecs, PROJECT_ROOT, referenceAvailable, simulato
 
 const TOKEN = 'e2e-bearer-token-0123456789abcdef';
 const useVendor = referenceAvailable(VENDOR_SUBSET);
-if (!useVendor) console.warn(`bridge.e2e.test.ts: ${VENDOR_SUBSET} is missing; running against specs/demo/ instead of the vendor subset`);
 
 const dir = tempDir('bridge-e2e-');
 const specsDir = useVendor ? linkedSpecs(dir.path, '20.9', [VENDOR_SUBSET]) : DEMO_SPECS_DIR;

@@ -4,35 +4,26 @@
  * `--help` answers on stdout, exit 0, naming the program as it was started: the TypeScript entry through
  * `npm run bridge`, the compiled one (bin/sdwan-bridge.js, dist/bridge/sdwan-bridge.js) as
  * `sdwan-bridge`. The compiled entries are run when dist/ is there and newer than the sources (CI's
- * `npm ci` builds it); otherwise those tests are skipped and say why. The runs go one at a time: started
+ * `npm ci` builds it); otherwise those tests are skipped and the run says so once. The runs go one at a time: started
  * together, the TypeScript ones compete for the two cores and each takes several times as long.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requirements } from '../testing/environment.ts';
 import { DEMO_SPECS_DIR, PROJECT_ROOT, tempDir } from './testing.ts';
 
 const TSX = pathToFileURL(join(PROJECT_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const SOURCE = ['--import', TSX, join(PROJECT_ROOT, 'runtime/bridge/cli.ts')];
 const BIN = [join(PROJECT_ROOT, 'bin/sdwan-bridge.js')];
-const DIST_ENTRY = join(PROJECT_ROOT, 'dist/bridge/sdwan-bridge.js');
-const DIST = [DIST_ENTRY];
+const DIST = [join(PROJECT_ROOT, 'dist/bridge/sdwan-bridge.js')];
 const STACK_LINE = /^\s+at /m;
 
-/** Why the compiled entries cannot be tested in this run, or null when they can. */
-function distUnusable(): string | null {
-  if (!existsSync(DIST_ENTRY)) return 'dist/bridge/sdwan-bridge.js is not there (`npm run build` makes it; `npm ci` runs it)';
-  // A dist/ older than the bridge's sources would test old code: say so rather than fail on it.
-  const built = statSync(DIST_ENTRY).mtimeMs;
-  const dir = join(PROJECT_ROOT, 'runtime/bridge');
-  const newer = readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && statSync(join(dir, f)).mtimeMs > built);
-  return newer ? `dist/ is older than runtime/bridge/${newer} (run \`npm run build\`)` : null;
-}
-const distSkip = distUnusable();
-if (distSkip) console.warn(`skipped: the compiled bridge's command-line tests: ${distSkip}`);
+// A dist/ built from older sources would test old code: those tests are skipped (and the run says so once).
+const distSkip = requirements.compiled.available() ? null : 'dist/ is not current';
 
 interface Run {
   status: number | null;

@@ -1,20 +1,21 @@
 /**
  * @module
  * Helpers shared by the bridge's tests and benchmark: settings that point at a simulated controller,
- * throwaway spec folders, and the reference vendor specs (read from ../shared, never copied into the
- * project).
+ * throwaway spec folders, and the reference vendor specs (read from ../shared/reference/sdwan or
+ * SDWAN_REFERENCE_DIR, never copied into the project).
  */
 import { existsSync, mkdtempSync, rmSync, symlinkSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { TOOL_TABLE_FORMAT, type TableOperation, type ToolTable } from '../contract/toolTable.ts';
 import { loadBridgeConfig, type BridgeSettings, type CliFlags } from './config/loadConfig.ts';
+import { sdwanReferenceDir } from '../testing/environment.ts';
 import { REPOSITORY_ROOT } from './paths.ts';
 import type { ControllerSimulator } from './simulator/controllerSimulator.ts';
 
 export const PROJECT_ROOT = REPOSITORY_ROOT;
 export const DEMO_SPECS_DIR = join(PROJECT_ROOT, 'specs');
-const REFERENCE = resolve(PROJECT_ROOT, '../shared/reference/sdwan');
+const REFERENCE = sdwanReferenceDir();
 /** The full 2022 controller spec (2,682 operations). */
 export const VENDOR_SPEC = join(REFERENCE, 'vmanage-2022-openapi.yaml');
 /** 167 operations of it, seven tags. */
@@ -33,11 +34,9 @@ export function linkedSpecs(dir: string, version: string, files: string[]): stri
   return specsDir;
 }
 
+/** Whether a reference document is there; a run without them says once what to set (runtime/testing/globalSetup.ts). */
 export function referenceAvailable(file: string): boolean {
-  if (existsSync(file)) return true;
-  // A skipped test says why.
-  console.warn(`skipped: ${file} is not there (the shared reference folder is missing)`);
-  return false;
+  return existsSync(file);
 }
 
 /** Settings for a bridge talking to `sim` over plain HTTP, with fast retries unless told otherwise. */

@@ -13,7 +13,6 @@ import { MAX_TOOL_NAME } from './naming.ts';
 import type { BridgeToolSetIR, BridgeVersionIR } from './types.ts';
 
 const available = referenceAvailable(VENDOR_SPEC);
-if (!available) console.warn(`vendorSpec.test.ts: skipped, ${VENDOR_SPEC} is not there (the shared reference folder is missing)`);
 
 describe.runIf(available)('tool tables of the 2,682-operation controller spec', () => {
   const dir = tempDir();
