@@ -15,7 +15,8 @@ describe('bootstrapSuperuser', () => {
   beforeAll(async () => {
     ({ db, drop } = await testDatabases()[0].open());
     await migrate(db);
-  });
+    // Opening and migrating a fresh database takes seconds, more on a loaded machine.
+  }, 60_000);
   afterAll(async () => drop?.());
 
   it('creates the superuser once, with a given v1 token, and the token authenticates', async () => {

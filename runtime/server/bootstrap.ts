@@ -26,7 +26,7 @@ export async function bootstrapSuperuser(db: Database, env: NodeJS.ProcessEnv = 
     const [user] = await tx.query<{ id: number }>(
       `INSERT INTO users_user (username, password, first_name, last_name, email, is_active, is_superuser, date_joined, last_login)
        VALUES ($1, $2, '', '', $3, true, true, now(), null) RETURNING id`,
-      [username, hashPassword(password), env.SUPERUSER_EMAIL ?? ''],
+      [username, await hashPassword(password), env.SUPERUSER_EMAIL ?? ''],
     );
     const given = env.SUPERUSER_API_TOKEN;
     let token;
