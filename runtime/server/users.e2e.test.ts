@@ -1,6 +1,7 @@
 /**
- * Users, groups and permissions: object permissions decide what a non-superuser may do; trees
- * refuse cycles; locations are unique per site; the schema is public.
+ * Users, groups and permissions: object permissions decide what a non-superuser may do; passwords
+ * pass NetBox's password policy; trees refuse cycles; locations are unique per site; the schema is
+ * public.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/database.ts';
@@ -14,11 +15,11 @@ describe.each(testDatabases())('users and permissions on $name', (database) => {
   afterAll(async () => api?.close());
 
   it('lets a user do only what an object permission grants, directly or through a group', async () => {
-    const user = await api.request('POST', '/api/users/users/', { username: 'viewer', password: 'viewer-pass', first_name: 'Vi', last_name: 'Ewer' });
+    const user = await api.request('POST', '/api/users/users/', { username: 'viewer', password: 'Viewer-pass-1', first_name: 'Vi', last_name: 'Ewer' });
     expect(user.status).toBe(201);
     expect(user.body.display).toBe('viewer (Vi Ewer)');
     expect(user.body).not.toHaveProperty('password');
-    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'viewer', password: 'viewer-pass' }, { Authorization: '' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'viewer', password: 'Viewer-pass-1' }, { Authorization: '' });
     const auth = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
     expect((await api.request('GET', '/api/dcim/sites/', undefined, auth)).status).toBe(403);
 
@@ -34,6 +35,46 @@ describe.each(testDatabases())('users and permissions on $name', (database) => {
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({ detail: 'You do not have permission to perform this action.' });
     expect((await api.request('GET', '/api/tenancy/tenants/', undefined, auth)).status).toBe(403);
+  });
+
+  it("refuses passwords NetBox's policy refuses, on create and update, single and bulk, writing nothing", async () => {
+    const SHORT = 'This password is too short. It must contain at least 12 characters.';
+    const users = async () => (await api.request('GET', '/api/users/users/?limit=0')).body.results.map((u: any) => u.username);
+    const before = await users();
+    const weak = await api.request('POST', '/api/users/users/', { username: 'weakpw', password: 'a' });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toEqual({ non_field_errors: [SHORT, 'Password must have at least one numeral.'] });
+    const cases: [string, string][] = [
+      ['abcdefghijk1', 'Password must have at least one uppercase letter.'],
+      ['ABCDEFGHIJK1', 'Password must have at least one lowercase letter.'],
+      ['Abcdefghijkl', 'Password must have at least one numeral.'],
+    ];
+    for (const [password, message] of cases) {
+      expect((await api.request('POST', '/api/users/users/', { username: 'weakpw', password })).body, password).toEqual({ non_field_errors: [message] });
+    }
+    // Field errors come first, as DRF validates fields before the serializer's validate().
+    expect((await api.request('POST', '/api/users/users/', { username: '', password: 'a' })).body).toEqual({ username: ['This field may not be blank.'] });
+    const bulk = await api.request('POST', '/api/users/users/', [{ username: 'strong', password: 'Strong-pass-1' }, { username: 'weak', password: 'weak' }]);
+    expect(bulk.status).toBe(400);
+    expect(bulk.body).toEqual([{}, { non_field_errors: [SHORT, 'Password must have at least one numeral.'] }]);
+    expect(await users()).toEqual(before);
+
+    const created = await api.request('POST', '/api/users/users/', { username: 'strong', password: 'Strong-pass-1' });
+    expect(created.status).toBe(201);
+    const patched = await api.request('PATCH', `/api/users/users/${created.body.id}/`, { password: 'strong-pass-1' });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toEqual({ non_field_errors: ['Password must have at least one uppercase letter.'] });
+    const put = await api.request('PUT', `/api/users/users/${created.body.id}/`, { username: 'strong', password: 'short1A' });
+    expect(put.body).toEqual({ non_field_errors: [SHORT] });
+    const bulkPatch = await api.request('PATCH', '/api/users/users/', [{ id: created.body.id, password: 'ALLCAPS-PASS-1' }]);
+    expect(bulkPatch.body).toEqual([{ non_field_errors: ['Password must have at least one lowercase letter.'] }]);
+    // The stored password is still the first one; an update without a password is not checked.
+    const login = (password: string) => api.request('POST', '/api/users/tokens/provision/', { username: 'strong', password }, { Authorization: '' });
+    expect((await login('strong-pass-1')).status).toBe(403);
+    expect((await login('Strong-pass-1')).status).toBe(201);
+    expect((await api.request('PATCH', `/api/users/users/${created.body.id}/`, { first_name: 'Str' })).status).toBe(200);
+    expect((await api.request('PATCH', `/api/users/users/${created.body.id}/`, { password: 'Stronger-pass-2' })).status).toBe(200);
+    expect((await login('Stronger-pass-2')).status).toBe(201);
   });
 
   it('refuses cycles in trees and duplicate names among siblings', async () => {
@@ -73,7 +114,7 @@ describe.each(testDatabases())('users and permissions on $name', (database) => {
   });
 
   it('checks a token\'s allowed IPs, enabled flag and expiry, in NetBox\'s words', async () => {
-    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'admin-password', allowed_ips: ['10.0.0.0/8'] }, { Authorization: '' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'Admin-password-1', allowed_ips: ['10.0.0.0/8'] }, { Authorization: '' });
     const auth = { Authorization: `Bearer nbt_${token.body.key}.${token.body.token}` };
     const inside = await api.request('GET', '/api/status/', undefined, { ...auth, 'X-Forwarded-For': '10.1.2.3' });
     expect(inside.status).toBe(200);

@@ -39,7 +39,7 @@ async function startOnce(root: string, dataDir: string): Promise<StartFigures> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'runtime', 'server', 'main.ts'), '--port', String(port), '--data-dir', dataDir], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN },
+    env: { ...process.env, DATABASE_URL: '', SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN },
     stdio: 'ignore',
   });
   try {
