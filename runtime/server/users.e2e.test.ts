@@ -77,6 +77,28 @@ describe.each(testDatabases())('users and permissions on $name', (database) => {
     expect((await login('Stronger-pass-2')).status).toBe(201);
   });
 
+  it('refuses a permission without actions, on create and update, single and bulk, as NetBox\'s full_clean does', async () => {
+    const BLANK = { actions: ['This field cannot be blank.'] };
+    const count = async () => (await api.request('GET', '/api/users/permissions/?limit=1')).body.count;
+    const before = await count();
+    const empty = await api.request('POST', '/api/users/permissions/', { name: 'nothing', object_types: ['dcim.site'], actions: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual(BLANK);
+    const bulk = await api.request('POST', '/api/users/permissions/', [{ name: 'some', object_types: ['dcim.site'], actions: ['view'] }, { name: 'none', object_types: ['dcim.site'], actions: [] }]);
+    expect(bulk.status).toBe(400);
+    expect(bulk.body).toEqual([{}, BLANK]);
+    expect(await count()).toBe(before);
+    const kept = await api.request('POST', '/api/users/permissions/', { name: 'kept', object_types: ['dcim.site'], actions: ['view'] });
+    expect(kept.status).toBe(201);
+    const patched = await api.request('PATCH', `/api/users/permissions/${kept.body.id}/`, { actions: [] });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toEqual(BLANK);
+    const bulkPatch = await api.request('PATCH', '/api/users/permissions/', [{ id: kept.body.id, actions: [] }]);
+    expect(bulkPatch.status).toBe(400);
+    expect(bulkPatch.body).toEqual([BLANK]);
+    expect((await api.request('GET', `/api/users/permissions/${kept.body.id}/`)).body.actions).toEqual(['view']);
+  });
+
   it('refuses cycles in trees and duplicate names among siblings', async () => {
     const a = (await api.request('POST', '/api/tenancy/tenant-groups/', { name: 'A', slug: 'a' })).body;
     const b = (await api.request('POST', '/api/tenancy/tenant-groups/', { name: 'B', slug: 'b', parent: a.id })).body;
