@@ -139,6 +139,27 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
     expect(patched.body).toEqual({ allowed_ips: { 0: ['Invalid IP address format: 300.1.1.1'] } });
   });
 
+  it('reads the Authorization header as NetBox 4.6 does, and refuses a restricted token when the client address is unknown', async () => {
+    const check = async (authorization: string, headers: Record<string, string> = {}) => {
+      const response = await api.request('GET', '/api/authentication-check/', undefined, { Authorization: authorization, ...headers });
+      return response.status === 200 ? 200 : response.body;
+    };
+    const v1 = (await api.request('POST', '/api/users/tokens/', { user: 1, version: 1 })).body.token;
+    const v2 = (await api.request('POST', '/api/users/tokens/', { user: 1 })).body;
+    // NetBox infers the version from the value (a v2 token starts with nbt_), whichever keyword carries it.
+    expect(await check(`Token ${v1}`)).toBe(200);
+    expect(await check(`Bearer ${v1}`)).toBe(200);
+    expect(await check(`Token nbt_${v2.key}.${v2.token}`)).toBe(200);
+    expect(await check(`Bearer nbt_${v2.key}`)).toEqual({ detail: "Invalid authorization header: Could not parse key from v2 token. Did you mean to use 'Token' instead of 'Bearer'?" });
+    expect(await check('Token caf\u00e9')).toEqual({ detail: 'Invalid authorization header: Token contains invalid characters' });
+    expect(await check('Token caf\u00c3\u00a9')).toEqual({ detail: 'Invalid v1 token' });
+    const restricted = (await api.request('POST', '/api/users/tokens/', { user: 1, allowed_ips: ['192.0.2.0/24'] })).body;
+    const auth = `Bearer nbt_${restricted.key}.${restricted.token}`;
+    expect(await check(auth, { 'X-Real-IP': '192.0.2.9' })).toBe(200);
+    // In-process requests have no TCP peer: without a header, the address is unknown, and NetBox refuses.
+    expect(await check(auth)).toEqual({ detail: 'Client IP address could not be determined for validation. Check that the HTTP server is correctly configured to pass the required header(s).' });
+  });
+
   it('parses bodies as NetBox\'s parsers do: JSON and multipart, 415 for anything else', async () => {
     const text = await api.request('POST', '/api/dcim/sites/', { name: 'T', slug: 't' }, { 'Content-Type': 'text/plain' });
     expect(text.status).toBe(415);
