@@ -1,7 +1,7 @@
 /**
  * @module
  * Resolves the caller from the Authorization header, in NetBox's order of checks: token found,
- * allowed IPs, enabled, expiry, user active. Failures are 403 with NetBox's messages. The same
+ * allowed IPs (refused when the client's address is unknown), enabled, expiry, user active. Failures are 403 with NetBox's messages. The same
  * query loads the user's permissions, so checking them costs a request no further query.
  */
 import ipaddr from 'ipaddr.js';
@@ -48,8 +48,10 @@ export async function authenticate(db: Queryable, header: string | undefined, cl
     const pepper = row ? peppers().get(Number(row.pepper_id)) : undefined;
     if (!row || !pepper || !row.hmac_digest || !sameDigest(digest(pepper, parsed.secret), row.hmac_digest)) throw forbidden('Invalid v2 token');
   }
-  if (row.allowed_ips?.length && clientIp && !row.allowed_ips.some((network) => ipInNetwork(clientIp, network))) {
-    throw forbidden(`Source IP ${clientIp} is not permitted to authenticate using this token.`);
+  if (row.allowed_ips?.length) {
+    // An address that cannot be told is refused, not let through: the restriction fails closed.
+    if (!clientIp) throw forbidden('Client IP address could not be determined for validation. Check that the HTTP server is correctly configured to pass the required header(s).');
+    if (!row.allowed_ips.some((network) => ipInNetwork(clientIp, network))) throw forbidden(`Source IP ${clientIp} is not permitted to authenticate using this token.`);
   }
   if (!row.enabled) throw forbidden('Token disabled');
   if (row.expired) throw forbidden('Token expired');

@@ -5,6 +5,7 @@
 export { authenticate } from './authenticate.ts';
 export type { Caller, Granted } from './caller.ts';
 export { verifyPassword, hashPassword } from './passwords.ts';
+export { generatePassword, MIN_PASSWORD_LENGTH, passwordProblems } from './passwordPolicy.ts';
 export { actionOf, constraintsFor, hasPermission, type Action } from './permissions.ts';
 export { currentPepperId, digest, peppers, randomString, KEY_LENGTH, SECRET_LENGTH, TOKEN_PREFIX } from './tokens.ts';
 export { createToken, tokenSecret, type NewToken, type TokenOptions, type TokenSecret } from './createToken.ts';

@@ -41,12 +41,12 @@ describe.each(testDatabases())('statement texts on $name', (database) => {
     await post('/api/extras/tags/', [{ name: 'Gold', slug: 'gold' }, { name: 'Blue', slug: 'blue' }]);
     const devices = await post('/api/dcim/devices/', ['d1', 'd2', 'd3'].map((name, i) => ({ name, device_type: type.id, role: role.id, site: i ? berlin.id : paris.id })));
     Object.assign(ids, { paris: paris.id, berlin: berlin.id, d1: devices[0].id, d2: devices[1].id, d3: devices[2].id });
-    const user = await post('/api/users/users/', { username: 'limited', password: 'limited-pass' });
+    const user = await post('/api/users/users/', { username: 'limited', password: 'Limited-pass-1' });
     await post('/api/users/permissions/', [
       { name: 'EMEA devices', users: [user.id], object_types: ['dcim.device'], actions: ['view', 'change'], constraints: [{ site__region__slug: 'emea' }, { tags__slug: 'gold' }] },
       { name: 'EMEA sites', users: [user.id], object_types: ['dcim.site'], actions: ['view'], constraints: { region__slug: 'emea' } },
     ]);
-    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'limited', password: 'limited-pass' }, { Authorization: '' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'limited', password: 'Limited-pass-1' }, { Authorization: '' });
     limited = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
     // A token's first use records last_used (then at most once a minute): not part of what is compared.
     expect((await api.request('GET', '/api/authentication-check/', undefined, limited)).status).toBe(200);

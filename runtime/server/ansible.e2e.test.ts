@@ -46,7 +46,7 @@ describe.skipIf(!available)('Ansible netbox.netbox against the inventory server'
     const opened = await testDatabases()[0].open();
     drop = opened.drop;
     // Debian 12's collection (3.13) predates NetBox 3.6's rename of a device's device_role to role.
-    const booted = await startInventoryServer(opened.db, { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'ansible-pass', LEGACY_FIELD_NAMES: 'true' });
+    const booted = await startInventoryServer(opened.db, { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Ansible-pass-1', LEGACY_FIELD_NAMES: 'true' });
     const url = await new Promise<string>((resolve) => {
       server = serve({ fetch: booted.app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(`http://127.0.0.1:${info.port}`));
     });

@@ -1,10 +1,13 @@
 /**
  * @module
  * First boot on an empty database: create a superuser and an API token, as netbox-docker does
- * with SUPERUSER_NAME, SUPERUSER_PASSWORD and SUPERUSER_API_TOKEN. The token is printed once.
+ * with SUPERUSER_NAME, SUPERUSER_PASSWORD and SUPERUSER_API_TOKEN. The token is printed once. A
+ * given password must pass NetBox's password policy, as Django's createsuperuser checks it: the
+ * server refuses to start rather than create an admin with a password the API would refuse. A
+ * generated one always passes.
  */
 import type { Database } from '../db/index.ts';
-import { createToken, hashPassword, randomString } from '../auth/index.ts';
+import { createToken, generatePassword, hashPassword, passwordProblems } from '../auth/index.ts';
 
 export interface BootstrapResult {
   username: string;
@@ -15,6 +18,15 @@ export interface BootstrapResult {
   tokenGenerated: boolean;
 }
 
+/** SUPERUSER_PASSWORD fails the password policy; the message, one line, names every rule it fails (never the password). */
+export class SuperuserPasswordError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`SUPERUSER_PASSWORD is refused by the password policy: ${problems.join(' ')}`);
+    this.name = 'SuperuserPasswordError';
+  }
+}
+
+/** Creates the first superuser on an empty database, or returns null; throws SuperuserPasswordError for a weak SUPERUSER_PASSWORD. */
 export async function bootstrapSuperuser(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<BootstrapResult | null> {
   return db.transaction(async (tx) => {
     // Serialise concurrent first boots on the same database.
@@ -22,23 +34,28 @@ export async function bootstrapSuperuser(db: Database, env: NodeJS.ProcessEnv = 
     const [{ n }] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users_user');
     if (Number(n) > 0) return null;
     const username = env.SUPERUSER_NAME || 'admin';
-    const password = env.SUPERUSER_PASSWORD || randomString(20);
+    const given = env.SUPERUSER_PASSWORD;
+    if (given) {
+      const problems = passwordProblems(given);
+      if (problems.length) throw new SuperuserPasswordError(problems);
+    }
+    const password = given || generatePassword();
     const [user] = await tx.query<{ id: number }>(
       `INSERT INTO users_user (username, password, first_name, last_name, email, is_active, is_superuser, date_joined, last_login)
        VALUES ($1, $2, '', '', $3, true, true, now(), null) RETURNING id`,
-      [username, hashPassword(password), env.SUPERUSER_EMAIL ?? ''],
+      [username, await hashPassword(password), env.SUPERUSER_EMAIL ?? ''],
     );
-    const given = env.SUPERUSER_API_TOKEN;
+    const givenToken = env.SUPERUSER_API_TOKEN;
     let token;
-    if (given?.startsWith('nbt_') && given.includes('.')) {
+    if (givenToken?.startsWith('nbt_') && givenToken.includes('.')) {
       // A v2 token given in full: keep its key and secret.
-      const [key, secret] = given.slice(4).split('.', 2);
+      const [key, secret] = givenToken.slice(4).split('.', 2);
       token = await createToken(tx, Number(user.id), { version: 2, key, plaintext: secret, description: 'Created at first boot' });
-    } else if (given) {
-      token = await createToken(tx, Number(user.id), { version: 1, plaintext: given, description: 'Created at first boot' });
+    } else if (givenToken) {
+      token = await createToken(tx, Number(user.id), { version: 1, plaintext: givenToken, description: 'Created at first boot' });
     } else {
       token = await createToken(tx, Number(user.id), { version: 2, description: 'Created at first boot' });
     }
-    return { username, password: env.SUPERUSER_PASSWORD ? null : password, token: token.token, tokenGenerated: !given };
+    return { username, password: given ? null : password, token: token.token, tokenGenerated: !givenToken };
   });
 }

@@ -136,7 +136,7 @@ describe.each(testDatabases())('fuzzing guard on $name', (database) => {
     await seed('/api/dcim/sites/', Array.from({ length: 5 }, (_, i) => ({ name: `S${i}`, slug: `s${i}`, region: 1, tenant: 1, tags: [1], asns: [1] })));
     await seed('/api/dcim/locations/', [{ name: 'L1', slug: 'l1', site: 1 }]);
     await seed('/api/users/groups/', [{ name: 'Group1' }]);
-    await seed('/api/users/users/', [{ username: 'u1', password: 'u1-password', groups: [1] }]);
+    await seed('/api/users/users/', [{ username: 'u1', password: 'u1-Password-1', groups: [1] }]);
     await seed('/api/users/permissions/', [{ name: 'P1', object_types: ['dcim.site'], actions: ['view'], users: [2] }]);
     await seed('/api/users/owner-groups/', [{ name: 'OG' }]);
     await seed('/api/users/owners/', [{ name: 'O1', group: 1 }]);

@@ -173,7 +173,7 @@ describe.each(testDatabases())('inventory API on $name', (database) => {
     const denied = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'wrong' }, { Authorization: '' });
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({ detail: 'Invalid username/password' });
-    const provisioned = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'admin-password' }, { Authorization: '' });
+    const provisioned = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'Admin-password-1' }, { Authorization: '' });
     expect(provisioned.status).toBe(201);
     // A plain model choice in NetBox: the bare integer, which pynetbox reads to choose Bearer v2 auth.
     expect(provisioned.body.version).toBe(2);

@@ -1,7 +1,8 @@
 /**
  * LEGACY_FIELD_NAMES=true: fields NetBox renamed are also accepted and shown under their former
- * names (a device's `device_role`), for clients that predate the rename; off, the former names
- * are ignored as NetBox 4.6 ignores any unknown key.
+ * names (a device's `device_role`), and their filters answer under the former name too
+ * (`?device_role=leaf`, `?device_role_id__n=3`), for clients that predate the rename; off, the
+ * former names are ignored as NetBox 4.6 ignores any unknown key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/database.ts';
@@ -40,6 +41,35 @@ describe.each(testDatabases())('legacy field names on $name', (database) => {
     expect(both.body.role.id).toBe(ids.spine);
     const brief = await legacy.request('GET', `/api/dcim/devices/${created.body.id}/?brief=1`);
     expect(brief.body).not.toHaveProperty('device_role');
+  });
+
+  it("filters by device_role and device_role_id, with their lookups, as by role and role_id", async () => {
+    const created = await legacy.request('POST', '/api/dcim/devices/', [
+      { name: 'f-leaf', device_type: ids.type, site: ids.site, role: ids.leaf },
+      { name: 'f-spine', device_type: ids.type, site: ids.site, role: ids.spine },
+    ]);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const names = async (query: string) => {
+      const response = await legacy.request('GET', `/api/dcim/devices/?name__isw=f-&ordering=name&${query}`);
+      expect(response.status, `${query}: ${JSON.stringify(response.body)}`).toBe(200);
+      return response.body.results.map((d: any) => d.name);
+    };
+    const cases: [string, string, string[]][] = [
+      ['device_role=leaf', 'role=leaf', ['f-leaf']],
+      ['device_role=leaf&device_role=spine', 'role=leaf&role=spine', ['f-leaf', 'f-spine']],
+      ['device_role__n=leaf', 'role__n=leaf', ['f-spine']],
+      [`device_role_id=${ids.spine}`, `role_id=${ids.spine}`, ['f-spine']],
+      [`device_role_id__n=${ids.spine}`, `role_id__n=${ids.spine}`, ['f-leaf']],
+    ];
+    for (const [old, renamed, expected] of cases) {
+      expect(await names(old), old).toEqual(expected);
+      expect(await names(renamed), renamed).toEqual(expected);
+    }
+    const unknown = await legacy.request('GET', '/api/dcim/devices/?device_role=nothing');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ device_role: ['Select a valid choice. nothing is not one of the available choices.'] });
+    // Without the setting the former name is no filter: ignored, as NetBox 4.6 ignores it.
+    expect((await current('GET', '/api/dcim/devices/?name__isw=f-&device_role=leaf')).body.count).toBe(2);
   });
 
   it('ignores device_role without the setting, as NetBox 4.6 does', async () => {

@@ -28,9 +28,9 @@ describe.each(testDatabases())('object permission constraints on $name', (databa
 
   beforeAll(async () => {
     api = await bootTestApp(await database.open());
-    const user = await api.request('POST', '/api/users/users/', { username: 'limited', password: 'limited-pass' });
+    const user = await api.request('POST', '/api/users/users/', { username: 'limited', password: 'Limited-pass-1' });
     userId = user.body.id;
-    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'limited', password: 'limited-pass' }, { Authorization: '' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'limited', password: 'Limited-pass-1' }, { Authorization: '' });
     as = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
     const [emea, amer] = (await api.request('POST', '/api/dcim/regions/', [{ name: 'EMEA', slug: 'emea' }, { name: 'AMER', slug: 'amer' }])).body;
     const sites = (await api.request('POST', '/api/dcim/sites/', [
@@ -146,8 +146,8 @@ describe.each(testDatabases())('permission settings on $name', (database) => {
     const api = await bootTestApp(await database.open(), { EXEMPT_VIEW_PERMISSIONS: 'dcim.site', LOGIN_REQUIRED: 'false', DEFAULT_PERMISSIONS: '{}' });
     try {
       await api.request('POST', '/api/dcim/sites/', { name: 'Open', slug: 'open' });
-      await api.request('POST', '/api/users/users/', { username: 'nobody', password: 'nobody-pass' });
-      const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'nobody', password: 'nobody-pass' }, { Authorization: '' });
+      await api.request('POST', '/api/users/users/', { username: 'nobody', password: 'Nobody-pass-1' });
+      const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'nobody', password: 'Nobody-pass-1' }, { Authorization: '' });
       const as = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
       expect((await api.request('GET', '/api/dcim/sites/', undefined, as)).body.count).toBe(1);
       expect((await api.request('GET', '/api/dcim/sites/', undefined, { Authorization: '' })).body.count).toBe(1);

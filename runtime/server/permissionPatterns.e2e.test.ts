@@ -46,9 +46,9 @@ describe.each(testDatabases())('permission patterns of every resource on $name',
     await seed('/api/ipam/prefixes/', [{ prefix: '10.0.0.0/24' }, { prefix: '10.0.1.0/24' }]);
     await seed('/api/virtualization/cluster-types/', [{ name: 'CT1', slug: 'ct1' }, { name: 'CT2', slug: 'ct2' }]);
     await seed('/api/users/groups/', [{ name: 'Group1' }, { name: 'Group2' }]);
-    const user = await api.request('POST', '/api/users/users/', { username: 'patterns', password: 'patterns-pass' });
+    const user = await api.request('POST', '/api/users/users/', { username: 'patterns', password: 'Patterns-pass-1' });
     userId = user.body.id;
-    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'patterns', password: 'patterns-pass' }, { Authorization: '' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'patterns', password: 'Patterns-pass-1' }, { Authorization: '' });
     as = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
   }, 120_000);
   afterAll(async () => api?.close());

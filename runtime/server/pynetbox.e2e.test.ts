@@ -13,13 +13,13 @@ describe.skipIf(!available)('pynetbox 7.0 against the inventory server', () => {
   let server: ListeningServer;
 
   beforeAll(async () => {
-    server = await listeningServer(testDatabases()[0], 'pynetbox-pass');
+    server = await listeningServer(testDatabases()[0], 'Pynetbox-pass-1');
   });
   afterAll(async () => server?.close());
 
   it('creates, gets, filters, saves, bulk-updates and deletes sites; builds devices, interfaces, a cable, a prefix and a primary IP; provisions tokens', async () => {
     const script = fileURLToPath(new URL('./pynetbox.e2e.py', import.meta.url));
-    const seen = await runPythonScript(script, { NB_URL: server.baseUrl, NB_TOKEN: server.token, NB_USER: 'admin', NB_PASSWORD: 'pynetbox-pass' });
+    const seen = await runPythonScript(script, { NB_URL: server.baseUrl, NB_TOKEN: server.token, NB_USER: 'admin', NB_PASSWORD: 'Pynetbox-pass-1' });
     expect(seen).toEqual({
       version: '4.6',
       status_version: '4.6.8',

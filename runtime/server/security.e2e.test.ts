@@ -25,11 +25,11 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
 
   /** A non-superuser holding the given permissions, and its token's Authorization header. */
   async function userWith(name: string, permissions: { object_types: string[]; actions: string[] }[]) {
-    const user = await api.request('POST', '/api/users/users/', { username: name, password: `${name}-password` });
+    const user = await api.request('POST', '/api/users/users/', { username: name, password: `${name}-Password-1` });
     for (const [i, p] of permissions.entries()) {
       expect((await api.request('POST', '/api/users/permissions/', { name: `${name} ${i}`, ...p, users: [user.body.id] })).status).toBe(201);
     }
-    const token = await api.request('POST', '/api/users/tokens/provision/', { username: name, password: `${name}-password` }, { Authorization: '' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: name, password: `${name}-Password-1` }, { Authorization: '' });
     return { id: user.body.id as number, tokenId: token.body.id as number, auth: { Authorization: `Bearer nbt_${token.body.key}.${token.body.token}` } };
   }
 
@@ -39,7 +39,7 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
     expect(moved.status).toBe(200);
     expect(moved.body.user.id).toBe(mallory.id);
     expect(moved.body.description).toBe('mine');
-    const escalated = await api.request('POST', '/api/users/users/', { username: 'sneaky', password: 'x-password' }, mallory.auth);
+    const escalated = await api.request('POST', '/api/users/users/', { username: 'sneaky', password: 'x-Password-1' }, mallory.auth);
     expect(escalated.status).toBe(403);
     const [row] = await api.db.query<{ user_id: number }>('SELECT user_id FROM users_token WHERE id = $1', [mallory.tokenId]);
     expect(Number(row.user_id)).toBe(mallory.id);
@@ -116,12 +116,12 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
 
   it('accepts is_superuser, is_staff and is_active on user create as NetBox does, without granting anything', async () => {
     for (const flag of [true, false, 'yes', null]) {
-      const created = await api.request('POST', '/api/users/users/', { username: `flag-${String(flag)}`, password: 'flag-password', is_superuser: flag, is_staff: flag });
+      const created = await api.request('POST', '/api/users/users/', { username: `flag-${String(flag)}`, password: 'flag-Password-1', is_superuser: flag, is_staff: flag });
       expect(created.status, String(flag)).toBe(201);
       const [row] = await api.db.query<{ is_superuser: boolean }>('SELECT is_superuser FROM users_user WHERE id = $1', [created.body.id]);
       expect(row.is_superuser).toBe(false);
     }
-    const inactive = await api.request('POST', '/api/users/users/', { username: 'inactive', password: 'p-password', is_active: false });
+    const inactive = await api.request('POST', '/api/users/users/', { username: 'inactive', password: 'p-Password-1', is_active: false });
     expect(inactive.body.is_active).toBe(false);
   });
 
@@ -130,13 +130,34 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
     for (const term of ['plaintext', '-plaintext', 'hmac_digest', '-hmac_digest']) {
       expect((await api.request('GET', `/api/users/tokens/?ordering=${term}`)).body.results.map((t: any) => t.id), term).toEqual(defaults);
     }
-    const bad = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'admin-password', allowed_ips: ['10.0.0.0/8', 'not-an-ip'] }, { Authorization: '' });
+    const bad = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'Admin-password-1', allowed_ips: ['10.0.0.0/8', 'not-an-ip'] }, { Authorization: '' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ allowed_ips: { 1: ['Invalid IP address format: not-an-ip'] } });
-    const good = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'admin-password', allowed_ips: ['2001:db8::/32', '192.0.2.7'] }, { Authorization: '' });
+    const good = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'Admin-password-1', allowed_ips: ['2001:db8::/32', '192.0.2.7'] }, { Authorization: '' });
     expect(good.body.allowed_ips).toEqual(['2001:db8::/32', '192.0.2.7/32']);
     const patched = await api.request('PATCH', `/api/users/tokens/${good.body.id}/`, { allowed_ips: ['300.1.1.1'] });
     expect(patched.body).toEqual({ allowed_ips: { 0: ['Invalid IP address format: 300.1.1.1'] } });
+  });
+
+  it('reads the Authorization header as NetBox 4.6 does, and refuses a restricted token when the client address is unknown', async () => {
+    const check = async (authorization: string, headers: Record<string, string> = {}) => {
+      const response = await api.request('GET', '/api/authentication-check/', undefined, { Authorization: authorization, ...headers });
+      return response.status === 200 ? 200 : response.body;
+    };
+    const v1 = (await api.request('POST', '/api/users/tokens/', { user: 1, version: 1 })).body.token;
+    const v2 = (await api.request('POST', '/api/users/tokens/', { user: 1 })).body;
+    // NetBox infers the version from the value (a v2 token starts with nbt_), whichever keyword carries it.
+    expect(await check(`Token ${v1}`)).toBe(200);
+    expect(await check(`Bearer ${v1}`)).toBe(200);
+    expect(await check(`Token nbt_${v2.key}.${v2.token}`)).toBe(200);
+    expect(await check(`Bearer nbt_${v2.key}`)).toEqual({ detail: "Invalid authorization header: Could not parse key from v2 token. Did you mean to use 'Token' instead of 'Bearer'?" });
+    expect(await check('Token caf\u00e9')).toEqual({ detail: 'Invalid authorization header: Token contains invalid characters' });
+    expect(await check('Token caf\u00c3\u00a9')).toEqual({ detail: 'Invalid v1 token' });
+    const restricted = (await api.request('POST', '/api/users/tokens/', { user: 1, allowed_ips: ['192.0.2.0/24'] })).body;
+    const auth = `Bearer nbt_${restricted.key}.${restricted.token}`;
+    expect(await check(auth, { 'X-Real-IP': '192.0.2.9' })).toBe(200);
+    // In-process requests have no TCP peer: without a header, the address is unknown, and NetBox refuses.
+    expect(await check(auth)).toEqual({ detail: 'Client IP address could not be determined for validation. Check that the HTTP server is correctly configured to pass the required header(s).' });
   });
 
   it('parses bodies as NetBox\'s parsers do: JSON and multipart, 415 for anything else', async () => {
@@ -157,7 +178,7 @@ describe.each(testDatabases())('hostile input on $name', (database) => {
     const urlencoded = await api.raw('POST', '/api/dcim/sites/', new URLSearchParams({ name: 'U', slug: 'u' }));
     expect(urlencoded.status).toBe(415);
     expect(urlencoded.body.detail).toMatch(/^Unsupported media type "application\/x-www-form-urlencoded/);
-    const list = await api.request('POST', '/api/users/tokens/provision/', [{ username: 'admin', password: 'admin-password' }], { Authorization: '' });
+    const list = await api.request('POST', '/api/users/tokens/provision/', [{ username: 'admin', password: 'Admin-password-1' }], { Authorization: '' });
     expect(list.body).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
   });
 

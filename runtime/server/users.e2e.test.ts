@@ -1,6 +1,7 @@
 /**
- * Users, groups and permissions: object permissions decide what a non-superuser may do; trees
- * refuse cycles; locations are unique per site; the schema is public.
+ * Users, groups and permissions: object permissions decide what a non-superuser may do; passwords
+ * pass NetBox's password policy; trees refuse cycles; locations are unique per site; the schema is
+ * public.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/database.ts';
@@ -14,11 +15,11 @@ describe.each(testDatabases())('users and permissions on $name', (database) => {
   afterAll(async () => api?.close());
 
   it('lets a user do only what an object permission grants, directly or through a group', async () => {
-    const user = await api.request('POST', '/api/users/users/', { username: 'viewer', password: 'viewer-pass', first_name: 'Vi', last_name: 'Ewer' });
+    const user = await api.request('POST', '/api/users/users/', { username: 'viewer', password: 'Viewer-pass-1', first_name: 'Vi', last_name: 'Ewer' });
     expect(user.status).toBe(201);
     expect(user.body.display).toBe('viewer (Vi Ewer)');
     expect(user.body).not.toHaveProperty('password');
-    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'viewer', password: 'viewer-pass' }, { Authorization: '' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'viewer', password: 'Viewer-pass-1' }, { Authorization: '' });
     const auth = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
     expect((await api.request('GET', '/api/dcim/sites/', undefined, auth)).status).toBe(403);
 
@@ -34,6 +35,101 @@ describe.each(testDatabases())('users and permissions on $name', (database) => {
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({ detail: 'You do not have permission to perform this action.' });
     expect((await api.request('GET', '/api/tenancy/tenants/', undefined, auth)).status).toBe(403);
+  });
+
+  it("refuses passwords NetBox's policy refuses, on create and update, single and bulk, writing nothing", async () => {
+    const SHORT = 'This password is too short. It must contain at least 12 characters.';
+    const users = async () => (await api.request('GET', '/api/users/users/?limit=0')).body.results.map((u: any) => u.username);
+    const before = await users();
+    const weak = await api.request('POST', '/api/users/users/', { username: 'weakpw', password: 'a' });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toEqual({ non_field_errors: [SHORT, 'Password must have at least one numeral.'] });
+    const cases: [string, string][] = [
+      ['abcdefghijk1', 'Password must have at least one uppercase letter.'],
+      ['ABCDEFGHIJK1', 'Password must have at least one lowercase letter.'],
+      ['Abcdefghijkl', 'Password must have at least one numeral.'],
+    ];
+    for (const [password, message] of cases) {
+      expect((await api.request('POST', '/api/users/users/', { username: 'weakpw', password })).body, password).toEqual({ non_field_errors: [message] });
+    }
+    // Field errors come first, as DRF validates fields before the serializer's validate().
+    expect((await api.request('POST', '/api/users/users/', { username: '', password: 'a' })).body).toEqual({ username: ['This field may not be blank.'] });
+    const bulk = await api.request('POST', '/api/users/users/', [{ username: 'strong', password: 'Strong-pass-1' }, { username: 'weak', password: 'weak' }]);
+    expect(bulk.status).toBe(400);
+    expect(bulk.body).toEqual([{}, { non_field_errors: [SHORT, 'Password must have at least one numeral.'] }]);
+    expect(await users()).toEqual(before);
+
+    const created = await api.request('POST', '/api/users/users/', { username: 'strong', password: 'Strong-pass-1' });
+    expect(created.status).toBe(201);
+    const patched = await api.request('PATCH', `/api/users/users/${created.body.id}/`, { password: 'strong-pass-1' });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toEqual({ non_field_errors: ['Password must have at least one uppercase letter.'] });
+    const put = await api.request('PUT', `/api/users/users/${created.body.id}/`, { username: 'strong', password: 'short1A' });
+    expect(put.body).toEqual({ non_field_errors: [SHORT] });
+    const bulkPatch = await api.request('PATCH', '/api/users/users/', [{ id: created.body.id, password: 'ALLCAPS-PASS-1' }]);
+    expect(bulkPatch.body).toEqual([{ non_field_errors: ['Password must have at least one lowercase letter.'] }]);
+    // The stored password is still the first one; an update without a password is not checked.
+    const login = (password: string) => api.request('POST', '/api/users/tokens/provision/', { username: 'strong', password }, { Authorization: '' });
+    expect((await login('strong-pass-1')).status).toBe(403);
+    expect((await login('Strong-pass-1')).status).toBe(201);
+    expect((await api.request('PATCH', `/api/users/users/${created.body.id}/`, { first_name: 'Str' })).status).toBe(200);
+    expect((await api.request('PATCH', `/api/users/users/${created.body.id}/`, { password: 'Stronger-pass-2' })).status).toBe(200);
+    expect((await login('Stronger-pass-2')).status).toBe(201);
+  });
+
+  it('refuses a permission without actions, on create and update, single and bulk, as NetBox\'s full_clean does', async () => {
+    const BLANK = { actions: ['This field cannot be blank.'] };
+    const count = async () => (await api.request('GET', '/api/users/permissions/?limit=1')).body.count;
+    const before = await count();
+    const empty = await api.request('POST', '/api/users/permissions/', { name: 'nothing', object_types: ['dcim.site'], actions: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual(BLANK);
+    const bulk = await api.request('POST', '/api/users/permissions/', [{ name: 'some', object_types: ['dcim.site'], actions: ['view'] }, { name: 'none', object_types: ['dcim.site'], actions: [] }]);
+    expect(bulk.status).toBe(400);
+    expect(bulk.body).toEqual([{}, BLANK]);
+    expect(await count()).toBe(before);
+    const kept = await api.request('POST', '/api/users/permissions/', { name: 'kept', object_types: ['dcim.site'], actions: ['view'] });
+    expect(kept.status).toBe(201);
+    const patched = await api.request('PATCH', `/api/users/permissions/${kept.body.id}/`, { actions: [] });
+    expect(patched.status).toBe(400);
+    expect(patched.body).toEqual(BLANK);
+    const bulkPatch = await api.request('PATCH', '/api/users/permissions/', [{ id: kept.body.id, actions: [] }]);
+    expect(bulkPatch.status).toBe(400);
+    expect(bulkPatch.body).toEqual([BLANK]);
+    expect((await api.request('GET', `/api/users/permissions/${kept.body.id}/`)).body.actions).toEqual(['view']);
+  });
+
+  it("takes constraints naming a foreign key by its attname (site_id, site__region_id), as NetBox's Django does, written or stored", async () => {
+    const post = async (path: string, body: unknown) => {
+      const response = await api.request('POST', path, body);
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body;
+    };
+    const region = await post('/api/dcim/regions/', { name: 'Attname', slug: 'attname' });
+    const [east, west] = await post('/api/dcim/sites/', [{ name: 'East', slug: 'east', region: region.id }, { name: 'West', slug: 'west' }]);
+    const maker = await post('/api/dcim/manufacturers/', { name: 'Maker', slug: 'maker' });
+    const [small, large] = await post('/api/dcim/device-types/', [{ manufacturer: maker.id, model: 'Small', slug: 'small' }, { manufacturer: maker.id, model: 'Large', slug: 'large' }]);
+    const role = await post('/api/dcim/device-roles/', { name: 'Leaf', slug: 'leaf' });
+    await post('/api/dcim/devices/', [
+      { name: 'east-small', site: east.id, device_type: small.id, role: role.id },
+      { name: 'west-small', site: west.id, device_type: small.id, role: role.id },
+      { name: 'west-large', site: west.id, device_type: large.id, role: role.id },
+    ]);
+    const user = await post('/api/users/users/', { username: 'attname', password: 'Attname-pass-1' });
+    const token = (await api.request('POST', '/api/users/tokens/provision/', { username: 'attname', password: 'Attname-pass-1' }, { Authorization: '' })).body;
+    const auth = { Authorization: `Bearer nbt_${token.key}.${token.token}` };
+    const seen = async () => (await api.request('GET', '/api/dcim/devices/?ordering=name', undefined, auth)).body.results.map((d: any) => d.name);
+
+    const permission = await post('/api/users/permissions/', { name: 'east devices', object_types: ['dcim.device'], actions: ['view'], constraints: { site_id__in: [east.id] }, users: [user.id] });
+    expect(await seen()).toEqual(['east-small']);
+    const patched = await api.request('PATCH', `/api/users/permissions/${permission.id}/`, { constraints: [{ site_id: west.id, device_type_id: large.id }, { site__region_id: region.id }] });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(await seen()).toEqual(['east-small', 'west-large']);
+    // One stored before (migrated from NetBox) is read the same way.
+    await api.db.query('UPDATE users_object_permission SET constraints = $1::jsonb WHERE id = $2', [{ device_type_id: small.id }, permission.id]);
+    expect(await seen()).toEqual(['east-small', 'west-small']);
+    const refused = await api.request('PATCH', `/api/users/permissions/${permission.id}/`, { constraints: { sight_id: east.id } });
+    expect(refused.body).toEqual({ constraints: ["Invalid filter for dcim.device: Cannot resolve keyword 'sight_id' into field (sight_id)."] });
   });
 
   it('refuses cycles in trees and duplicate names among siblings', async () => {
@@ -73,7 +169,7 @@ describe.each(testDatabases())('users and permissions on $name', (database) => {
   });
 
   it('checks a token\'s allowed IPs, enabled flag and expiry, in NetBox\'s words', async () => {
-    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'admin-password', allowed_ips: ['10.0.0.0/8'] }, { Authorization: '' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'admin', password: 'Admin-password-1', allowed_ips: ['10.0.0.0/8'] }, { Authorization: '' });
     const auth = { Authorization: `Bearer nbt_${token.body.key}.${token.body.token}` };
     const inside = await api.request('GET', '/api/status/', undefined, { ...auth, 'X-Forwarded-For': '10.1.2.3' });
     expect(inside.status).toBe(200);

@@ -31,7 +31,7 @@ async function answer(response: Response): Promise<{ status: number; body: any; 
  * `{ STRICT_FILTERING: 'true' }`; the superuser is always `admin`.
  */
 export async function bootTestApp(opened: { db: Database; drop(): Promise<void> }, env: NodeJS.ProcessEnv = {}): Promise<TestClient> {
-  const { app, firstBoot } = await startInventoryServer(opened.db, { ...env, SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password' });
+  const { app, firstBoot } = await startInventoryServer(opened.db, { ...env, SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1' });
   const token = firstBoot!.token;
   return {
     db: opened.db,

@@ -146,7 +146,7 @@ export function fakeStageContext(catalog: Catalog, resolve?: (target: string, re
   return {
     ...catalog,
     resolved: resolve ?? ((_t, ref) => (typeof ref === 'number' ? { id: ref } : { error: `Related object not found using the provided attributes: ${JSON.stringify(ref)}` })),
-    hashPassword: (password) => `hashed:${password}`,
+    hashPassword: async (password) => `hashed:${password}`,
   };
 }
 

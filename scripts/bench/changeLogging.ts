@@ -48,7 +48,7 @@ export async function measureChangeLogging(adminUrl: string, durationMs = 5000):
   const scratch = await scratchDatabase(adminUrl, `nbbench_changes_${process.pid}`);
   const { db, url } = scratch;
   try {
-    const env = { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN };
+    const env = { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN };
     const on = await listen((await startInventoryServer(db, env)).app);
     const off = await listen((await startInventoryServer(db, { ...env, CHANGE_LOGGING: 'false' })).app);
     try {

@@ -65,7 +65,7 @@ export async function measureCustomFields(adminUrl: string, devices = 10_000, du
   const raw = postgres(url, { max: 10, onnotice: () => {} });
   const counting = countingDatabase(db);
   try {
-    const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN });
+    const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN });
     const server = await listen(app);
     const baseline = await listen(devicesBaseline(raw, baselineCustomFields));
     try {

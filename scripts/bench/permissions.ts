@@ -30,7 +30,7 @@ export async function measurePermissions(adminUrl: string, devices = 10_000, dur
   const { db, url } = scratch;
   const counting = countingDatabase(db);
   try {
-    const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN });
+    const { app } = await startInventoryServer(counting.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN });
     const server = await listen(app);
     try {
       const superuser = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
@@ -43,7 +43,7 @@ export async function measurePermissions(adminUrl: string, devices = 10_000, dur
       await seedDevices(send('POST'), send('PATCH'), devices);
       // Statistics as autovacuum would soon have them, so the plans do not change halfway through.
       await db.query('ANALYZE');
-      const user = await send('POST')('/api/users/users/', { username: 'constrained', password: 'constrained-pass' });
+      const user = await send('POST')('/api/users/users/', { username: 'constrained', password: 'Constrained-pass-1' });
       const constraints = [
         { site__tenant__slug: 'bench' }, // through the site to its tenant
         { status__in: ['planned', 'staging'] },
@@ -52,7 +52,7 @@ export async function measurePermissions(adminUrl: string, devices = 10_000, dur
       for (const [i, constraint] of constraints.entries()) {
         await send('POST')('/api/users/permissions/', { name: `view devices ${i}`, object_types: ['dcim.device'], actions: ['view'], constraints: constraint, users: [user.id] });
       }
-      const token = await fetch(`${server.url}/api/users/tokens/provision/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'constrained', password: 'constrained-pass' }) }).then((r) => r.json() as Promise<{ key: string; token: string }>);
+      const token = await fetch(`${server.url}/api/users/tokens/provision/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'constrained', password: 'Constrained-pass-1' }) }).then((r) => r.json() as Promise<{ key: string; token: string }>);
       const constrained = { Authorization: `Bearer nbt_${token.key}.${token.token}` };
 
       // The token's first use records last_used (at most once a minute); a request after it is the steady state.

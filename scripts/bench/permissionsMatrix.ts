@@ -126,7 +126,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 export async function measurePermissionsMatrix(adminUrl: string, scale: number, wrap: (db: Database) => Database = (db) => db): Promise<MatrixFigures> {
   const scratch = await scratchDatabase(adminUrl, `nbbench_matrix_${scale}_${process.pid}`);
   try {
-    const { app } = await startInventoryServer(wrap(scratch.db), { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'bench-password', SUPERUSER_API_TOKEN: TOKEN });
+    const { app } = await startInventoryServer(wrap(scratch.db), { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN });
     const types = [...new Set(Registry.load().resources.map((r) => r.objectType))].sort();
     const sizes = await seed(scratch.db, types, scale);
     const server = await listen(app);

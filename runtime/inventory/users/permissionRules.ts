@@ -2,7 +2,9 @@
  * @module
  * Rules of object permissions (`users.permissions`): each object type is an `app.model` name of
  * a served model, as NetBox's ContentTypeField (over its permission-capable types) accepts them;
- * constraints must apply to every one of them. NetBox stores a constraint naming a missing field
+ * `actions` may not be empty (the model's ArrayField is not `blank`, so NetBox's full_clean refuses
+ * an empty list, on create and update: DRF's list field itself would take it); constraints must
+ * apply to every one of them. NetBox stores a constraint naming a missing field
  * and fails when it is used; this server refuses it when it is written:
  * `{"constraints": ["Invalid filter for dcim.site: …"]}`.
  */
@@ -20,6 +22,9 @@ export const permissionRules: ModelRules = {
           continue;
         }
       }
+      // full_clean checks the object as it will be saved, so a stored empty list is refused too.
+      const actions = item.value('actions');
+      if (Array.isArray(actions) && !actions.length) item.error('actions', 'This field cannot be blank.');
       if (!('object_types' in item.columns) && !('constraints' in item.columns)) continue;
       const constraints = item.value('constraints');
       if (constraints !== null && constraints !== undefined && typeof constraints !== 'object') {

@@ -32,7 +32,7 @@ export const provisionToken: OperationHandler = async (c, { resource, db, ctx, r
   const expiry = pastExpiry(data.expires);
   if (expiry) throw badRequest({ expires: [expiry] });
   const [user] = await db.query<{ id: number; password: string; is_active: boolean }>('SELECT id, password, is_active FROM users_user WHERE username = $1', [data.username]);
-  if (!user || !user.is_active || !verifyPassword(String(data.password), user.password)) throw forbidden('Invalid username/password');
+  if (!user || !user.is_active || !(await verifyPassword(String(data.password), user.password))) throw forbidden('Invalid username/password');
   const created = await createToken(db, Number(user.id), {
     version: data.version as number | undefined,
     description: data.description as string | undefined,

@@ -15,9 +15,9 @@ describe.each(testDatabases())('token creation on $name', (database) => {
   let bob: { id: number; as: Record<string, string> };
 
   async function user(username: string) {
-    const created = await api.request('POST', '/api/users/users/', { username, password: `${username}-password` });
+    const created = await api.request('POST', '/api/users/users/', { username, password: `${username}-Password-1` });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const token = await api.request('POST', '/api/users/tokens/provision/', { username, password: `${username}-password` }, { Authorization: '' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username, password: `${username}-Password-1` }, { Authorization: '' });
     return { id: created.body.id as number, as: { Authorization: `Bearer nbt_${token.body.key}.${token.body.token}` } };
   }
   const tokenCount = async () => (await api.request('GET', '/api/users/tokens/?limit=1')).body.count as number;

@@ -30,8 +30,8 @@ describe.each(testDatabases())('users filters on $name', (database) => {
     editTenants = await post('permissions', { name: 'edit tenants', object_types: ['tenancy.tenant'], actions: ['view', 'add', 'change', 'delete'] });
     admins = await post('groups', { name: 'Admins', permissions: [editTenants.id] });
     viewers = await post('groups', { name: 'Viewers', permissions: [viewSites.id] });
-    alice = await post('users', { username: 'alice', password: 'alice-password', groups: [admins.id], permissions: [viewSites.id] });
-    bob = await post('users', { username: 'bob', password: 'bob-password', groups: [viewers.id] });
+    alice = await post('users', { username: 'alice', password: 'alice-Password-1', groups: [admins.id], permissions: [viewSites.id] });
+    bob = await post('users', { username: 'bob', password: 'bob-Password-1', groups: [viewers.id] });
     const ownerGroup = await post('owner-groups', { name: 'IT' });
     owner = await post('owners', { name: 'Platform', group: ownerGroup.id, users: [alice.id], user_groups: [viewers.id] });
   }, 60_000);
@@ -99,7 +99,7 @@ describe.each(testDatabases())('users filters on $name', (database) => {
   }, 30_000);
 
   it('filters tokens by NetBox\'s literal date bounds, key, user and version', async () => {
-    const provisioned = await api.request('POST', '/api/users/tokens/provision/', { username: 'bob', password: 'bob-password', expires: '2099-01-01T00:00:00Z' }, { Authorization: '' });
+    const provisioned = await api.request('POST', '/api/users/tokens/provision/', { username: 'bob', password: 'bob-Password-1', expires: '2099-01-01T00:00:00Z' }, { Authorization: '' });
     expect(provisioned.status).toBe(201);
     // The secret is shown once, in the provisioning answer; reads show NetBox's `token` as null.
     expect(provisioned.body.token).toMatch(/^[A-Za-z0-9]{40}$/);

@@ -106,7 +106,7 @@ describe('json', () => {
 });
 
 describe('password', () => {
-  it('is validated as a string, never orderable, and stored hashed', () => {
+  it('is validated as a string, never orderable, and stored hashed', async () => {
     const field = fieldOf(user, 'password');
     expect(field.writeOnly).toBe(true);
     expect(field.orderable).toBe(false);
@@ -114,7 +114,7 @@ describe('password', () => {
     expect(validate(password, 'password', '')).toEqual({ errors: ['This field may not be blank.'] });
     expect(validate(password, 'password', 'x'.repeat(129))).toEqual({ errors: ['Ensure this field has no more than 128 characters.'] });
     const item = new FakeItem();
-    password.stage!(field, 'password', 's3cret', item, fakeStageContext(catalog));
+    await password.stage!(field, 'password', 's3cret', item, fakeStageContext(catalog));
     expect(item.columns).toEqual({ password: 'hashed:s3cret' });
     expect(password.response(field, api)).toEqual({ type: 'string', writeOnly: true });
   });

@@ -60,7 +60,7 @@ export const password: FieldKind = {
     validator: (field) => v.string({ maxLength: field.maxLength, nullable: field.nullable, required: field.required }),
     schema: () => ({ type: 'string' }),
   }),
-  stage(field, _input, value, item, ctx) {
-    item.columns[field.column!] = value === null ? null : ctx.hashPassword(String(value));
+  async stage(field, _input, value, item, ctx) {
+    item.columns[field.column!] = value === null ? null : await ctx.hashPassword(String(value));
   },
 };

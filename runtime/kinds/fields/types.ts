@@ -96,7 +96,8 @@ export interface StagedItem {
 export interface StageContext extends Catalog {
   /** The resolution of one reference found by `references`. */
   resolved(target: string, ref: RelationRef): Resolved;
-  hashPassword(password: string): string;
+  /** The stored form of a password (computed off the event loop). */
+  hashPassword(password: string): Promise<string>;
   /** The custom fields of the written resource (loaded when it has a `custom_fields` field). */
   customFields?(): CustomFieldSet | null;
 }
@@ -130,8 +131,11 @@ export interface FieldKind {
   validators?(field: Field, catalog: Catalog): Record<string, ZodType>;
   /** Related objects a parsed input names, to be resolved for the whole batch before staging. */
   references?(field: Field, input: string, value: unknown): { target: string; refs: RelationRef[] } | null;
-  /** Puts a parsed input (`input` is the request key) into the item being written. */
-  stage?(field: Field, input: string, value: unknown, item: StagedItem, ctx: StageContext): void;
+  /**
+   * Puts a parsed input (`input` is the request key) into the item being written. A kind whose
+   * staging waits (a password's hash) returns a promise; the writer awaits a batch's together.
+   */
+  stage?(field: Field, input: string, value: unknown, item: StagedItem, ctx: StageContext): void | Promise<void>;
 
   /** SQL of the value selected for the row `alias`, or null when nothing is selected. */
   select(field: Field, resource: Resource, alias: string, ctx: SelectContext): string | null;

@@ -4,7 +4,10 @@
  * plus a lookup becomes one SQL condition on the row being filtered. Each relation hop is an
  * `IN (SELECT …)` subquery, so to-one and to-many hops compose the same way and a negation is
  * Django's exclude(): rows whose relations match are left out, rows with nulls kept. Filters,
- * `q` search and writable nested lookups (`{"site": {"name": "DC6"}}`) all go through here.
+ * `q` search, permission constraints and writable nested lookups (`{"site": {"name": "DC6"}}`)
+ * all go through here. Segments are read as Django's get_field reads them: `pk` is the id, and a
+ * foreign key also answers to its column's attname (`site_id`, `region_id`), which NetBox's
+ * stored constraints use (`{"site_id__in": [5]}`).
  */
 import type { Field, Resource } from '../../contract/index.ts';
 import type { Op, WhereOptions } from '../../kinds/index.ts';
@@ -24,6 +27,8 @@ const likePatterns: Partial<Record<Op, (v: string) => string>> = {
 };
 const comparisons: Partial<Record<Op, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=', net_contained: '<<', net_contained_or_equal: '<<=', net_contains: '>>', net_contains_or_equals: '>>=' };
 const hops = new Set(['fk', 'm2m', 'tags', 'reverse', 'related_list']);
+/** Kinds that are a Django ForeignKey, so have an attname `<name>_id` (an object type is one to ContentType). */
+const foreignKeys = new Set(['fk', 'object_type']);
 
 export class PathError extends Error {
   constructor(
@@ -42,14 +47,26 @@ export class PathCompiler {
     private readonly sql: SelectBuilder,
   ) {}
 
+  /**
+   * The name of the field a path segment names, as Django's get_field finds it: `pk` is `id`, and
+   * `<fk>_id` (a foreign key's attname) is the foreign key, unless a field has that very name.
+   */
+  private canonical(resource: Resource, segment: string): string {
+    if (segment === 'pk') return 'id';
+    if (!segment.endsWith('_id') || this.registry.field(resource, segment)) return segment;
+    const fk = this.registry.field(resource, segment.slice(0, -3));
+    return fk && foreignKeys.has(fk.kind) ? fk.name : segment;
+  }
+
   /** The field at the end of `path` (null for `id`) and the resource holding it; throws PathError. */
   fieldAt(resource: Resource, path: string): { resource: Resource; field: Field | null } {
     let current = resource;
     const segments = path.split('__');
-    for (const [i, segment] of segments.entries()) {
+    for (const [i, written] of segments.entries()) {
+      const segment = this.canonical(current, written);
       if (segment === 'id' && i === segments.length - 1) return { resource: current, field: null };
       const field = this.registry.field(current, segment);
-      if (!field) throw new PathError(`${current.key} has no field ${segment}`, segment);
+      if (!field) throw new PathError(`${current.key} has no field ${written}`, written);
       if (i === segments.length - 1) return { resource: current, field };
       if (!hops.has(field.kind)) throw new PathError(`${current.key}.${segment} is not a relation`, segments[i + 1]);
       current = this.registry.resource(field.target!);
@@ -64,10 +81,11 @@ export class PathCompiler {
   }
 
   private compile(resource: Resource, alias: string, segments: string[], op: Op, values: unknown[], options: WhereOptions): string {
-    const [segment, ...rest] = segments;
+    const [written, ...rest] = segments;
+    const segment = this.canonical(resource, written);
     if (segment === 'id' && !rest.length) return this.scalar(`${alias}.id`, op, values, { cast: 'integer', ...options, negate: false });
     const field = this.registry.field(resource, segment);
-    if (!field) throw new PathError(`${resource.key} has no field ${segment}`);
+    if (!field) throw new PathError(`${resource.key} has no field ${written}`, written);
     if (!rest.length) return this.leaf(resource, alias, field, op, values, options);
     if (!hops.has(field.kind)) throw new PathError(`${resource.key}.${segment} is not a relation`);
     const target = this.registry.resource(field.target!);

@@ -1,7 +1,8 @@
 /**
  * Permission constraints → SQL: how NetBox's stored forms combine, every lookup, `$user`, the
- * errors a bad constraint gives; and on real databases, that constraints over fields, FK, M2M,
- * tag, tree and generic-relation paths select exactly the objects they name.
+ * errors a bad constraint gives, foreign keys named by their attname (`site_id`) and `pk` as
+ * Django reads them; and on real databases, that constraints over fields, FK, M2M, tag, tree and
+ * generic-relation paths select exactly the objects they name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryExtensions } from '../../inventory/index.ts';
@@ -61,6 +62,25 @@ describe('ConstraintCompiler', () => {
     expect(sql('name__iregex', '^a')).toBe('t."name"::text ~* $1');
     expect(sql('id__range', [1, 9])).toBe('(t.id >= $1::bigint AND t.id <= $2::bigint)');
     expect(sql('region', null)).toBe('t."region_id" IS NULL');
+  });
+
+  it("names a foreign key by its attname (`site_id`), at any depth, and the id by `pk`, as Django's get_field does", () => {
+    expect(compile('dcim.devices', [{ site_id: 5 }])).toEqual({ sql: 't."site_id" = $1::bigint', params: ['5'] });
+    expect(compile('dcim.devices', [{ site_id__in: [5, 6] }])).toEqual({ sql: 't."site_id" = ANY($1::bigint[])', params: [['5', '6']] });
+    expect(compile('dcim.devices', [{ device_type_id: 1 }]).sql).toBe('t."device_type_id" = $1::bigint');
+    expect(compile('dcim.devices', [{ site_id__isnull: true }]).sql).toBe('t."site_id" IS NULL');
+    expect(compile('dcim.devices', [{ site__region_id: 3 }]).sql).toBe('t."site_id" IN (SELECT a1.id FROM "dcim_site" a1 WHERE a1."region_id" = $1::bigint)');
+    expect(compile('dcim.devices', [{ site__region_id__in: [3] }]).sql).toBe('t."site_id" IN (SELECT a1.id FROM "dcim_site" a1 WHERE a1."region_id" = ANY($1::bigint[]))');
+    expect(compile('dcim.devices', [{ pk: 3 }]).sql).toBe('t.id = $1::bigint');
+    expect(compile('dcim.devices', [{ site__pk__in: [2] }]).sql).toBe('t."site_id" IN (SELECT a1.id FROM "dcim_site" a1 WHERE a1.id = ANY($1::bigint[]))');
+    // A content type is a foreign key too: its attname takes the type's id.
+    const id = [...registry.objectTypeById].find(([, name]) => name === 'dcim.interface')![0];
+    expect(compile('ipam.ip-addresses', [{ assigned_object_type_id: id }]).params).toEqual(['dcim.interface']);
+    // A field that really is named `…_id` is that field; `_id` of what is no foreign key names nothing.
+    expect(compile('ipam.ip-addresses', [{ assigned_object_id: 4 }]).sql).toBe('t."assigned_object_id" = $1::bigint');
+    expect(() => compile('dcim.devices', [{ name_id: 1 }])).toThrow("Cannot resolve keyword 'name_id' into field (name_id).");
+    expect(() => compile('dcim.devices', [{ tags_id: 1 }])).toThrow("Cannot resolve keyword 'tags_id' into field (tags_id).");
+    expect(() => compile('dcim.devices', [{ site__nothing_id: 1 }])).toThrow("Cannot resolve keyword 'nothing_id' into field (site__nothing_id).");
   });
 
   it('puts the caller in for $user, alone or in a list', () => {

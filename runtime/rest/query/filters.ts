@@ -2,7 +2,9 @@
  * @module
  * NetBox filtering: each query parameter naming a filter of the resource (with an optional lookup
  * suffix) becomes a condition through its filter kind; repeated values are OR'd (tags AND'd).
- * Unknown parameters are ignored as NetBox does, or refused with STRICT_FILTERING. Related values
+ * Unknown parameters are ignored as NetBox does, or refused with STRICT_FILTERING; with
+ * LEGACY_FIELD_NAMES a renamed field's filters answer under its former name too
+ * (legacyFilters.ts). Related values
  * (`?site=dc1`, `?region_id=7`) must exist: they are checked together in one statement, so an
  * unknown one is reported instead of silently matching nothing.
  */
@@ -13,6 +15,7 @@ import { badRequest, ErrorCollector } from '../errors.ts';
 import type { Extensions } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
 import { PathCompiler, PathError } from './compiler.ts';
+import { currentFilterName } from './legacyFilters.ts';
 import { Params } from './params.ts';
 import { q as quote, type SelectBuilder } from './select.ts';
 
@@ -22,6 +25,8 @@ export const RESERVED = new Set(['limit', 'offset', 'start', 'ordering', 'brief'
 export interface FilterOptions {
   /** Answer 400 `{"<param>": ["Unknown filter."]}` for a parameter that is no filter (STRICT_FILTERING). */
   strict: boolean;
+  /** Answer a renamed field's filters under its former name too (`legacyNames`, LEGACY_FIELD_NAMES). */
+  legacyFieldNames?: boolean;
 }
 
 export interface FilterPlan {
@@ -57,6 +62,12 @@ function match(resource: Resource, key: string): { filter: Filter; lookup: strin
   return filter && filter.lookups.includes(lookup) ? { filter, lookup } : null;
 }
 
+/** `key` matched under the current name of a renamed field's filter (`device_role__n` as `role__n`); errors stay under `key`. */
+function legacyMatch(resource: Resource, key: string): { filter: Filter; lookup: string } | null {
+  const renamed = currentFilterName(resource, key, (name) => match(resource, name)?.filter ?? null);
+  return renamed === null ? null : match(resource, renamed);
+}
+
 export class FilterBuilder {
   constructor(
     private readonly registry: Registry,
@@ -72,7 +83,7 @@ export class FilterBuilder {
     const conditions: string[] = [];
     for (const key of new Set(query.keys())) {
       if (RESERVED.has(key)) continue;
-      const matched = match(resource, key);
+      const matched = match(resource, key) ?? (this.options.legacyFieldNames ? legacyMatch(resource, key) : null);
       const custom = matched ? null : matchCustomField(customFields, key);
       if (!matched && !custom) {
         if (this.options.strict) errors.add(key, 'Unknown filter.');

@@ -146,8 +146,8 @@ describe.each(testDatabases())('collected deletes on $name', (database) => {
   it("cascades a user's tokens and removes its group memberships", async () => {
     const group = await post('/api/users/groups/', { name: unique('group') });
     const username = unique('user');
-    const user = await post('/api/users/users/', { username, password: 'a-long-password-1', groups: [group.id] });
-    const token = await post('/api/users/tokens/provision/', { username, password: 'a-long-password-1' });
+    const user = await post('/api/users/users/', { username, password: 'A-long-password-1', groups: [group.id] });
+    const token = await post('/api/users/tokens/provision/', { username, password: 'A-long-password-1' });
     expect(await rows('users_token', [token.id])).toBe(1);
     expect(await count('users_user_groups WHERE user_id = $1', [user.id])).toBe(1);
     expect((await api.request('DELETE', `/api/users/users/${user.id}/`)).status).toBe(204);

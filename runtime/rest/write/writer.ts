@@ -35,8 +35,8 @@ export class ValidationFailed extends Error {
 
 /** What the writer needs from outside the REST conventions. */
 export interface WriterHooks {
-  /** Turns a `password` field's value into what is stored (never the plaintext). */
-  hashPassword(password: string): string;
+  /** Turns a `password` field's value into what is stored (never the plaintext), off the event loop. */
+  hashPassword(password: string): Promise<string>;
 }
 
 export interface WriterOptions {
@@ -178,13 +178,19 @@ export class Writer {
       hashPassword: this.hooks.hashPassword,
       customFields: () => customFields,
     };
+    // Stagings that wait (password hashes, on the thread pool) run together; defaults come after them.
+    const staging: Promise<void>[] = [];
     for (const item of items) {
       for (const { key, field } of inputs) {
         if (!(key in item.data) || item.errors.errors[key]) continue;
         // A field fixed after create keeps its value, as DRF ignores a read-only field.
         if (!item.creating && field.createOnly === true) continue;
-        fieldKind(field.kind).stage?.(field, key, item.data[key], item, stage);
+        const staged = fieldKind(field.kind).stage?.(field, key, item.data[key], item, stage);
+        if (staged) staging.push(staged);
       }
+    }
+    await Promise.all(staging);
+    for (const item of items) {
       if (item.creating) this.applyDefaults(resource, item, ctx);
       else this.checkCreateOnly(resource, item);
     }

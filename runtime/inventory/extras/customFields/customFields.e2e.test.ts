@@ -261,7 +261,7 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
   }, 60_000);
 
   it('sees a field added by another server on the same database at once', async () => {
-    const { app } = await startInventoryServer(api.db, { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'admin-password' });
+    const { app } = await startInventoryServer(api.db, { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1' });
     const made = await app.request('http://nb.test/api/extras/custom-fields/', {
       method: 'POST',
       headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json' },

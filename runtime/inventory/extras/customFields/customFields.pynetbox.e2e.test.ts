@@ -14,7 +14,7 @@ describe.skipIf(!available).each(testDatabases())('pynetbox reads and writes cus
   let server: ListeningServer;
 
   beforeAll(async () => {
-    server = await listeningServer(database, 'pynetbox-pass');
+    server = await listeningServer(database, 'Pynetbox-pass-1');
   }, 120_000);
   afterAll(async () => server?.close());
 

@@ -18,8 +18,8 @@ export async function ok(api: TestClient, method: string, path: string, body?: u
 
 /** A user with a token of their own (write-enabled unless said otherwise); returns its id and Authorization header. */
 export async function userWithToken(api: TestClient, username: string, options: { groups?: number[]; writeEnabled?: boolean } = {}): Promise<{ id: number; as: Headers }> {
-  const user = await ok(api, 'POST', '/api/users/users/', { username, password: `${username}-password`, groups: options.groups ?? [] });
-  const token = await ok(api, 'POST', '/api/users/tokens/provision/', { username, password: `${username}-password`, write_enabled: options.writeEnabled ?? true }, { Authorization: '' });
+  const user = await ok(api, 'POST', '/api/users/users/', { username, password: `${username}-Password-1`, groups: options.groups ?? [] });
+  const token = await ok(api, 'POST', '/api/users/tokens/provision/', { username, password: `${username}-Password-1`, write_enabled: options.writeEnabled ?? true }, { Authorization: '' });
   return { id: user.id, as: { Authorization: `Bearer nbt_${token.key}.${token.token}` } };
 }
 
