@@ -41,6 +41,10 @@ describe('starting the server', () => {
   it('refuses a bad setting in one line with exit 2', async () => {
     expectOneLine(await runUntilExit(['--port', String(await freePort()), '--data-dir', dataDir()], { STATEMENT_TIMEOUT: 'soon' }), 2, /STATEMENT_TIMEOUT must be a number of seconds/);
     expectOneLine(await runUntilExit(['--port', String(await freePort()), '--data-dir', dataDir()], { STRICT_FILTERING: 'yes' }), 2, /STRICT_FILTERING must be true or false/);
+    // NetBox's password policy holds for the first superuser too; the password is never echoed.
+    const weak = await runUntilExit(['--port', String(await freePort()), '--data-dir', dataDir()], { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Xq7zz' });
+    expectOneLine(weak, 2, /SUPERUSER_PASSWORD is refused by the password policy: This password is too short/);
+    expect(weak.stderr).not.toContain('Xq7zz');
   });
 
   it('says the port is in use in one line with exit 1', async () => {

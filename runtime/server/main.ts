@@ -5,7 +5,7 @@
  * HOST, PORT and DATA_DIR work too (settings.ts lists every setting).
  *
  * A start that cannot go on says why in one line on stderr and exits non-zero, without a stack: 2
- * for a bad setting, 1 for anything else (the port in use, the data directory held by another
+ * for a bad setting (a SUPERUSER_PASSWORD the password policy refuses among them), 1 for anything else (the port in use, the data directory held by another
  * server, a database that cannot be opened). DEBUG=1 adds the stack of an unexpected failure.
  */
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
@@ -14,15 +14,21 @@ import { DataDirectoryLockedError, openDatabase, type Database } from '../db/ind
 import { listen, ListenError } from './listen.ts';
 import { listenSettings, SettingError, statementTimeoutMs } from './settings.ts';
 
-/** Failures whose message is all a user needs; for others DEBUG=1 shows the stack. */
-const EXPECTED = [SettingError, ListenError, DataDirectoryLockedError];
+/**
+ * Failures whose message is all a user needs, by name (bootstrap.ts's is not imported before the
+ * database opens, to keep the start short); for others DEBUG=1 shows the stack. The bad settings
+ * among them exit 2.
+ */
+const EXPECTED = new Set([SettingError.name, 'SuperuserPasswordError', ListenError.name, DataDirectoryLockedError.name]);
+const SETTINGS = new Set([SettingError.name, 'SuperuserPasswordError']);
 
 function fail(error: unknown): never {
   const message = ((error as Error)?.message ?? String(error)).split('\n')[0];
-  const expected = EXPECTED.some((type) => error instanceof type);
+  const name = (error as Error)?.name ?? '';
+  const expected = EXPECTED.has(name);
   process.stderr.write(`netbox-inventory: ${message}${expected || process.env.DEBUG ? '' : ' (DEBUG=1 shows where)'}\n`);
   if (!expected && process.env.DEBUG) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
-  process.exit(error instanceof SettingError ? 2 : 1);
+  process.exit(SETTINGS.has(name) ? 2 : 1);
 }
 
 let server: ServerType | undefined;
