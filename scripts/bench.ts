@@ -14,11 +14,13 @@
  *    superuser (bench/permissions.ts);
  *  - on PostgreSQL: the permissions matrix with 200 groups, 1,000 users and 5,000 permissions —
  *    matrix/?action=*, principal/, plan and apply of 1,000 changes — and with the data doubled
- *    (bench/permissionsMatrix.ts).
+ *    (bench/permissionsMatrix.ts);
+ *  - on PostgreSQL: /api/status/ while ReDoS patterns, large imports and statements held until the
+ *    statement timeout run over and over, against it alone (bench/underAttack.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, customfields,
- * changes, permissions, matrix, bridge).
+ * changes, permissions, matrix, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,7 @@ import { measureGeneration } from './bench/generation.ts';
 import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
 import { measureStartup } from './bench/startup.ts';
+import { measureUnderAttack } from './bench/underAttack.ts';
 
 /** A relative change as `+12%` or `−8%` (a minus sign, as the targets are written). */
 const signedPercent = (ratio: number) => `${ratio < 0 ? '−' : '+'}${Math.abs(ratio * 100).toFixed(0)}%`;
@@ -119,6 +122,15 @@ if (runs('matrix')) {
     ['principal/ (a group or a user; median of 20)', ms(one.principalMs), growth(one.principalMs, two.principalMs), '< 50 ms'],
     [`plan/ of 1,000 changes over 50 groups (median of 3)`, ms(one.planMs), growth(one.planMs, two.planMs), '< 500 ms'],
     [`apply/ of the same (${one.operations} permissions written; median of 3)`, ms(one.applyMs), growth(one.applyMs, two.applyMs), '< 1500 ms'],
+  );
+}
+if (runs('attacks')) {
+  progress('/api/status/ under attack (PostgreSQL)…');
+  const attack = await measureUnderAttack(root, adminUrl, Math.max(10, seconds * 2) * 1000);
+  const seen = Object.entries(attack.answers).map(([kind, statuses]) => `${kind}: ${Object.entries(statuses).map(([status, n]) => `${n}×${status}`).join(' ')}`).join('; ');
+  rows.push(
+    ['GET /api/status/, nothing else running (baseline; p50 / p99 of 300)', `${attack.quietP50Ms.toFixed(1)} / ${attack.quietP99Ms.toFixed(1)} ms`, '', ''],
+    [`the same while a (a+)+$ custom-field value, 2 MB and 1 MB matrix imports and lock-blocked statements run over and over (p50 / p99 of ${attack.probes}; ${seen})`, `${attack.attackedP50Ms.toFixed(1)} / ${attack.attackedP99Ms.toFixed(1)} ms`, `p99 ×${(attack.attackedP99Ms / attack.quietP99Ms).toFixed(1)} baseline`, 'p99 < 100 ms'],
   );
 }
 
