@@ -34,7 +34,7 @@ function expectOneLine(exited: Exited, code: number, pattern: RegExp) {
 
 describe('starting the server', () => {
   it('refuses a bad --port in one line with exit 2', async () => {
-    expectOneLine(await runUntilExit(['--port', 'eighty', '--data-dir', dataDir()]), 2, /--port must be a port number from 1 to 65535, not "eighty"/);
+    expectOneLine(await runUntilExit(['--port', 'eighty', '--data-dir', dataDir()]), 2, /--port must be a port number from 0 \(any free port\) to 65535, not "eighty"/);
     expectOneLine(await runUntilExit(['--data-dir', dataDir()], { PORT: '70000' }), 2, /PORT must be a port number/);
   });
 

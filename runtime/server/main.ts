@@ -8,6 +8,7 @@
  * for a bad setting (a SUPERUSER_PASSWORD the password policy refuses among them), 1 for anything else (the port in use, the data directory held by another
  * server, a database that cannot be opened). DEBUG=1 adds the stack of an unexpected failure.
  */
+import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { DataDirectoryLockedError, openDatabase, type Database } from '../db/index.ts';
@@ -58,7 +59,8 @@ try {
     const generated = [firstBoot.password && `password: ${firstBoot.password}`, firstBoot.tokenGenerated && `API token: ${firstBoot.token}`].filter(Boolean);
     if (generated.length) process.stdout.write(`\nFirst boot: superuser "${firstBoot.username}" (shown once, keep it)\n  ${generated.join('\n  ')}\n\n`);
   }
-  console.error(`inventory API on http://${host}:${port}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
+  const { port: listening } = server.address() as AddressInfo;
+  console.error(`inventory API on http://${host}:${listening}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
   // NetBox's housekeeping: change records past CHANGELOG_RETENTION go daily (and at every start).
   const housekeeping = setInterval(() => started.pruneChangeLog().catch((error) => console.error(`change log housekeeping failed: ${(error as Error).message}`)), 24 * 3600 * 1000);
   housekeeping.unref();

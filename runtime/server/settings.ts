@@ -38,9 +38,10 @@ export function listenSettings(argv: string[], env: NodeJS.ProcessEnv): ListenSe
   };
 }
 
+/** A port number; 0 lets the system choose a free one (the server says which it got). */
 function port(raw: string, name: string): number {
   const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > 65535) throw new SettingError(`${name} must be a port number from 1 to 65535, not "${raw}"`);
+  if (!/^\d+$/.test(raw.trim()) || n > 65535) throw new SettingError(`${name} must be a port number from 0 (any free port) to 65535, not "${raw}"`);
   return n;
 }
 

@@ -12,7 +12,7 @@
  * everything that way, so it has no timeout (tests use those).
  */
 import { mkdirSync } from 'node:fs';
-import { DatabaseError, SqlState } from '../errors.ts';
+import { DatabaseError, rethrow, SqlState } from '../errors.ts';
 import { lockDataDirectory, type DataDirectoryLock } from '../dataDirectoryLock.ts';
 import type { Database, Orm, Queryable } from '../types.ts';
 import { prepareParams } from '../values.ts';
@@ -134,7 +134,8 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
         } catch (error) {
           // A thread ended by the timeout took the transaction with it: nothing to roll back.
           if (at === generation) await queryAt(at, 'ROLLBACK').catch(() => undefined);
-          throw error;
+          // As the PostgreSQL driver: a driver-shaped error from `fn` comes out as DatabaseError.
+          return rethrow(error);
         }
       }),
     // drizzle-orm and the generated schema are loaded on first use: the server never needs them.
