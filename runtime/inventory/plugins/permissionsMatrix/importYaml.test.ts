@@ -71,4 +71,21 @@ users:
       'groups.nobody: unknown group; skipped.',
     ]);
   });
+
+  it('looks only at the cells a principal is listed with or holds, however many actions and app labels the file names (n and 4n)', () => {
+    const held = fixtureState({ groups: [[1, 'noc']], permissions: [{ id: 1, name: 'noc zap', object_types: ['dcim.site', 'ipam.prefix'], actions: ['zap'], groups: [1] }] });
+    const heldRows = buildRows(objectTypes(RESOURCES), fixtureCatalog(held), '*', null);
+    for (const n of [10_000, 40_000]) {
+      const actions = ['view', 'zap', ...Array.from({ length: n }, (_, i) => `x${i}`)];
+      const labels = ['dcim', ...Array.from({ length: n }, (_, i) => `app${i}`)];
+      const file = readImportFile(`version: 1\nactions: [${actions.join(', ')}]\napp_labels: [${labels.join(', ')}]\ngroups:\n  noc:\n    dcim.site: [x${n - 1}]\n    ipam.prefix: [view]\n  nobody: {}\n`);
+      const result = importChanges(file, held, new CellIndex(held), fixtureCatalog(held), heldRows);
+      // ipam is out of the file's apps: its cells are neither granted nor revoked.
+      expect(result.changes.map((c) => `${c.object_type} ${c.action} ${c.granted}`)).toEqual(['dcim.site zap false', `dcim.site x${n - 1} true`]);
+      expect(result.errors).toHaveLength(n + 1);
+      expect(result.errors[n - 1]).toBe(`app_labels: unknown app "app${n - 1}"; skipped.`);
+      expect(result.errors[n]).toBe('groups.nobody: unknown group; skipped.');
+    }
+  }, 120_000);
 });
+
