@@ -129,7 +129,7 @@ export const importMatrix: OperationHandler = async (c, { db, rest, ctx }) => {
   await requireSomeWrite(ctx);
   const body = await readBody(c);
   if (!isObject(body)) throw badRequest({ non_field_errors: [expectedDictionary(body)] });
-  const file = readImportFile(body.yaml);
+  const file = await readImportFile(body.yaml);
   const state = viewableState(await loadState(db, rest, ctx));
   // The file's own actions stay out of the catalogue: any valid name applies to every type unless
   // a model registers it, and a file naming 100,000 of them would otherwise be lettered and listed.

@@ -51,14 +51,14 @@ function entries(map: YAMLMap, file: SafeDocument): [string, unknown][] {
 }
 
 /** Reads and checks the text of an export; throws 400 for anything but a well-formed file. */
-export function readImportFile(text: unknown): ImportedFile {
+export async function readImportFile(text: unknown): Promise<ImportedFile> {
   if (text === undefined || text === null) throw refuse('This field is required.');
   if (typeof text !== 'string') throw refuse('Not a valid string.');
   if (!text.trim()) throw refuse('This field may not be blank.');
   if (Buffer.byteLength(text, 'utf8') > MAX_BYTES) throw refuse(`The file is larger than 1 MiB (${MAX_BYTES} bytes).`);
   let file: SafeDocument;
   try {
-    file = parseSafely(text);
+    file = await parseSafely(text);
   } catch (error) {
     if (error instanceof YamlRefusal) throw refuse(error.message);
     throw error;

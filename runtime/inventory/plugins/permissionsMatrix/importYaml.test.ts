@@ -27,7 +27,7 @@ describe('export and import', () => {
   const rows = buildRows(objectTypes(RESOURCES), catalog, '*', null);
   const cells = new CellIndex(state);
 
-  it('exports the direct granted cells of every column by name, hidden principals left out', () => {
+  it('exports the direct granted cells of every column by name, hidden principals left out', async () => {
     const text = exportYaml(state, cells, catalog, rows, { action: '*', includeUsers: true, groupIds: null, userIds: null, appLabels: null });
     expect(text).toBe(`version: 1
 actions: [ view, add, change, delete, render_config, sync ]
@@ -41,8 +41,8 @@ users:
 `);
   });
 
-  it('imports a file into the changes that make each named principal equal to it, for the actions it lists', () => {
-    const file = readImportFile(`version: 1
+  it('imports a file into the changes that make each named principal equal to it, for the actions it lists', async () => {
+    const file = await readImportFile(`version: 1
 actions: [view, add]
 groups:
   noc:
@@ -72,13 +72,13 @@ users:
     ]);
   });
 
-  it('looks only at the cells a principal is listed with or holds, however many actions and app labels the file names (n and 4n)', () => {
+  it('looks only at the cells a principal is listed with or holds, however many actions and app labels the file names (n and 4n)', async () => {
     const held = fixtureState({ groups: [[1, 'noc']], permissions: [{ id: 1, name: 'noc zap', object_types: ['dcim.site', 'ipam.prefix'], actions: ['zap'], groups: [1] }] });
     const heldRows = buildRows(objectTypes(RESOURCES), fixtureCatalog(held), '*', null);
     for (const n of [10_000, 40_000]) {
       const actions = ['view', 'zap', ...Array.from({ length: n }, (_, i) => `x${i}`)];
       const labels = ['dcim', ...Array.from({ length: n }, (_, i) => `app${i}`)];
-      const file = readImportFile(`version: 1\nactions: [${actions.join(', ')}]\napp_labels: [${labels.join(', ')}]\ngroups:\n  noc:\n    dcim.site: [x${n - 1}]\n    ipam.prefix: [view]\n  nobody: {}\n`);
+      const file = await readImportFile(`version: 1\nactions: [${actions.join(', ')}]\napp_labels: [${labels.join(', ')}]\ngroups:\n  noc:\n    dcim.site: [x${n - 1}]\n    ipam.prefix: [view]\n  nobody: {}\n`);
       const result = importChanges(file, held, new CellIndex(held), fixtureCatalog(held), heldRows);
       // ipam is out of the file's apps: its cells are neither granted nor revoked.
       expect(result.changes.map((c) => `${c.object_type} ${c.action} ${c.granted}`)).toEqual(['dcim.site zap false', `dcim.site x${n - 1} true`]);

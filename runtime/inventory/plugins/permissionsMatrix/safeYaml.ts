@@ -10,8 +10,12 @@
  * stack limit after ~15 s). Here the lexer's tokens are fed to the parser one by one and the
  * nesting is checked after each, so a deep file stops at the limit; keys are checked with one Set
  * per map in a single walk that uses its own stack.
+ *
+ * Even linear, the library reads only about 0.5–2 MB/s; lexing and parsing therefore give the
+ * event loop a turn every few thousand lexemes, so a large file delays other requests by the
+ * composing step alone (the README has the figures).
  */
-import { Composer, isAlias, isCollection, isMap, isScalar, Lexer, LineCounter, Parser, YAMLParseError, type Document, type Node } from 'yaml';
+import { Composer, isAlias, isCollection, isMap, isScalar, Lexer, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node } from 'yaml';
 
 /** Deepest nesting of the parser's stack (collections, and the scalars and pairs inside them). An export needs about 8. */
 export const MAX_YAML_DEPTH = 32;
@@ -35,17 +39,30 @@ class TooDeep extends Error {
   }
 }
 
-/** The parser's top-level tokens, refusing to go deeper than `maxDepth`. */
-function* tokens(text: string, parser: Parser, maxDepth: number) {
+/** Lexemes parsed between two turns of the event loop (a few milliseconds of work). */
+const LEXEMES_PER_TURN = 4096;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The parser's top-level tokens, refusing to go deeper than `maxDepth`. Lexing and parsing are
+ * most of the work (the composer that follows takes about a fifth), so they let other requests
+ * run every LEXEMES_PER_TURN lexemes: the server has one thread.
+ */
+async function tokens(text: string, parser: Parser, maxDepth: number): Promise<CST.Token[]> {
+  const out: CST.Token[] = [];
+  let count = 0;
   for (const lexeme of new Lexer().lex(text)) {
-    yield* parser.next(lexeme);
+    for (const token of parser.next(lexeme)) out.push(token);
     if (parser.stack.length > maxDepth) throw new TooDeep(parser.offset);
+    if (++count % LEXEMES_PER_TURN === 0) await nextTurn();
   }
-  yield* parser.end();
+  for (const token of parser.end()) out.push(token);
+  return out;
 }
 
 /** Parses `text` as one YAML document; throws YamlRefusal for anything this module refuses. */
-export function parseSafely(text: string, maxDepth = MAX_YAML_DEPTH): SafeDocument {
+export async function parseSafely(text: string, maxDepth = MAX_YAML_DEPTH): Promise<SafeDocument> {
   const lines = new LineCounter();
   const at = (offset: number | undefined) => {
     const { line, col } = lines.linePos(offset ?? 0);
@@ -54,18 +71,20 @@ export function parseSafely(text: string, maxDepth = MAX_YAML_DEPTH): SafeDocume
   // parseDocument, taken apart so that the nesting is checked while parsing.
   const parser = new Parser(lines.addNewLine);
   lines.addNewLine(0);
-  let doc: Document.Parsed | null = null;
+  let parsed: CST.Token[];
   try {
-    for (const next of new Composer(OPTIONS).compose(tokens(text, parser, maxDepth), true, text.length)) {
-      if (!doc) doc = next;
-      else {
-        doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
-        break;
-      }
-    }
+    parsed = await tokens(text, parser, maxDepth);
   } catch (error) {
     if (error instanceof TooDeep) throw new YamlRefusal(`The file is nested deeper than ${maxDepth} levels (${at(error.offset)}).`);
     throw error;
+  }
+  let doc: Document.Parsed | null = null;
+  for (const next of new Composer(OPTIONS).compose(parsed, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      break;
+    }
   }
   const { firstDuplicate, firstAnchor } = walk(doc!.contents);
   const [error] = doc!.errors;
