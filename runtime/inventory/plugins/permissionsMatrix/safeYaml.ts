@@ -17,7 +17,7 @@
  */
 import { Composer, isAlias, isCollection, isMap, isScalar, Lexer, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node } from 'yaml';
 
-/** Deepest nesting of the parser's stack (collections, and the scalars and pairs inside them). An export needs about 8. */
+/** Deepest nesting of the parser's stack (collections, and the scalars and pairs inside them). An export needs 6. */
 export const MAX_YAML_DEPTH = 32;
 
 /** A file that cannot be read; the message says why and where. */
