@@ -35,4 +35,25 @@ describe('ActionCatalog', () => {
     expect(catalog.lettersOf(['sync', 'delete', 'view', 'run', 'add'])).toBe('vadrus');
     expect(sortActions(['zap', 'change', 'view', 'apply'])).toEqual(['view', 'change', 'apply', 'zap']);
   });
+
+  it('letters many actions sharing a first letter as trying every candidate in turn would, the 99th digit the last', () => {
+    // The rule spelled out: first letter, first two, then the first letter and 2…99; nothing past that.
+    const reference = (names: string[]) => {
+      const letters = new Map([['view', 'v'], ['add', 'a'], ['change', 'c'], ['delete', 'd']]);
+      const taken = new Set(letters.values());
+      for (const name of names) {
+        if (letters.has(name)) continue;
+        const candidates = [name[0], name.slice(0, 2), ...Array.from({ length: 98 }, (_, i) => `${name[0]}${i + 2}`)];
+        const letter = candidates.find((c) => !taken.has(c));
+        if (letter === undefined) continue;
+        letters.set(name, letter);
+        taken.add(letter);
+      }
+      return letters;
+    };
+    const names = ['view', 'add', 'change', 'delete', 'r5x', 'r', ...Array.from({ length: 150 }, (_, i) => `r${i.toString(36)}z`), 'r7', 's'];
+    expect([...assignLetters(names)]).toEqual([...reference(names)]);
+    expect(assignLetters(names).get('r4az')).toBeUndefined();
+  });
 });
+

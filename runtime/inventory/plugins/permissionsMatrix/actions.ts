@@ -99,11 +99,21 @@ export function sortActions(actions: Iterable<string>): string[] {
 export function assignLetters(names: readonly string[]): Map<string, string> {
   const letters = new Map<string, string>([['view', 'v'], ['add', 'a'], ['change', 'c'], ['delete', 'd']]);
   const taken = new Set(letters.values());
+  // The lowest free digit of each first letter only grows (letters are never given back), so
+  // each name resumes where the last one stopped: linear however many names share a letter.
+  const nextDigit = new Map<string, number>();
   for (const name of names) {
     if (letters.has(name)) continue;
-    const candidates = [name.charAt(0), name.slice(0, 2)];
-    for (let digit = 2; digit < 100; digit++) candidates.push(`${name.charAt(0)}${digit}`);
-    const letter = candidates.find((c) => !taken.has(c))!;
+    const first = name.charAt(0);
+    let letter: string | undefined = [first, name.slice(0, 2)].find((c) => !taken.has(c));
+    if (letter === undefined) {
+      let digit = nextDigit.get(first) ?? 2;
+      while (digit < 100 && taken.has(`${first}${digit}`)) digit++;
+      nextDigit.set(first, digit);
+      // Past 99 a name has no letters of its own; lettersOf falls back to its first letter.
+      if (digit < 100) letter = `${first}${digit}`;
+    }
+    if (letter === undefined) continue;
     letters.set(name, letter);
     taken.add(letter);
   }

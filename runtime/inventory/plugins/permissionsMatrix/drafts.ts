@@ -54,14 +54,25 @@ export class Drafts {
   }
 }
 
+/**
+ * Appends `items` to `target` one by one: `target.push(...items)` passes every item as an
+ * argument and overflows the stack past ~120,000 of them (the reasons of a large change set).
+ */
+export function append<T>(target: T[], items: Iterable<T>): void {
+  for (const item of items) target.push(item);
+}
+
 /** Adds `values` to a sorted list of ids, keeping it sorted and without repeats. */
 export function withIds(list: number[], values: Iterable<number>): number[] {
   return [...new Set([...list, ...values])].sort((a, b) => a - b);
 }
 
-export function withoutPrincipal(perm: Permission, p: PrincipalRef): void {
-  if (p.type === 'group') perm.groups = perm.groups.filter((id) => id !== p.id);
-  else perm.users = perm.users.filter((id) => id !== p.id);
+/** Takes `principals` off `perm`, in one pass over its assignments however many they are. */
+export function withoutPrincipals(perm: Permission, principals: readonly PrincipalRef[]): void {
+  const groups = new Set(principals.filter((p) => p.type === 'group').map((p) => p.id));
+  const users = new Set(principals.filter((p) => p.type === 'user').map((p) => p.id));
+  if (groups.size) perm.groups = perm.groups.filter((id) => !groups.has(id));
+  if (users.size) perm.users = perm.users.filter((id) => !users.has(id));
 }
 
 export function alone(p: PrincipalRef): Pick<Permission, 'groups' | 'users'> {

@@ -12,7 +12,8 @@ import { applyPlan, principalGone } from './apply.ts';
 import { CellIndex } from './cells.ts';
 import { readChangeSet } from './changeSet.ts';
 import { exportYaml } from './exportYaml.ts';
-import { importChanges, readImportFile } from './importYaml.ts';
+import { readImportFile } from './importFile.ts';
+import { importChanges } from './importYaml.ts';
 import { checkQuery, parseMatrixQuery } from './matrixQuery.ts';
 import { buildMatrix } from './matrixView.ts';
 import { viewableState, visible, type PrincipalRef } from './model.ts';
@@ -128,9 +129,11 @@ export const importMatrix: OperationHandler = async (c, { db, rest, ctx }) => {
   await requireSomeWrite(ctx);
   const body = await readBody(c);
   if (!isObject(body)) throw badRequest({ non_field_errors: [expectedDictionary(body)] });
-  const file = readImportFile(body.yaml);
+  const file = await readImportFile(body.yaml);
   const state = viewableState(await loadState(db, rest, ctx));
-  const catalog = catalogFor(rest.registry, state, file.actions);
+  // The file's own actions stay out of the catalogue: any valid name applies to every type unless
+  // a model registers it, and a file naming 100,000 of them would otherwise be lettered and listed.
+  const catalog = catalogFor(rest.registry, state);
   const rows = buildRows(objectTypes(rest.registry.resources), catalog, '*', null);
   return c.json(importChanges(file, state, new CellIndex(state), catalog, rows));
 };

@@ -35,12 +35,17 @@ export function uniqueCandidate(base: string, n: number): string {
   return base.slice(0, NAME_LENGTH - suffix.length) + suffix;
 }
 
-/** The first of `base`, `base 2`, `base 3`… not in `taken` (which it then joins). */
-export function uniqueName(base: string, taken: Set<string>): string {
-  for (let n = 1; ; n++) {
+/**
+ * The first of `base`, `base 2`, `base 3`… not in `taken` (which it then joins). `resume` keeps,
+ * per base, where the last search stopped: names are only ever added to `taken`, so the first free
+ * one never moves back, and many creates of one name do not each count from 1.
+ */
+export function uniqueName(base: string, taken: Set<string>, resume = new Map<string, number>()): string {
+  for (let n = resume.get(base) ?? 1; ; n++) {
     const candidate = uniqueCandidate(base, n);
     if (!taken.has(candidate)) {
       taken.add(candidate);
+      resume.set(base, n + 1);
       return candidate;
     }
   }

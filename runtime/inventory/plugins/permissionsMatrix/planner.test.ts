@@ -202,3 +202,36 @@ describe('edits', () => {
     expect(plan.operations[1].after!.description).toBe('kept by hand');
   });
 });
+
+describe('large change sets (behaviour at n and 4n; the work is linear, see the README)', () => {
+  const actions = (n: number) => Array.from({ length: n }, (_, i) => `x${i.toString(36)}`);
+
+  it('grants n freeform actions in one managed permission, past the ~120,000 arguments a spread push takes', () => {
+    for (const n of [40_000, 160_000]) {
+      const plan = planFixture(withPerms([]), changeSet(actions(n).map((a) => ['group', 1, 'dcim.site', a])));
+      expect(plan.operations).toHaveLength(1);
+      expect(plan.operations[0].after!.actions).toHaveLength(n);
+      expect(plan.operations[0].reasons).toHaveLength(n + 1);
+      expect(plan.operations[0].affects).toEqual([{ type: 'group', id: 1 }]);
+    }
+  }, 120_000);
+
+  it('merges n edits of one permission into one operation, and takes n principals off a shared permission at once', () => {
+    for (const n of [2_000, 8_000]) {
+      const users: FixtureInput['users'] = Array.from({ length: n }, (_, i) => [100 + i, `u${i}`, []]);
+      const shared = { id: 7, name: 'shared', object_types: ['dcim.site'], actions: ['view', 'add'], users: users.map(([id]) => id) };
+      const state = withPerms([shared], { users });
+      const edits = actions(n).map((a, i) => ({ principal: { type: 'user' as const, id: 100 + i }, perm_id: 7, add_actions: [a] }));
+      const edited = planFixture(state, changeSet([], [], edits));
+      expect(summary(edited)).toHaveLength(1);
+      expect(edited.operations[0].after!.actions).toEqual(['view', 'add', ...actions(n).sort()]);
+      expect(edited.operations[0].affects).toHaveLength(n);
+      const revoked = planFixture(state, changeSet([], users.map(([id]) => ['user', id, 'dcim.site', 'add'])));
+      expect(revoked.operations.map((o) => o.op)).toEqual([...Array(n).fill('create'), 'delete']);
+      expect(revoked.operations[0].after).toMatchObject({ name: 'shared (u0)', actions: ['view'], users: [100] });
+      // A copy only carries what its user keeps; the delete is where every user loses add.
+      expect(revoked.operations[0].affects).toEqual([]);
+      expect(revoked.operations[n].affects).toHaveLength(n);
+    }
+  }, 120_000);
+});

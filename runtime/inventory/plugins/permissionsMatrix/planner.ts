@@ -12,7 +12,7 @@ import type { ActionCatalog } from './actions.ts';
 import { sortActions } from './actions.ts';
 import { CellIndex } from './cells.ts';
 import type { ChangeSet } from './changeSet.ts';
-import { Drafts, withIds, alone } from './drafts.ts';
+import { Drafts, alone, append, withIds, type Draft } from './drafts.ts';
 import { isManagedFor, managedName, MANAGED_DESCRIPTION, sameSet } from './managed.ts';
 import { assignedTo, displayName, principalKey, type MatrixState, type Permission, type PrincipalRef } from './model.ts';
 import { finishPlan, type PlannedOperation } from './operations.ts';
@@ -49,7 +49,7 @@ export function planChanges({ state, catalog, set, constraintError }: PlanInput)
   for (const p of [...set.changes.map((c) => c.principal), ...set.edits.map((e) => e.principal)]) {
     if (warned.has(principalKey(p))) continue;
     warned.add(principalKey(p));
-    warnings.push(...principalWarnings(state, p));
+    append(warnings, principalWarnings(state, p));
   }
 
   // The changes by principal and object type, no-ops taken out with a warning.
@@ -80,28 +80,31 @@ export function planChanges({ state, catalog, set, constraintError }: PlanInput)
   for (const { principal, types } of byPrincipal.values()) {
     const name = nameOf(principal);
     const managed = cells.permissionsOf(principal).filter((p) => isManagedFor(p, principal, name, catalog));
+    const isManaged = new Set(managed);
     const moves = new Map<string, { types: string[]; actions: string[]; reasons: string[] }>();
     for (const [type, { grant, revoke }] of [...types].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const containing = managed.filter((m) => m.object_types.includes(type));
       const held = new Set(containing.flatMap((m) => m.actions));
       const next = sortActions([...held, ...grant].filter((a) => !revoke.has(a)));
-      const reasons = [...sortActions(grant).map((a) => `Grant ${a} on ${type} to ${name}.`), ...sortActions(revoke).map((a) => `Revoke ${a} on ${type} from ${name}.`)];
+      const grants = sortActions(grant).map((a) => `Grant ${a} on ${type} to ${name}.`);
+      const revokes = sortActions(revoke).map((a) => `Revoke ${a} on ${type} from ${name}.`);
       if (!sameSet(held, next)) {
         for (const m of containing) {
           const draft = drafts.of(m);
           draft.perm.object_types = draft.perm.object_types.filter((t) => t !== type);
-          draft.reasons.push(...reasons.filter((r) => r.startsWith('Revoke')), `${type} moves out: ${name} now holds ${list(next)} on it through managed permissions.`);
+          append(draft.reasons, revokes);
+          draft.reasons.push(`${type} moves out: ${name} now holds ${list(next)} on it through managed permissions.`);
         }
         if (next.length) {
           const key = next.join(',');
           const move = moves.get(key) ?? moves.set(key, { types: [], actions: next, reasons: [] }).get(key)!;
           move.types.push(type);
-          move.reasons.push(...reasons.filter((r) => r.startsWith('Grant')));
+          append(move.reasons, grants);
         }
       }
       for (const action of revoke) {
         for (const perm of cells.covering(principal, type, action)) {
-          if (managed.includes(perm)) continue;
+          if (isManaged.has(perm)) continue;
           const byPerm = removals.get(perm.id) ?? removals.set(perm.id, new Map()).get(perm.id)!;
           const mine = byPerm.get(principalKey(principal)) ?? byPerm.set(principalKey(principal), { principal, name, cells: new Set(), why: [] }).get(principalKey(principal))!;
           mine.cells.add(cellKey(type, action));
@@ -115,12 +118,14 @@ export function planChanges({ state, catalog, set, constraintError }: PlanInput)
       if (target) {
         const draft = drafts.of(target);
         draft.perm.object_types = [...new Set([...draft.perm.object_types, ...move.types])].sort();
-        draft.reasons.push(...move.reasons, why);
+        append(draft.reasons, move.reasons);
+        draft.reasons.push(why);
       } else {
-        drafts.create(
+        const created = drafts.create(
           { name: managedName(name, move.actions, catalog), description: MANAGED_DESCRIPTION, enabled: true, object_types: [...move.types].sort(), actions: move.actions, constraints: null, ...alone(principal) },
           `Managed permission of ${name}: ${why}`,
-        ).reasons.push(...move.reasons);
+        );
+        append(created.reasons, move.reasons);
       }
     }
   }
@@ -133,6 +138,9 @@ export function planChanges({ state, catalog, set, constraintError }: PlanInput)
 /** Rules §6: each edit on the permission it names (by perm_id, or the older action form), after the change mapping. */
 function applyEdits(set: ChangeSet, state: MatrixState, cells: CellIndex, catalog: ActionCatalog, drafts: Drafts, warnings: string[], constraintError: PlanInput['constraintError']): void {
   const errors: Record<string, FieldErrors> = {};
+  // Actions, groups and users the edits add, merged into each permission once at the end: many
+  // edits of one permission would otherwise sort its growing lists once per edit.
+  const added = new Map<Draft, { actions: Set<string>; groups: Set<number>; users: Set<number> }>();
   set.edits.forEach((edit, index) => {
     const name = displayName(state, edit.principal);
     let perm: Permission | null;
@@ -151,7 +159,9 @@ function applyEdits(set: ChangeSet, state: MatrixState, cells: CellIndex, catalo
     }
     const draft = drafts.of(perm);
     const target = draft.perm;
-    if (!target.object_types.length || !target.actions.length || (!target.groups.length && !target.users.length)) {
+    const adding = added.get(draft) ?? added.set(draft, { actions: new Set(), groups: new Set(), users: new Set() }).get(draft)!;
+    const none = (list: unknown[], more: Set<unknown>) => !list.length && !more.size;
+    if (!target.object_types.length || none(target.actions, adding.actions) || (none(target.groups, adding.groups) && none(target.users, adding.users))) {
       warnings.push(`Permission "${perm.name}" (${perm.id}) is deleted by this plan; edit ${index} is left out.`);
       return;
     }
@@ -168,12 +178,23 @@ function applyEdits(set: ChangeSet, state: MatrixState, cells: CellIndex, catalo
     if (edit.add_actions?.length) {
       const misfit = edit.add_actions.flatMap((a) => target.object_types.filter((t) => !catalog.applies(a, t)).map((t) => `Action "${a}" does not apply to ${t}.`))[0];
       if (misfit) return void (errors[index] = { add_actions: [misfit] });
-      target.actions = sortActions([...target.actions, ...edit.add_actions]);
+      for (const a of edit.add_actions) adding.actions.add(a);
       changed.push('actions');
     }
-    if (edit.add_groups?.length) (target.groups = withIds(target.groups, edit.add_groups)), changed.push('groups');
-    if (edit.add_users?.length) (target.users = withIds(target.users, edit.add_users)), changed.push('users');
+    if (edit.add_groups?.length) {
+      for (const id of edit.add_groups) adding.groups.add(id);
+      changed.push('groups');
+    }
+    if (edit.add_users?.length) {
+      for (const id of edit.add_users) adding.users.add(id);
+      changed.push('users');
+    }
     draft.reasons.push(`Edit ${index} for ${name}: ${changed.length ? changed.join(', ') : 'nothing to change'}.`);
   });
+  for (const [{ perm }, { actions, groups, users }] of added) {
+    if (actions.size) perm.actions = sortActions([...perm.actions, ...actions]);
+    if (groups.size) perm.groups = withIds(perm.groups, groups);
+    if (users.size) perm.users = withIds(perm.users, users);
+  }
   if (Object.keys(errors).length) throw badRequest({ edits: errors as unknown as Record<string, string[]> });
 }

@@ -12,7 +12,7 @@
  *   no copy when nothing would remain.
  */
 import { sortActions } from './actions.ts';
-import { alone, withoutPrincipal, type Draft, type Drafts } from './drafts.ts';
+import { alone, append, withoutPrincipals, type Draft, type Drafts } from './drafts.ts';
 import { assignedAlone, type Permission, type PrincipalRef } from './model.ts';
 import { NAME_LENGTH } from './managed.ts';
 
@@ -50,7 +50,8 @@ function splitAlone(drafts: Drafts, draft: Draft, base: Permission, removed: Rea
     draft.perm.object_types = [];
     return false;
   }
-  const full = groups.find((g) => g.actions.length === new Set(base.actions).size);
+  const all = new Set(base.actions).size;
+  const full = groups.find((g) => g.actions.length === all);
   const main = full ?? [...groups].sort((a, b) => b.types.length - a.types.length || (a.types[0] < b.types[0] ? -1 : 1))[0];
   draft.perm.object_types = main.types;
   draft.perm.actions = full ? draft.perm.actions : main.actions;
@@ -70,13 +71,13 @@ export function revokeFrom(drafts: Drafts, original: Permission, removedByPrinci
   const entries = [...removedByPrincipal.values()];
   if (entries.length === 1 && assignedAlone(original, entries[0].principal)) {
     const [{ principal, cells, why }] = entries;
-    draft.reasons.push(...why);
+    append(draft.reasons, why);
     splitAlone(drafts, draft, original, cells, principal, why[0]);
     return;
   }
+  withoutPrincipals(draft.perm, entries.map((e) => e.principal));
   for (const { principal, name, cells, why } of entries) {
-    withoutPrincipal(draft.perm, principal);
-    draft.reasons.push(...why.map((w) => `${w} ${name} is taken off this shared permission; the others keep it as it is.`));
+    append(draft.reasons, why.map((w) => `${w} ${name} is taken off this shared permission; the others keep it as it is.`));
     const copy = drafts.create(
       { name: cut(`${original.name} (${name})`), description: original.description, enabled: original.enabled, object_types: [...original.object_types], actions: [...original.actions], constraints: original.constraints, ...alone(principal) },
       `Keeps what "${original.name}" gave ${name}, except the revoked cells.`,

@@ -10,7 +10,7 @@
  * The secret is the database's (secret.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { assignedTo, principalKey, type MatrixState, type PrincipalRef } from './model.ts';
+import { assignees, principalKey, type MatrixState, type Permission, type PrincipalRef } from './model.ts';
 import { core, type PlannedOperation } from './operations.ts';
 
 /** JSON with object keys sorted at every level: the same value always gives the same text. */
@@ -23,7 +23,10 @@ export function canonicalJson(value: unknown): string {
 
 /** What the plan depends on, in a fixed order. */
 export function dependencies(state: MatrixState, principals: readonly PrincipalRef[], operations: readonly PlannedOperation[]): unknown {
-  const named = [...new Map(principals.map((p) => [principalKey(p), p])).values()].sort((a, b) => (principalKey(a) < principalKey(b) ? -1 : 1));
+  const byKey = new Map(principals.map((p) => [principalKey(p), p]));
+  const named = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
+  // A permission depends on the plan when one of its assignees is named: one look-up per assignee.
+  const concerns = (perm: Permission) => assignees(perm).some((a) => byKey.has(principalKey(a)));
   return {
     principals: named.map((p) => {
       const group = p.type === 'group' ? state.groups.get(p.id) : undefined;
@@ -31,7 +34,7 @@ export function dependencies(state: MatrixState, principals: readonly PrincipalR
       return { key: principalKey(p), exists: !!(group ?? user), name: group?.name ?? user?.username ?? null, groups: user?.groups ?? null };
     }),
     permissions: [...state.permissions.values()]
-      .filter((perm) => named.some((p) => assignedTo(perm, p)))
+      .filter(concerns)
       .sort((a, b) => a.id - b.id)
       .map((perm) => ({ id: perm.id, ...core(perm) })),
     names: operations.filter((o) => o.op === 'create').map((o) => o.after!.name).sort(),
