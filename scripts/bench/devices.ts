@@ -11,6 +11,7 @@ import { scratchDatabase } from './scratchDatabase.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { countingDatabase } from '../../runtime/testing/countingDatabase.ts';
 import { devicesBaseline } from './devicesBaseline.ts';
+import { firstDifference } from './jsonDifference.ts';
 import { seedDevices } from './devicesSeed.ts';
 import { listen, median, requestsPerSecond } from './timing.ts';
 
@@ -68,19 +69,4 @@ export async function measureDevices(adminUrl: string, devices = 10_000, duratio
     await raw.end();
     await scratch.drop();
   }
-}
-
-/** The first path where two JSON values differ, with both values, for a readable failure. */
-function firstDifference(a: unknown, b: unknown, path = '$'): string {
-  if (isDeepStrictEqual(a, b)) return '';
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const keysA = Object.keys(a as object);
-    const keysB = Object.keys(b as object);
-    if (keysA.join() !== keysB.join()) return `${path}: keys ${JSON.stringify(keysA)} vs ${JSON.stringify(keysB)}`;
-    for (const key of keysA) {
-      const inner = firstDifference((a as any)[key], (b as any)[key], `${path}.${key}`);
-      if (inner) return inner;
-    }
-  }
-  return `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
 }
