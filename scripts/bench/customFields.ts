@@ -13,18 +13,22 @@ import postgres from 'postgres';
 import { scratchDatabase } from './scratchDatabase.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { countingDatabase } from '../../runtime/testing/countingDatabase.ts';
+import { alternatingTurns } from './alternatingTurns.ts';
 import { devicesBaseline, type BaselineCustomFields } from './devicesBaseline.ts';
 import { firstDifference } from './jsonDifference.ts';
 import { seedDevices } from './devicesSeed.ts';
-import { listen, requestsPerSecond } from './timing.ts';
+import { listen } from './timing.ts';
 
 export interface CustomFieldFigures {
   devices: number;
   fields: number;
   /** SQL statements of one list request, besides the token lookup. */
   listStatements: number;
+  /** Medians of alternating turns, and every turn's figure. */
   generatedRps: number;
   baselineRps: number;
+  generatedTurns: number[];
+  baselineTurns: number[];
 }
 
 const LIST = '/api/dcim/devices/?limit=50';
@@ -96,11 +100,8 @@ export async function measureCustomFields(adminUrl: string, devices = 10_000, du
       const baselinePage = JSON.parse(baselineText.replaceAll(baseline.url, server.url));
       if (!isDeepStrictEqual(generatedPage, baselinePage)) throw new Error(`the baseline answers differently:\n${firstDifference(generatedPage, baselinePage)}`);
 
-      await requestsPerSecond(`${server.url}${LIST}`, headers, 50, durationMs / 5); // warm-up of both, discarded
-      await requestsPerSecond(`${baseline.url}${LIST}`, headers, 50, durationMs / 5);
-      const generatedRps = await requestsPerSecond(`${server.url}${LIST}`, headers, 50, durationMs);
-      const baselineRps = await requestsPerSecond(`${baseline.url}${LIST}`, headers, 50, durationMs);
-      return { devices, fields: FIELDS.length, listStatements, generatedRps, baselineRps };
+      const [generated, handWritten] = await alternatingTurns([server.url, baseline.url], LIST, headers, 50, durationMs);
+      return { devices, fields: FIELDS.length, listStatements, generatedRps: generated.rps, baselineRps: handWritten.rps, generatedTurns: generated.turns, baselineTurns: handWritten.turns };
     } finally {
       server.close();
       baseline.close();

@@ -11,13 +11,14 @@ import { isDeepStrictEqual } from 'node:util';
 import postgres from 'postgres';
 import { scratchDatabase } from './scratchDatabase.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
+import { alternatingTurns } from './alternatingTurns.ts';
 import { capturingDatabase } from './capturingDatabase.ts';
 import { devicesBaseline, devicesBaselineSql } from './devicesBaseline.ts';
 import { firstDifference } from './jsonDifference.ts';
 import { seedDevices } from './devicesSeed.ts';
 import { isTokenLookup, measureOverhead, sequentialMs, type OverheadFigures } from './requestOverhead.ts';
 import { explainStatements } from './statementTime.ts';
-import { listen, median, requestsPerSecond } from './timing.ts';
+import { listen, median } from './timing.ts';
 
 export interface DeviceFigures {
   devices: number;
@@ -41,7 +42,6 @@ const LIST = '/api/dcim/devices/?limit=50';
 /** Pages checked equal before timing: the first, and one from the middle with both links. */
 const CHECKED = [LIST, '/api/dcim/devices/?limit=50&offset=5000'];
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
-const TURNS = 5;
 
 export async function measureDevices(adminUrl: string, devices = 10_000, durationMs = 5000): Promise<DeviceFigures> {
   const scratch = await scratchDatabase(adminUrl, `nbbench_${process.pid}`);
@@ -78,22 +78,14 @@ export async function measureDevices(adminUrl: string, devices = 10_000, duratio
         if (!isDeepStrictEqual(generatedPage, baselinePage)) throw new Error(`the baseline answers ${path} differently:\n${firstDifference(generatedPage, baselinePage)}`);
       }
 
-      await requestsPerSecond(`${server.url}${LIST}`, headers, 50, durationMs / 5); // warm-up of both, discarded
-      await requestsPerSecond(`${baseline.url}${LIST}`, headers, 50, durationMs / 5);
-      // In alternating turns, so that both see the same machine load (medians of the turns).
-      const generatedTurns: number[] = [];
-      const baselineTurns: number[] = [];
-      for (let turn = 0; turn < TURNS; turn++) {
-        generatedTurns.push(await requestsPerSecond(`${server.url}${LIST}`, headers, 50, durationMs / TURNS));
-        baselineTurns.push(await requestsPerSecond(`${baseline.url}${LIST}`, headers, 50, durationMs / TURNS));
-      }
+      const [generated, handWritten] = await alternatingTurns([server.url, baseline.url], LIST, headers, 50, durationMs);
 
       const overhead = await measureOverhead({ capturing, databaseUrl: url, serverUrl: server.url, path: LIST, headers });
       const baselineRequestMs = await sequentialMs(`${baseline.url}${LIST}`, headers);
       const [baselineTime] = await explainStatements(url, [{ text: devicesBaselineSql(), params: [50, 0, baseline.url], planMode: 'auto' }]);
       return {
         devices, bulkCreateMedianMs: median(bulkCreateMs), bulkCreateMaxMs: Math.max(...bulkCreateMs), listStatements,
-        generatedRps: median(generatedTurns), baselineRps: median(baselineTurns), generatedTurns, baselineTurns,
+        generatedRps: generated.rps, baselineRps: handWritten.rps, generatedTurns: generated.turns, baselineTurns: handWritten.turns,
         overhead, baselineRequestMs, baselinePostgresMs: baselineTime.planningMs + baselineTime.executionMs,
       };
     } finally {
