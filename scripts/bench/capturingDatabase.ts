@@ -24,11 +24,14 @@ export interface CapturingDatabase {
   /** The statements since the last reset, in the order they were issued. */
   readonly statements: CapturedStatement[];
   reset(): void;
+  /** Whether statements are recorded (default true): off while a benchmark times throughput, so that none pile up. */
+  recording: boolean;
 }
 
 export function capturingDatabase(inner: Database): CapturingDatabase {
   const statements: CapturedStatement[] = [];
   const capture = (target: Queryable, inTransaction: boolean): Queryable['query'] => async (text, params, options?: QueryOptions) => {
+    if (!result.recording) return target.query(text, params, options);
     const statement: CapturedStatement = { text, params: params ?? [], planEachTime: !inTransaction && !!options?.planEachTime, inTransaction, startedMs: performance.now(), endedMs: 0 };
     statements.push(statement);
     try {
@@ -46,6 +49,7 @@ export function capturingDatabase(inner: Database): CapturingDatabase {
     },
     query: capture(inner, false),
     script: async (text) => {
+      if (!result.recording) return inner.script(text);
       const statement: CapturedStatement = { text, params: [], planEachTime: false, inTransaction: false, startedMs: performance.now(), endedMs: 0 };
       statements.push(statement);
       await inner.script(text);
@@ -54,7 +58,8 @@ export function capturingDatabase(inner: Database): CapturingDatabase {
     transaction: (fn) => inner.transaction((tx) => fn({ query: capture(tx, true), ...(tx.script ? { script: tx.script } : {}) })),
     close: () => inner.close(),
   };
-  return { db, statements, reset: () => void statements.splice(0) };
+  const result: CapturingDatabase = { db, statements, reset: () => void statements.splice(0), recording: true };
+  return result;
 }
 
 /**
@@ -67,7 +72,7 @@ export function phases<T extends Pick<CapturedStatement, 'startedMs' | 'endedMs'
   const out: T[][] = [];
   let finished = -Infinity;
   for (const statement of [...statements].sort((a, b) => a.startedMs - b.startedMs)) {
-    if (statement.startedMs >= finished || !out.length) out.push([]);
+    if (statement.startedMs >= finished) out.push([]);
     out[out.length - 1].push(statement);
     finished = Math.max(finished, statement.endedMs);
   }

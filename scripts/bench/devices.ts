@@ -16,8 +16,7 @@ import { capturingDatabase } from './capturingDatabase.ts';
 import { devicesBaseline, devicesBaselineSql } from './devicesBaseline.ts';
 import { firstDifference } from './jsonDifference.ts';
 import { seedDevices } from './devicesSeed.ts';
-import { isTokenLookup, measureOverhead, sequentialMs, type OverheadFigures } from './requestOverhead.ts';
-import { explainStatements } from './statementTime.ts';
+import { isTokenLookup, measureOverhead, type OverheadFigures } from './requestOverhead.ts';
 import { listen, median } from './timing.ts';
 
 export interface DeviceFigures {
@@ -31,11 +30,8 @@ export interface DeviceFigures {
   baselineRps: number;
   generatedTurns: number[];
   baselineTurns: number[];
-  /** The engine's time per request against PostgreSQL's time for its statements. */
+  /** The engine's time per request against PostgreSQL's time for its statements, and the baseline's alike. */
   overhead: OverheadFigures;
-  /** The baseline's, one request at a time (median ms), and PostgreSQL's time for its one statement. */
-  baselineRequestMs: number;
-  baselinePostgresMs: number;
 }
 
 const LIST = '/api/dcim/devices/?limit=50';
@@ -78,15 +74,17 @@ export async function measureDevices(adminUrl: string, devices = 10_000, duratio
         if (!isDeepStrictEqual(generatedPage, baselinePage)) throw new Error(`the baseline answers ${path} differently:\n${firstDifference(generatedPage, baselinePage)}`);
       }
 
+      capturing.recording = false;
       const [generated, handWritten] = await alternatingTurns([server.url, baseline.url], LIST, headers, 50, durationMs);
+      capturing.recording = true;
 
-      const overhead = await measureOverhead({ capturing, databaseUrl: url, serverUrl: server.url, path: LIST, headers });
-      const baselineRequestMs = await sequentialMs(`${baseline.url}${LIST}`, headers);
-      const [baselineTime] = await explainStatements(url, [{ text: devicesBaselineSql(), params: [50, 0, baseline.url], planMode: 'auto' }]);
+      // The baseline's one statement runs under PostgreSQL's default plan mode, as on its pool.
+      const baselineStatements = [{ text: devicesBaselineSql(), params: [50, 0, baseline.url], planMode: 'auto' as const }];
+      const overhead = await measureOverhead({ capturing, databaseUrl: url, serverUrl: server.url, path: LIST, headers, baseline: { url: baseline.url, statements: baselineStatements } });
       return {
         devices, bulkCreateMedianMs: median(bulkCreateMs), bulkCreateMaxMs: Math.max(...bulkCreateMs), listStatements,
         generatedRps: generated.rps, baselineRps: handWritten.rps, generatedTurns: generated.turns, baselineTurns: handWritten.turns,
-        overhead, baselineRequestMs, baselinePostgresMs: baselineTime.planningMs + baselineTime.executionMs,
+        overhead,
       };
     } finally {
       server.close();

@@ -14,7 +14,7 @@
 import { Hono } from 'hono';
 import type { Database } from '../../runtime/db/index.ts';
 import { phases, type CapturedStatement, type CapturingDatabase } from './capturingDatabase.ts';
-import { explainStatements, type StatementTime } from './statementTime.ts';
+import { explainStatements, type StatementTime, type TimedStatement } from './statementTime.ts';
 import { listen, median } from './timing.ts';
 
 /** The authentication's statement: timed like the others, and shown apart. */
@@ -37,6 +37,8 @@ export interface OverheadFigures {
   replayMs: number;
   /** The same body from a handler that has it ready (median ms). */
   httpFloorMs: number;
+  /** The hand-written baseline measured in the same rounds, when one is given. */
+  baseline?: { requestMs: number; postgresMs: number };
 }
 
 export interface OverheadOptions {
@@ -48,8 +50,10 @@ export interface OverheadOptions {
   serverUrl: string;
   path: string;
   headers: Record<string, string>;
-  /** Requests per round (default 100); three rounds alternate request, replay and floor. */
+  /** Requests per round (default 100); three rounds alternate request, replay, floor (and baseline). */
   requests?: number;
+  /** A baseline answering the same path, and its statements (run one after another), to measure alike. */
+  baseline?: { url: string; statements: TimedStatement[] };
 }
 
 const quartile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)];
@@ -63,14 +67,6 @@ async function timedGet(url: string, headers: Record<string, string>): Promise<{
   return { ms: performance.now() - started, body };
 }
 
-/** Median wall time (ms) of `requests` GETs of `url` one at a time, after 20 discarded. */
-export async function sequentialMs(url: string, headers: Record<string, string>, requests = 300): Promise<number> {
-  for (let i = 0; i < 20; i++) await timedGet(url, headers);
-  const samples: number[] = [];
-  for (let i = 0; i < requests; i++) samples.push((await timedGet(url, headers)).ms);
-  return median(samples);
-}
-
 export async function measureOverhead(options: OverheadOptions): Promise<OverheadFigures> {
   const { capturing, serverUrl, path, headers } = options;
   const requests = options.requests ?? 100;
@@ -78,14 +74,20 @@ export async function measureOverhead(options: OverheadOptions): Promise<Overhea
   // The token's first use records when it was used (at most once a minute): warm up past it.
   for (let i = 0; i < 20; i++) await get(`${serverUrl}${path}`);
   capturing.reset();
+  capturing.recording = true;
   const { body } = await get(`${serverUrl}${path}`);
   const captured: CapturedStatement[] = [...capturing.statements];
+  // The request is timed as the server runs it, without the recording.
+  capturing.recording = false;
   if (captured.some((s) => s.inTransaction)) throw new Error(`${path} ran statements in a transaction: replaying them one by one would not be the same work`);
 
-  const times = await explainStatements(
-    options.databaseUrl,
-    captured.map((s) => ({ text: s.text, params: s.params, planMode: s.planEachTime ? 'force_custom_plan' : 'force_generic_plan' })),
-  );
+  const baselineStatements = options.baseline?.statements ?? [];
+  const allTimes = await explainStatements(options.databaseUrl, [
+    ...captured.map((s): TimedStatement => ({ text: s.text, params: s.params, planMode: s.planEachTime ? 'force_custom_plan' : 'force_generic_plan' })),
+    ...baselineStatements,
+  ]);
+  const times = allTimes.slice(0, captured.length);
+  const baselinePostgresMs = allTimes.slice(captured.length).reduce((sum, t) => sum + t.planningMs + t.executionMs, 0);
   const timeOf = new Map<CapturedStatement, StatementTime>(captured.map((s, i) => [s, times[i]]));
   const steps = phases(captured);
   const slowest = (phase: CapturedStatement[], of: (t: StatementTime) => number) => Math.max(...phase.map((s) => of(timeOf.get(s)!)));
@@ -102,18 +104,22 @@ export async function measureOverhead(options: OverheadOptions): Promise<Overhea
   const ready = new Hono().get('*', (c) => c.body(body, 200, { 'Content-Type': 'application/json' }));
   const floor = await listen(ready);
   try {
-    const samples = { request: [] as number[], replay: [] as number[], floor: [] as number[] };
+    const samples = { request: [] as number[], replay: [] as number[], floor: [] as number[], baseline: [] as number[] };
+    const baselineUrl = options.baseline ? `${options.baseline.url}${path}` : null;
     for (let i = 0; i < 10; i++) {
       await replay();
       await get(`${floor.url}${path}`);
+      if (baselineUrl) await get(baselineUrl);
     }
     // Alternating rounds, so that all three see the same machine.
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < requests; i++) samples.request.push((await get(`${serverUrl}${path}`)).ms);
       for (let i = 0; i < requests; i++) samples.replay.push(await replay());
       for (let i = 0; i < requests; i++) samples.floor.push((await get(`${floor.url}${path}`)).ms);
+      if (baselineUrl) for (let i = 0; i < requests; i++) samples.baseline.push((await get(baselineUrl)).ms);
     }
     capturing.reset();
+    capturing.recording = true;
     return {
       statements: captured.length,
       requestMs: median(samples.request),
@@ -123,6 +129,7 @@ export async function measureOverhead(options: OverheadOptions): Promise<Overhea
       tokenLookupMs,
       replayMs: median(samples.replay),
       httpFloorMs: median(samples.floor),
+      ...(baselineUrl ? { baseline: { requestMs: median(samples.baseline), postgresMs: baselinePostgresMs } } : {}),
     };
   } finally {
     floor.close();

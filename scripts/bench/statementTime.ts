@@ -51,33 +51,31 @@ function arrayElement(value: unknown): string {
 
 /**
  * Median planning and execution times of each statement over `runs` runs, after `warmUp` runs
- * (five settle `auto` on its choice, as they would on a server's connection).
+ * (five settle `auto` on its choice, as they would on a server's connection). The statements take
+ * turns run by run, so that a machine busier for a while slows them all alike.
  */
 export async function explainStatements(url: string, statements: readonly TimedStatement[], runs = 25, warmUp = 6): Promise<StatementTime[]> {
   // Timestamps as the server's connections see them (runtime/db/postgres.ts).
   const sql = postgres(url, { max: 1, onnotice: () => {}, connection: { TimeZone: 'UTC', application_name: 'netbox-codegen-bench' } });
   try {
-    const times: StatementTime[] = [];
-    for (const [i, statement] of statements.entries()) {
-      // EXPLAIN ANALYZE runs the statement: whatever it would write is rolled back.
-      await sql.unsafe('BEGIN');
-      await sql.unsafe(`SET LOCAL plan_cache_mode = ${statement.planMode}`);
-      await sql.unsafe(`PREPARE bench_${i} AS ${statement.text}`);
-      const execute = `EXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON, FORMAT JSON) EXECUTE bench_${i}${statement.params.length ? `(${statement.params.map(sqlLiteral).join(', ')})` : ''}`;
-      const planning: number[] = [];
-      const execution: number[] = [];
-      for (let run = 0; run < warmUp + runs; run++) {
-        const [row] = await sql.unsafe(execute);
-        const plan = (row as Record<string, [{ 'Planning Time': number; 'Execution Time': number }]>)['QUERY PLAN'][0];
+    for (const [i, statement] of statements.entries()) await sql.unsafe(`PREPARE bench_${i} AS ${statement.text}`);
+    const planning = statements.map(() => [] as number[]);
+    const execution = statements.map(() => [] as number[]);
+    for (let run = 0; run < warmUp + runs; run++) {
+      for (const [i, statement] of statements.entries()) {
+        const args = statement.params.length ? `(${statement.params.map(sqlLiteral).join(', ')})` : '';
+        // The plan mode is read when the statement runs; EXPLAIN ANALYZE runs it, and what it would write is rolled back.
+        await sql.unsafe('BEGIN');
+        await sql.unsafe(`SET LOCAL plan_cache_mode = ${statement.planMode}`);
+        const [row] = await sql.unsafe(`EXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON, FORMAT JSON) EXECUTE bench_${i}${args}`);
+        await sql.unsafe('ROLLBACK');
         if (run < warmUp) continue;
-        planning.push(plan['Planning Time']);
-        execution.push(plan['Execution Time']);
+        const plan = (row as Record<string, [{ 'Planning Time': number; 'Execution Time': number }]>)['QUERY PLAN'][0];
+        planning[i].push(plan['Planning Time']);
+        execution[i].push(plan['Execution Time']);
       }
-      await sql.unsafe('ROLLBACK');
-      await sql.unsafe(`DEALLOCATE bench_${i}`);
-      times.push({ planningMs: median(planning), executionMs: median(execution) });
     }
-    return times;
+    return statements.map((_, i) => ({ planningMs: median(planning[i]), executionMs: median(execution[i]) }));
   } finally {
     await sql.end();
   }
