@@ -85,6 +85,7 @@ if (runs('devices')) {
     [`PostgreSQL's planning + execution of its ${o.statements} statements (EXPLAIN ANALYZE in the server's plan modes; the token lookup's ${ms2(o.tokenLookupMs)} included)`, ms2(o.postgresMs), `${ms2(o.postgresExecutionMs)} executing`, ''],
     ['the engine above PostgreSQL (request − PostgreSQL)', ms2(overheadMs), `${((overheadMs / o.requestMs) * 100).toFixed(0)}% of the request`, '≤ 30%'],
     ['of which: postgres.js and the socket / HTTP floor (Hono + node server + fetch of the same body) / the engine\'s own work', `${ms2(driverMs)} / ${ms2(o.httpFloorMs)} / ${ms2(o.requestMs - Math.max(o.replayMs, o.postgresMs) - o.httpFloorMs)}`, '', ''],
+    [`node's CPU time per request (server and client in one process): generated server / baseline / HTTP floor`, `${ms2(o.cpuMs.request)} / ${o.baseline ? ms2(o.baseline.cpuMs) : '–'} / ${ms2(o.cpuMs.floor)}`, `the engine ${ms2(o.cpuMs.request - o.cpuMs.floor)} above the floor`, ''],
     ...(o.baseline ? [['the same, hand-written baseline (same rounds): one request at a time / PostgreSQL\'s time for its one statement', `${ms2(o.baseline.requestMs)} / ${ms2(o.baseline.postgresMs)}`, `${(((o.baseline.requestMs - o.baseline.postgresMs) / o.baseline.requestMs) * 100).toFixed(0)}% above PostgreSQL`, ''] as [string, string, string, string]] : []),
   );
 }

@@ -37,8 +37,14 @@ export interface OverheadFigures {
   replayMs: number;
   /** The same body from a handler that has it ready (median ms). */
   httpFloorMs: number;
+  /**
+   * This process's CPU time per request (ms; medians of the rounds) for the request, the replay and
+   * the floor: the benchmark's client runs in the same process, so only differences mean much. On a
+   * busy machine wall times also hold waits for a core at every round trip; CPU times do not.
+   */
+  cpuMs: { request: number; replay: number; floor: number };
   /** The hand-written baseline measured in the same rounds, when one is given. */
-  baseline?: { requestMs: number; postgresMs: number };
+  baseline?: { requestMs: number; postgresMs: number; cpuMs: number };
 }
 
 export interface OverheadOptions {
@@ -105,18 +111,26 @@ export async function measureOverhead(options: OverheadOptions): Promise<Overhea
   const floor = await listen(ready);
   try {
     const samples = { request: [] as number[], replay: [] as number[], floor: [] as number[], baseline: [] as number[] };
+    const cpu = { request: [] as number[], replay: [] as number[], floor: [] as number[], baseline: [] as number[] };
+    /** Runs `requests` timed samples of `one`, and this process's CPU time per sample (ms) for the round. */
+    const round = async (kind: keyof typeof samples, one: () => Promise<number>) => {
+      const before = process.cpuUsage();
+      for (let i = 0; i < requests; i++) samples[kind].push(await one());
+      const used = process.cpuUsage(before);
+      cpu[kind].push((used.user + used.system) / 1000 / requests);
+    };
     const baselineUrl = options.baseline ? `${options.baseline.url}${path}` : null;
     for (let i = 0; i < 10; i++) {
       await replay();
       await get(`${floor.url}${path}`);
       if (baselineUrl) await get(baselineUrl);
     }
-    // Alternating rounds, so that all three see the same machine.
-    for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < requests; i++) samples.request.push((await get(`${serverUrl}${path}`)).ms);
-      for (let i = 0; i < requests; i++) samples.replay.push(await replay());
-      for (let i = 0; i < requests; i++) samples.floor.push((await get(`${floor.url}${path}`)).ms);
-      if (baselineUrl) for (let i = 0; i < requests; i++) samples.baseline.push((await get(baselineUrl)).ms);
+    // Alternating rounds, so that all of them see the same machine.
+    for (let turn = 0; turn < 3; turn++) {
+      await round('request', async () => (await get(`${serverUrl}${path}`)).ms);
+      await round('replay', replay);
+      await round('floor', async () => (await get(`${floor.url}${path}`)).ms);
+      if (baselineUrl) await round('baseline', async () => (await get(baselineUrl)).ms);
     }
     capturing.reset();
     capturing.recording = true;
@@ -129,7 +143,8 @@ export async function measureOverhead(options: OverheadOptions): Promise<Overhea
       tokenLookupMs,
       replayMs: median(samples.replay),
       httpFloorMs: median(samples.floor),
-      ...(baselineUrl ? { baseline: { requestMs: median(samples.baseline), postgresMs: baselinePostgresMs } } : {}),
+      cpuMs: { request: median(cpu.request), replay: median(cpu.replay), floor: median(cpu.floor) },
+      ...(baselineUrl ? { baseline: { requestMs: median(samples.baseline), postgresMs: baselinePostgresMs, cpuMs: median(cpu.baseline) } } : {}),
     };
   } finally {
     floor.close();
