@@ -41,8 +41,9 @@ export function seedDirectory(migrationsDir = DEFAULT_MIGRATIONS_DIR, env: NodeJ
  * caller then creates the cluster itself).
  */
 export function seedDataDirectory(dataDir: string, migrationsDir = DEFAULT_MIGRATIONS_DIR, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return false;
   const seed = seedDirectory(migrationsDir, env);
-  if (existsSync(join(dataDir, 'PG_VERSION')) || !existsSync(join(seed, 'PG_VERSION'))) return false;
+  if (!existsSync(join(seed, 'PG_VERSION'))) return false;
   cpSync(seed, dataDir, { recursive: true });
   return true;
 }

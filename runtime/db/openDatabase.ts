@@ -5,7 +5,6 @@
  */
 import { seedDataDirectory } from './embeddedImage.ts';
 import { openPglite } from './pglite/driver.ts';
-import { openPostgres } from './postgres.ts';
 import type { Database } from './types.ts';
 
 export interface OpenDatabaseOptions {
@@ -25,7 +24,8 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const url = options.url?.trim();
   const statementTimeoutMs = options.statementTimeoutMs;
-  if (url && /^postgres(ql)?:\/\//i.test(url)) return openPostgres(url, { max: options.poolSize, statementTimeoutMs });
+  // postgres.js is loaded only for PostgreSQL: an embedded start does not wait for it.
+  if (url && /^postgres(ql)?:\/\//i.test(url)) return (await import('./postgres.ts')).openPostgres(url, { max: options.poolSize, statementTimeoutMs });
   if (url === 'memory://') return openPglite('memory://');
   if (url) {
     // Say so rather than silently falling back to the embedded database with a typo'd URL.

@@ -28,6 +28,9 @@ export class SuperuserPasswordError extends Error {
 
 /** Creates the first superuser on an empty database, or returns null; throws SuperuserPasswordError for a weak SUPERUSER_PASSWORD. */
 export async function bootstrapSuperuser(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<BootstrapResult | null> {
+  // Every start but the first finds users: one query, without the lock and the transaction below.
+  const [{ found }] = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM users_user) AS found');
+  if (found) return null;
   return db.transaction(async (tx) => {
     // Serialise concurrent first boots on the same database.
     await tx.query('SELECT pg_advisory_xact_lock(4242001)');

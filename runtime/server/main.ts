@@ -9,7 +9,7 @@
  * server, a database that cannot be opened). DEBUG=1 adds the stack of an unexpected failure.
  */
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { DataDirectoryLockedError, openDatabase, type Database } from '../db/index.ts';
 import { listen, ListenError } from './listen.ts';
@@ -36,18 +36,20 @@ let server: ServerType | undefined;
 let db: Database | undefined;
 try {
   const { host, port, dataDir, databaseUrl } = listenSettings(process.argv.slice(2), process.env);
-  const statementTimeout = statementTimeoutMs(process.env);
-  // The port is taken first, so that one in use fails in a moment rather than after the database
-  // has opened; a request that arrives meanwhile waits for the app.
-  let ready!: (app: Hono) => void;
-  const app = new Promise<Hono>((resolve) => (ready = resolve));
-  server = createAdaptorServer({ fetch: async (request, env) => (await app).fetch(request, env) });
-  await listen(server, host, port);
-  // The database opens (the embedded one on its own thread) while the server's modules load.
-  const opening = openDatabase({ url: databaseUrl, dataDir, statementTimeoutMs: statementTimeout });
+  // The database opens first, the embedded one on its own thread, the longest step of a start: the
+  // port is taken and the server's modules load meanwhile.
+  const opening = openDatabase({ url: databaseUrl, dataDir, statementTimeoutMs: statementTimeoutMs(process.env) });
   // Its failure is reported where it is awaited, below, not as an unhandled rejection meanwhile.
   opening.catch(() => undefined);
-  const { startInventoryServer } = await import('./server.ts');
+  // A port in use fails now rather than once the database is open; a request that arrives before the
+  // app is ready waits for it.
+  let ready!: (app: Hono) => void;
+  const app = new Promise<Hono>((resolve) => (ready = resolve));
+  const { createAdaptorServer } = await import('@hono/node-server');
+  server = createAdaptorServer({ fetch: async (request, env) => (await app).fetch(request, env) });
+  await listen(server, host, port);
+  const { loadTables, startInventoryServer } = await import('./server.ts');
+  loadTables();
   db = await opening;
   const started = await startInventoryServer(db);
   ready(started.app as unknown as Hono);
@@ -61,8 +63,11 @@ try {
   }
   const { port: listening } = server.address() as AddressInfo;
   console.error(`inventory API on http://${host}:${listening}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
-  // NetBox's housekeeping: change records past CHANGELOG_RETENTION go daily (and at every start).
-  const housekeeping = setInterval(() => started.pruneChangeLog().catch((error) => console.error(`change log housekeeping failed: ${(error as Error).message}`)), 24 * 3600 * 1000);
+  // NetBox's housekeeping: change records past CHANGELOG_RETENTION go at every start, once the server
+  // answers (a large deletion must not hold the start up), and daily.
+  const prune = () => started.pruneChangeLog().catch((error) => console.error(`change log housekeeping failed: ${(error as Error).message}`));
+  void prune();
+  const housekeeping = setInterval(prune, 24 * 3600 * 1000);
   housekeeping.unref();
   const shutdown = async () => {
     clearInterval(housekeeping);

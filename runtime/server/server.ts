@@ -2,7 +2,8 @@
  * @module
  * Boots the inventory server on an open database: applies migrations, creates the first
  * superuser on an empty database, loads the generated table and builds the app. Tests and
- * benchmarks call this directly.
+ * benchmarks call this directly. Pruning the change log (`pruneChangeLog`) is the caller's to
+ * schedule: main.ts runs it once the server answers, and daily.
  */
 import { readFileSync } from 'node:fs';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -22,17 +23,21 @@ const routesPath = new URL('../../generated/inventory/routes.json', import.meta.
 let registry: Registry | undefined;
 let routes: RouteEntry[] | undefined;
 
+/** Reads the generated tables; main.ts calls it while the database opens, so that a start does both at once. */
+export function loadTables(): { registry: Registry; routes: RouteEntry[] } {
+  registry ??= Registry.load();
+  routes ??= JSON.parse(readFileSync(routesPath, 'utf8')) as RouteEntry[];
+  return { registry, routes };
+}
+
 export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv = process.env) {
   // Every setting is read (and refused, in one line) before anything is written.
   const settings = serverSettings(env);
   await migrate(db);
   const firstBoot: BootstrapResult | null = await bootstrapSuperuser(db, env);
-  registry ??= Registry.load();
-  routes ??= JSON.parse(readFileSync(routesPath, 'utf8')) as RouteEntry[];
-  const loaded = registry;
+  const { registry, routes } = loadTables();
   /** NetBox's housekeeping of change records past CHANGELOG_RETENTION (none when it is 0). */
-  const pruneChangeLog = async () => (settings.retention > 0 ? pruneChanges(db, loaded, settings.retention) : 0);
-  await pruneChangeLog();
+  const pruneChangeLog = async () => (settings.retention > 0 ? pruneChanges(db, registry, settings.retention) : 0);
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
   const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, ...settings.app });

@@ -12,12 +12,18 @@ export type WasmModule = object;
 export interface WorkerData {
   /** The data directory, or `memory://`. */
   dataDir: string;
-  /** A dumped data directory to start from instead of an empty cluster (a gzipped tarball). */
-  image?: ArrayBuffer;
-  /** PGlite's WebAssembly module, compiled once per process and shared by every worker. */
-  wasmModule: WasmModule;
+  /** PostgreSQL settings the database starts with (`name=value`). */
+  settings: string[];
   /** Which type oids get which of the value rules of ../values.ts (the worker cannot import TypeScript). */
   values: { int8: number[]; int8Arrays: number[]; text: number[]; textArrays: number[]; json: number[] };
+}
+
+/** The worker's first message, once the WebAssembly is compiled: it opens the database with it. */
+export interface OpenMessage {
+  /** PGlite's WebAssembly module, compiled once per process and shared by every worker. */
+  wasmModule: WasmModule;
+  /** A dumped data directory to start from instead of an empty cluster (a gzipped tarball). */
+  image?: ArrayBuffer;
 }
 
 export type Request =

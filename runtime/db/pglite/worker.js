@@ -44,12 +44,15 @@ function describe(/** @type {any} */ error) {
   return { message: String(error?.message ?? error), code: text(error?.code), constraint: text(error?.constraint), detail: text(error?.detail), table: text(error?.table), column: text(error?.column) };
 }
 
+/** @type {import('./protocol.ts').OpenMessage} */
+const open = await new Promise((resolve) => port.once('message', resolve));
 /** @type {PGlite} */
 let db;
 try {
   db = await PGlite.create(data.dataDir, {
-    pgliteWasmModule: /** @type {any} */ (data.wasmModule),
-    ...(data.image ? { loadDataDir: new Blob([data.image]) } : {}),
+    pgliteWasmModule: /** @type {any} */ (open.wasmModule),
+    startParams: [...PGlite.defaultStartParams, ...data.settings.flatMap((setting) => ['-c', setting])],
+    ...(open.image ? { loadDataDir: new Blob([open.image]) } : {}),
   });
   // Timestamps are read as text; make that text UTC whatever the host's zone.
   await db.exec(`SET TIME ZONE 'UTC'`);
