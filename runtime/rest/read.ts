@@ -98,10 +98,13 @@ export class Reader {
     const page = parsePage(query);
     const params = new Params();
     const shown = shownFields(resource, query, 'GET');
-    // Definitions are needed to show custom fields, and to filter or search by them.
+    // Definitions are needed to show custom fields, and to filter or search by them: only for the
+    // latter must they be read before the page is chosen; else they are read beside it.
     const byCustomFields = query.has('q') || [...query.keys()].some((key) => key.startsWith('cf_'));
-    const customFields = await this.customFields(db, resource, byCustomFields ? undefined : shown);
-    const { conditions } = await this.filters.build(db, resource, query, 't', params, customFields);
+    const loadingCustomFields = this.customFields(db, resource, byCustomFields ? undefined : shown);
+    // Awaited where it is needed, below; a failure meanwhile is not an unhandled rejection.
+    loadingCustomFields.catch(() => undefined);
+    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await loadingCustomFields : null);
     // Objects the caller may not view are not there, for the page and the count alike.
     const visible = this.restrictions.condition(resource, 't', params, ctx, 'view');
     if (visible) conditions.push(visible);
@@ -121,9 +124,10 @@ export class Reader {
     // a scan of the table, which is what counting costs anyway.
     const pageSql = `SELECT t.id FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
-    const [pageIds, counted] = await Promise.all([
+    const [pageIds, counted, customFields] = await Promise.all([
       db.query<{ id: number }>(pageSql, params.values, PER_VALUES),
       countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null),
+      loadingCustomFields,
     ]);
     const rows = await this.rows(db, resource, pageIds.map((r) => Number(r.id)), shown, customFields);
     const serializer = this.serializer(ctx, customFields);

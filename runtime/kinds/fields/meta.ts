@@ -38,22 +38,27 @@ export const display: FieldKind = {
   orderable: true,
 };
 
-/** How many `target` rows point here through their `via` field (cumulatively over a tree's subtree). */
+/**
+ * How many `target` rows point here through their `via` field (cumulatively over a tree's subtree).
+ * A subtree is counted as the rows whose reference is one of the subtree's ids, an array built first:
+ * the reference's index then answers, where joining every target row to the tree to test its path
+ * reads them all.
+ */
 export function countSql(field: Field, resource: Resource, alias: string, ctx: SelectContext): string {
   if (field.expression) return ctx.expression(field.expression, resource, alias);
   if (!field.target && field.via === 'tags') return `(SELECT count(*) FROM "${ctx.tagLink.table}" ti WHERE ti."${ctx.tagLink.tagId}" = ${alias}.id)::int`;
   const target = ctx.resource(field.target!);
   const via = target.fields.find((f) => f.name === field.via)!;
   const c = ctx.alias();
-  if (via.kind === 'm2m' && field.cumulative && resource.tree) {
+  const subtree = () => {
     const d = ctx.alias();
-    return `(SELECT count(DISTINCT ${c}."${via.link!.source}") FROM "${via.link!.table}" ${c} JOIN "${resource.table}" ${d} ON ${d}.id = ${c}."${via.link!.target}" WHERE ${alias}.id = ANY(${d}.tree_path))::int`;
+    return `ARRAY(SELECT ${d}.id FROM "${resource.table}" ${d} WHERE ${alias}.id = ANY(${d}.tree_path))`;
+  };
+  if (via.kind === 'm2m' && field.cumulative && resource.tree) {
+    return `(SELECT count(DISTINCT ${c}."${via.link!.source}") FROM "${via.link!.table}" ${c} WHERE ${c}."${via.link!.target}" = ANY(${subtree()}))::int`;
   }
   if (via.kind === 'm2m') return `(SELECT count(*) FROM "${via.link!.table}" ${c} WHERE ${c}."${via.link!.target}" = ${alias}.id)::int`;
-  if (field.cumulative && resource.tree) {
-    const d = ctx.alias();
-    return `(SELECT count(*) FROM "${target.table}" ${c} JOIN "${resource.table}" ${d} ON ${d}.id = ${c}."${via.column}" WHERE ${alias}.id = ANY(${d}.tree_path))::int`;
-  }
+  if (field.cumulative && resource.tree) return `(SELECT count(*) FROM "${target.table}" ${c} WHERE ${c}."${via.column}" = ANY(${subtree()}))::int`;
   return `(SELECT count(*) FROM "${target.table}" ${c} WHERE ${c}."${via.column}" = ${alias}.id)::int`;
 }
 
