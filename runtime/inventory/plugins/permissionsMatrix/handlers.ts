@@ -7,12 +7,13 @@
  */
 import type { Context } from 'hono';
 import { badRequest, expectedDictionary, notFound, readBody, type OperationHandler } from '../../../rest/index.ts';
+import { moduleBeside, offThread } from '../../../workers/index.ts';
 import { canEdit, requireSomeWrite } from './access.ts';
 import { applyPlan, principalGone } from './apply.ts';
 import { CellIndex } from './cells.ts';
 import { readChangeSet } from './changeSet.ts';
 import { exportYaml } from './exportYaml.ts';
-import { readImportFile } from './importFile.ts';
+import type { ImportedFile } from './importFile.ts';
 import { importChanges } from './importYaml.ts';
 import { checkQuery, parseMatrixQuery } from './matrixQuery.ts';
 import { buildMatrix } from './matrixView.ts';
@@ -129,7 +130,8 @@ export const importMatrix: OperationHandler = async (c, { db, rest, ctx }) => {
   await requireSomeWrite(ctx);
   const body = await readBody(c);
   if (!isObject(body)) throw badRequest({ non_field_errors: [expectedDictionary(body)] });
-  const file = await readImportFile(body.yaml);
+  // Reading a file of up to 1 MiB takes seconds of CPU: on a worker thread, other requests go on meanwhile.
+  const file = await offThread<ImportedFile>(moduleBeside(import.meta.url, 'importFile'), 'readImportFile', body.yaml);
   const state = viewableState(await loadState(db, rest, ctx));
   // The file's own actions stay out of the catalogue: any valid name applies to every type unless
   // a model registers it, and a file naming 100,000 of them would otherwise be lettered and listed.
