@@ -139,11 +139,15 @@ if (runs('matrix')) {
 }
 if (runs('attacks')) {
   progress('/api/status/ under attack (PostgreSQL)…');
-  const attack = await measureUnderAttack(root, adminUrl, Math.max(10, seconds * 2) * 1000);
-  const seen = Object.entries(attack.answers).map(([kind, statuses]) => `${kind}: ${Object.entries(statuses).map(([status, n]) => `${n}×${status}`).join(' ')}`).join('; ');
+  const duration = Math.max(10, seconds * 2) * 1000;
+  const attack = await measureUnderAttack(root, adminUrl, duration);
+  const harder = await measureUnderAttack(root, adminUrl, duration, true);
+  const seen = (figures: typeof attack) => Object.entries(figures.answers).map(([kind, statuses]) => `${kind}: ${Object.entries(statuses).map(([status, n]) => `${n}×${status}`).join(' ')}`).join('; ');
+  const latency = (figures: typeof attack) => `${figures.attackedP50Ms.toFixed(1)} / ${figures.attackedP99Ms.toFixed(1)} ms`;
   rows.push(
     ['GET /api/status/, nothing else running (baseline; p50 / p99 of 300)', `${attack.quietP50Ms.toFixed(1)} / ${attack.quietP99Ms.toFixed(1)} ms`, '', ''],
-    [`the same while a (a+)+$ custom-field value, 2 MB and 1 MB matrix imports and lock-blocked statements run over and over (p50 / p99 of ${attack.probes}; ${seen})`, `${attack.attackedP50Ms.toFixed(1)} / ${attack.attackedP99Ms.toFixed(1)} ms`, `p99 ×${(attack.attackedP99Ms / attack.quietP99Ms).toFixed(1)} baseline`, 'p99 < 100 ms'],
+    [`the same while a (a+)+$ custom-field value, a 2 MB matrix import and a lock-blocked statement are in flight, each sent again as soon as answered (p50 / p99 of ${attack.probes}; ${seen(attack)})`, latency(attack), `p99 ×${(attack.attackedP99Ms / attack.quietP99Ms).toFixed(1)} baseline`, 'p99 < 100 ms'],
+    [`the same with the largest import accepted (1 MB) in flight too (p50 / p99 of ${harder.probes}; ${seen(harder)})`, latency(harder), `p99 ×${(harder.attackedP99Ms / harder.quietP99Ms).toFixed(1)} baseline`, ''],
   );
 }
 
