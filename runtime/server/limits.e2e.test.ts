@@ -1,7 +1,8 @@
 /**
- * What bounds a request: the size of its body (DATA_UPLOAD_MAX_MEMORY_SIZE, 413) and the time of
- * each of its statements (STATEMENT_TIMEOUT, 503, nothing written) — and that while a statement
- * runs long, the server's thread and the other connections stay free for everyone else.
+ * What bounds a request: the size of its body (DATA_UPLOAD_MAX_MEMORY_SIZE, 413), the time of
+ * each of its statements (STATEMENT_TIMEOUT, 503, nothing written) and of a custom field's pattern
+ * (linear, RE2) — and that meanwhile the server's thread and the other connections stay free for
+ * everyone else. (The permissions-matrix import's own bound is importSize.e2e.test.ts's.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,30 @@ describe.each(testDatabases())('request bodies on $name', (database) => {
     });
     const refused = await api.raw('POST', '/api/dcim/sites/', stream, { 'Content-Type': 'application/json' });
     expect(refused.status).toBe(413);
+  });
+});
+
+describe.each(testDatabases())('a custom-field pattern backtracking engines take exponential time on, on $name', (database) => {
+  let api: TestClient;
+  beforeAll(async () => {
+    api = await bootTestApp(await database.open());
+  });
+  afterAll(async () => api?.close());
+
+  it('refuses the value at once while the server answers others', async () => {
+    const site = (await api.request('POST', '/api/dcim/sites/', { name: 'R', slug: 'r' })).body.id;
+    const manufacturer = (await api.request('POST', '/api/dcim/manufacturers/', { name: 'M', slug: 'm' })).body.id;
+    const type = (await api.request('POST', '/api/dcim/device-types/', { manufacturer, model: 'T', slug: 't' })).body.id;
+    const role = (await api.request('POST', '/api/dcim/device-roles/', { name: 'Role', slug: 'role' })).body.id;
+    const device = (await api.request('POST', '/api/dcim/devices/', { name: 'd', site, device_type: type, role })).body.id;
+    expect((await api.request('POST', '/api/extras/custom-fields/', { name: 'b18', type: 'text', object_types: ['dcim.device'], validation_regex: '(a+)+$' })).status).toBe(201);
+    // 33 letters and a mismatch: ~2^33 steps for a backtracking engine (51 s in the report), linear for RE2.
+    const evil = { custom_fields: { b18: `${'a'.repeat(33)}!` } };
+    const attacks = Array.from({ length: 4 }, () => api.request('PATCH', `/api/dcim/devices/${device}/`, evil));
+    const started = performance.now();
+    expect((await api.request('GET', '/api/status/')).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+    for (const answer of await Promise.all(attacks)) expect(answer.body).toEqual({ custom_fields: ["Invalid value for custom field 'b18': Value must match regex '(a+)+$'"] });
   });
 });
 
