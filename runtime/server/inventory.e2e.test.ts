@@ -145,9 +145,12 @@ describe.each(testDatabases())('inventory API on $name', (database) => {
     const stale = await api.request('PATCH', `/api/tenancy/tenants/${tenant.id}/`, { description: 'b' }, { 'If-Match': etag });
     expect(stale.status).toBe(412);
     expect(stale.body).toEqual({ detail: 'Precondition failed.' });
-    const blocked = await api.request('DELETE', `/api/tenancy/tenant-groups/${group.id}/`);
+    // A tenant's group is SET_NULL (NetBox's Tenant.group); a site holding the tenant protects it (Site.tenant is PROTECT).
+    const site = (await api.request('POST', '/api/dcim/sites/', { name: 'S1', slug: 's1', tenant: tenant.id })).body;
+    const blocked = await api.request('DELETE', `/api/tenancy/tenants/${tenant.id}/`);
     expect(blocked.status).toBe(409);
-    expect(blocked.body.detail).toBe(`Unable to delete object. 1 dependent objects were found: T1 (${tenant.id})`);
+    expect(blocked.body.detail).toBe(`Unable to delete object. 1 dependent objects were found: S1 (${site.id})`);
+    expect((await api.request('DELETE', `/api/dcim/sites/${site.id}/`)).status).toBe(204);
     const t2 = (await api.request('POST', '/api/tenancy/tenants/', { name: 'T2', slug: 't2' })).body;
     const bulk = await api.request('PATCH', '/api/tenancy/tenants/', [{ id: tenant.id, description: 'bulk' }, { id: t2.id, description: 'bulk' }]);
     expect(bulk.body.map((t: any) => t.description)).toEqual(['bulk', 'bulk']);

@@ -153,9 +153,9 @@ describe.each(testDatabases())('dcim racks on $name', (database) => {
     expect((await api.request('GET', `/api/dcim/racks/${ids.rack}/`)).body.device_count).toBe(1);
     const site = await api.request('DELETE', `/api/dcim/sites/${ids.site}/`);
     expect(site.status).toBe(409);
-    // A rack role in use is protected; a rack group is cleared from its racks.
+    // A rack role or rack group in use is protected (NetBox's Rack.role and Rack.group are PROTECT).
     expect((await api.request('DELETE', `/api/dcim/rack-roles/${ids.role}/`)).status).toBe(409);
-    expect((await api.request('DELETE', `/api/dcim/rack-groups/${ids.rackGroup}/`)).status).toBe(204);
-    expect((await api.request('GET', `/api/dcim/racks/${ids.rack}/`)).body.group).toBeNull();
+    expect((await api.request('DELETE', `/api/dcim/rack-groups/${ids.rackGroup}/`)).status).toBe(409);
+    expect((await api.request('GET', `/api/dcim/racks/${ids.rack}/`)).body.group).toMatchObject({ id: ids.rackGroup });
   }, SLOW);
 });
