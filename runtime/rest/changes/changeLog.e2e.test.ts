@@ -149,12 +149,13 @@ describe.each(testDatabases())('change logging on $name', (database) => {
     expect(bulk.status).toBe(400);
     expect((await api.request('POST', '/api/dcim/sites/', { name: 'Long', slug: 'long', changelog_message: 'x'.repeat(201) })).body).toEqual({ changelog_message: ['Ensure this field has no more than 200 characters.'] });
     const region = (await api.request('POST', '/api/dcim/regions/', { name: 'Protected', slug: 'protected' })).body;
-    await api.request('POST', '/api/dcim/sites/', { name: 'In region', slug: 'in-region', region: region.id });
-    const tenantGroup = (await api.request('POST', '/api/tenancy/tenant-groups/', { name: 'TG', slug: 'tg' })).body;
-    await api.request('POST', '/api/tenancy/tenants/', { name: 'Held', slug: 'held', group: tenantGroup.id });
+    const site = (await api.request('POST', '/api/dcim/sites/', { name: 'In region', slug: 'in-region', region: region.id })).body;
+    // A rack group protects its racks (NetBox's PROTECT): deleting it is refused, and records nothing.
+    const rackGroup = (await api.request('POST', '/api/dcim/rack-groups/', { name: 'RG', slug: 'rg' })).body;
+    await api.request('POST', '/api/dcim/racks/', { name: 'Held', site: site.id, group: rackGroup.id });
     const afterSetup = await countChanges();
     expect(afterSetup).toBe(before + 4);
-    const refused = await api.request('DELETE', `/api/tenancy/tenant-groups/${tenantGroup.id}/`);
+    const refused = await api.request('DELETE', `/api/dcim/rack-groups/${rackGroup.id}/`);
     expect(refused.status).toBe(409);
     expect(await countChanges()).toBe(afterSetup);
   });

@@ -104,15 +104,16 @@ describe.each(testDatabases())('collected deletes on $name', (database) => {
   });
 
   it('refuses a cascade that reaches a protected row, keeping every row the cascade had found', async () => {
-    const top = await post('/api/tenancy/tenant-groups/', { name: unique('tg'), slug: unique('tg') });
-    const below = await post('/api/tenancy/tenant-groups/', { name: unique('tg'), slug: unique('tg'), parent: top.id, tags: [tag.id] });
-    const tenant = await post('/api/tenancy/tenants/', { name: unique('tenant'), slug: unique('tenant'), group: below.id });
-    const entry = await journal('tenancy.tenantgroup', below.id);
-    const refused = await api.request('DELETE', `/api/tenancy/tenant-groups/${top.id}/`);
+    // A role's subtree goes with it, and a virtual machine's role protects it (NetBox's PROTECT).
+    const top = await post('/api/dcim/device-roles/', { name: unique('role'), slug: unique('role') });
+    const below = await post('/api/dcim/device-roles/', { name: unique('role'), slug: unique('role'), parent: top.id, tags: [tag.id] });
+    const vm = await post('/api/virtualization/virtual-machines/', { name: unique('vm'), site: (await site()).id, role: below.id });
+    const entry = await journal('dcim.devicerole', below.id);
+    const refused = await api.request('DELETE', `/api/dcim/device-roles/${top.id}/`);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ detail: `Unable to delete object. 1 dependent objects were found: ${tenant.name} (${tenant.id})` });
-    expect(await rows('tenancy_tenant_group', [top.id, below.id])).toBe(2);
-    expect(await tagLinks('tenancy.tenantgroup', [below.id])).toBe(1);
+    expect(refused.body).toEqual({ detail: `Unable to delete object. 1 dependent objects were found: ${vm.name} (${vm.id})` });
+    expect(await rows('dcim_device_role', [top.id, below.id])).toBe(2);
+    expect(await tagLinks('dcim.devicerole', [below.id])).toBe(1);
     expect((await api.request('GET', `/api/extras/journal-entries/${entry.id}/`)).status).toBe(200);
   });
 
