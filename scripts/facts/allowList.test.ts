@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { applyAllowList, countRules, readAllowList, type AllowList } from './allowList.ts';
+import { applyAllowList, countRules, readAllowList, testShows, type AllowList } from './allowList.ts';
 import type { Difference } from './types.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -55,10 +55,17 @@ describe('countRules', () => {
     };
     const problems: string[] = [];
     expect(countRules(list, rules, root, problems).get('dcim.racks')).toEqual({ total: 2, enforced: 1, notApplicable: 1 });
-    expect(problems).toEqual(['allow-list.yaml: rules of dcim.racks: "Never raised." is none of its model\'s messages', 'allow-list.yaml: rules of dcim.nope: no served resource']);
+    expect(problems).toEqual(['rules of dcim.racks: "Never raised." is none of its model\'s messages', 'rules of dcim.nope: no served resource']);
     const missingTest: AllowList = { accepted: [], rules: { 'dcim.racks': [{ message: 'Too short.', status: 'enforced', test: 'runtime/nowhere.test.ts' }] } };
     const more: string[] = [];
     countRules(missingTest, rules, root, more);
-    expect(more).toEqual(['allow-list.yaml: rules of dcim.racks: the test runtime/nowhere.test.ts is not there']);
+    expect(more).toEqual(['rules of dcim.racks: the test runtime/nowhere.test.ts is not there']);
+  });
+
+  it('takes a test as showing a message only when it contains it, placeholders standing for any text', () => {
+    expect(testShows(`expect(body).toEqual({ location: ['Location "L1" does not belong to site "S2".'] })`, 'Location "{location}" does not belong to site "{site}".')).toBe(true);
+    expect(testShows(`expect(x).toBe('It can\\'t be done.')`, "It can't be done.")).toBe(true);
+    expect(testShows(`expect(x).toBe('Something else.')`, 'Too short.')).toBe(false);
+    expect(testShows('Ensure this value is less than or equal to 10.', 'Ensure this value is less than or equal to %(limit_value)s.')).toBe(true);
   });
 });
