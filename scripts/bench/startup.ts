@@ -5,7 +5,7 @@
  * database is copied from the migrated one `npm ci` prepares, the superuser made) and again on the
  * same folder (restart), with the process's peak resident memory (VmHWM) read from /proc when it is
  * answered. Measured as users start it — `npm start` (npm, then scripts/start.js running the
- * compiled entry) — and for the compiled entry alone (`node dist/runtime/server/main.js`), against
+ * compiled entry) — and for the compiled entry alone (`node dist/server/netbox-inventory.js`), against
  * `node -e 0` in the same run.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -107,7 +107,7 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
     const compiled: StartFigures[] = [];
     for (let i = 0; i < 3; i++) {
       restarts.push(await startOnce(root, npmStart, dataDir));
-      compiled.push(await startOnce(root, [process.execPath, join(root, 'dist', 'runtime', 'server', 'main.js')], dataDir));
+      compiled.push(await startOnce(root, [process.execPath, join(root, 'dist', 'server', 'netbox-inventory.js')], dataDir));
     }
     const pick = (figures: StartFigures[]) => figures.find((f) => f.firstRequestMs === median(figures.map((x) => x.firstRequestMs)))!;
     return { nodeMs, npmStart: { firstBoot, restart: pick(restarts) }, compiledRestart: pick(compiled) };
