@@ -63,10 +63,11 @@ try {
   }
   const { port: listening } = server.address() as AddressInfo;
   console.error(`inventory API on http://${host}:${listening}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
-  // NetBox's housekeeping: change records past CHANGELOG_RETENTION go at every start, once the server
-  // answers (a large deletion must not hold the start up), and daily.
+  // NetBox's housekeeping: change records past CHANGELOG_RETENTION go at every start, a few seconds
+  // after the server answers (a deletion must not hold up the start, nor the embedded database's one
+  // thread while the first requests come in), and daily.
   const prune = () => started.pruneChangeLog().catch((error) => console.error(`change log housekeeping failed: ${(error as Error).message}`));
-  void prune();
+  setTimeout(prune, 5_000).unref();
   const housekeeping = setInterval(prune, 24 * 3600 * 1000);
   housekeeping.unref();
   const shutdown = async () => {
