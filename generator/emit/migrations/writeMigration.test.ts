@@ -129,6 +129,16 @@ describe('writeMigration', () => {
     expect(() => next(withAssetTag, edited, first)).toThrow(DiagnosticsError);
     expect(() => next(withAssetTag, edited, first)).toThrow(/^generated\/inventory\/migrations\/0001_[0-9a-f]{8}\.sql:1:1 E_MIGRATION_HISTORY 0001_[0-9a-f]{8}\.sql is committed but was edited/);
   });
+
+  it('never folds away an uncommitted migration written by hand, and records one once committed', () => {
+    const handMade = { path: 'inventory/migrations/0002_fix_names.sql', contents: "UPDATE dcim_site SET name = trim(name);\n" };
+    expect(() => next(ir, [...first, handMade], first)).toThrow(
+      /^generated\/inventory\/migrations\/0002_fix_names\.sql:1:1 E_MIGRATION_HISTORY 0002_fix_names\.sql is not committed and was not written by the generator, so it is not folded away; commit it first/,
+    );
+    const recorded = next(ir, [...first, handMade], [...first, handMade]);
+    expect(recorded.written).toBeNull();
+    expect(parseLock(recorded.files.find((f) => f.path === HISTORY_FILE)!).migrations.map((e) => e.file)).toEqual([expect.stringMatching(/^0001_/), '0002_fix_names.sql']);
+  });
 });
 
 describe('emitMigrations', () => {

@@ -6,8 +6,9 @@
  * `max_length: 120` and back leaves nothing, and three tries at a field leave one migration.
  * Without git (or outside a work tree) every migration present counts as committed.
  *
- * The committed part must be intact (recorded, unchanged, numbered once); otherwise nothing is
- * written and the diagnostics say what to restore.
+ * The committed part must be intact (unchanged, numbered once), and a migration not written by
+ * the generator is never folded away; otherwise nothing is written and the diagnostics say what
+ * to restore.
  */
 import { createHash } from 'node:crypto';
 import { DiagnosticsError, type Diagnostic } from '../../diagnostics.ts';
@@ -18,7 +19,7 @@ import { diffSnapshots } from './diff.ts';
 import { migrationContents } from './emitMigrations.ts';
 import { checksum, serializeLock, snapshotChecksum, type LockEntry } from './historyLock.ts';
 import { canonicalSnapshot, currentSnapshot, emptySnapshot, serializeSnapshot } from './snapshot.ts';
-import { fileName, historyFilesOf, verifyHistory, type HistoryFiles } from './verifyHistory.ts';
+import { fileName, historyFilesOf, MIGRATION_COMMAND, verifyHistory, type HistoryFiles } from './verifyHistory.ts';
 
 export interface MigrationRequest {
   /** Name after the number (`0008_<name>.sql`); a hash of the statements when absent. */
@@ -45,16 +46,16 @@ export function migrationSlug(name: string): string {
 }
 
 /**
- * The committed history: the base's files (`base`, null when there is no git), checked against
- * what is on disk. Returns the committed migrations as on disk and the base snapshot text.
+ * The committed history: the migrations in the base revision (`base`, null without git), each
+ * required to be on disk unchanged, with the base's snapshot and lock. A committed file the base
+ * lock does not record (a hand-written migration) is adopted: the new lock records it.
  */
 function committedHistory(disk: HistoryFiles, base: GeneratedFile[] | null, diagnostics: Diagnostic[]): HistoryFiles {
   if (base === null) return disk;
   const atBase = historyFilesOf(base);
-  const names = atBase.lock ? new Set(verifyHistory(atBase).lock?.migrations.map((e) => e.file)) : new Set(atBase.migrations.map((m) => fileName(m.path)));
   const onDisk = new Map(disk.migrations.map((m) => [fileName(m.path), m]));
   const committed: GeneratedFile[] = [];
-  for (const file of atBase.migrations.filter((m) => names.has(fileName(m.path)))) {
+  for (const file of atBase.migrations) {
     const current = onDisk.get(fileName(file.path));
     if (!current) diagnostics.push({ file: `generated/${file.path}`, line: 1, col: 1, code: 'E_MIGRATION_HISTORY', message: `${fileName(file.path)} is committed but missing; restore it (\`git checkout -- generated/${file.path}\`)` });
     else if (current.contents !== file.contents) diagnostics.push({ file: `generated/${file.path}`, line: 1, col: 1, code: 'E_MIGRATION_HISTORY', message: `${fileName(file.path)} is committed but was edited; migrations are history: restore it (\`git checkout -- generated/${file.path}\`) and change the definitions instead` });
@@ -66,14 +67,22 @@ function committedHistory(disk: HistoryFiles, base: GeneratedFile[] | null, diag
 export function writeMigration(ir: InventoryIR, disk: HistoryFiles, base: GeneratedFile[] | null, request: MigrationRequest, header: (name: string) => string): WrittenMigration {
   const diagnostics: Diagnostic[] = [];
   const start = committedHistory(disk, base, diagnostics);
-  // A history without history.json (from before the lock existed) is adopted as it stands.
-  const verified = start.lock ? verifyHistory(start) : verifyHistory({ ...start, lock: undefined });
-  diagnostics.push(...verified.diagnostics.filter((d) => start.lock || d.file !== `generated/${HISTORY_FILE}`));
+  // Without git the lock on disk is checked; with git the base revision vouches for its files. A
+  // history without history.json (from before the lock existed) is adopted as it stands.
+  const lock = base === null ? start.lock : undefined;
+  diagnostics.push(...verifyHistory({ ...start, lock }).diagnostics.filter((d) => lock || d.file !== `generated/${HISTORY_FILE}`));
   if (start.migrations.length && !start.snapshot) diagnostics.push({ file: `generated/${SNAPSHOT_FILE}`, line: 1, col: 1, code: 'E_MIGRATION_HISTORY', message: 'snapshot.json is missing (it records the schema the last migration leads to); restore it from version control' });
   if (diagnostics.length) throw new DiagnosticsError(diagnostics);
 
   const kept = new Set(start.migrations.map((m) => m.path));
-  const folded = disk.migrations.filter((m) => !kept.has(m.path)).map((m) => fileName(m.path));
+  const uncommitted = disk.migrations.filter((m) => !kept.has(m.path));
+  // Folding deletes: only what the generator wrote (its header's first line) may go.
+  const generatedMark = header('0000_mark').split('\n')[0];
+  for (const file of uncommitted.filter((m) => !m.contents.startsWith(generatedMark))) {
+    diagnostics.push({ file: `generated/${file.path}`, line: 1, col: 1, code: 'E_MIGRATION_HISTORY', message: `${fileName(file.path)} is not committed and was not written by the generator, so it is not folded away; commit it first (\`${MIGRATION_COMMAND}\` then records it), or delete it` });
+  }
+  if (diagnostics.length) throw new DiagnosticsError(diagnostics);
+  const folded = uncommitted.map((m) => fileName(m.path));
   const previous = start.snapshot ? parseJsonObject(start.snapshot, 'the migration snapshot') : emptySnapshot();
   const current = currentSnapshot(ir);
   const statements = canonicalSnapshot(previous) === canonicalSnapshot(current) ? [] : diffSnapshots(previous, current);
