@@ -5,12 +5,12 @@
  * `git checkout generated/` fails the check by name; so do a deleted, an edited and a
  * twice-numbered migration; two uncommitted migrations fold into one.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run } from '../../cli.ts';
-import { smallDefinitions, tempProjectFrom, type TempProject } from '../../testdata/definitionSet.ts';
+import { repositoryRoot, smallDefinitions, tempProjectFrom, type TempProject } from '../../testdata/definitionSet.ts';
 import type { MigrationRequest } from './writeMigration.ts';
 
 const projects: TempProject[] = [];
@@ -168,5 +168,16 @@ describe('migrations through the CLI', { timeout: 240_000 }, () => {
     expect(sql).toContain('"isbn" SET DATA TYPE varchar(17)');
     expect(p.check().status).toBe(0);
   });
-});
 
+  it('takes `--migration NAME` (what `npm run migration -- NAME` passes) from the command line', () => {
+    const p = gitProject();
+    p.edit(TITLE, TITLE_100, TITLE_120);
+    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(repositoryRoot, 'generator/cli.ts'), ...args], { cwd: repositoryRoot, encoding: 'utf8' });
+    const written = cli('--root', p.root, '--migration', 'Title length');
+    expect(written.status).toBe(0);
+    expect(written.stderr).toContain('wrote migration generated/inventory/migrations/0002_title_length.sql\n');
+    const check = cli('--check', '--root', p.root);
+    expect(check.stderr).toMatch(/generated\/ is current/);
+    expect(check.status).toBe(0);
+  });
+});
