@@ -95,6 +95,11 @@ describe('migrations through the CLI', { timeout: 240_000 }, () => {
     const [, second] = p.migrations();
     p.git('checkout', '--', 'generated/');
     expect(p.migrations()).toContain(second);
+    expect(p.generate().log.slice(0, 2)).toEqual([
+      "migration needed: the definitions' schema differs from what generated/inventory/migrations/ leads to; `npm run migration [-- name]` writes it",
+      'the migration history has 1 problem(s) that `npm run generate -- --check` lists with their fixes',
+    ]);
+    expect(p.migrations()).toHaveLength(2);
     const check = p.check();
     expect(check.status).toBe(1);
     expect(check.log).toContain(`generated/inventory/migrations/${second}:1:1 E_MIGRATION_HISTORY ${second} is not recorded in history.json (left over from an undone change, or added by hand); delete it, or run \`npm run migration\` to fold it into the next migration`);

@@ -3,7 +3,8 @@
  * What a CLI run does about migrations once every file is emitted:
  * - `--check`: verify the history against history.json and replay it against schema.sql; any
  *   problem is a DiagnosticsError (the CLI prints it, writes nothing and exits 1);
- * - a plain generate: say on one line when a migration is needed (it never writes one);
+ * - a plain generate: say on one line when a migration is needed (it never writes one), and on
+ *   another when the history is not the recorded one;
  * - `--migration [name]`: replace the history with the one that ends in the new migration.
  */
 import { DiagnosticsError } from '../../diagnostics.ts';
@@ -50,6 +51,9 @@ export function settleMigrations(paths: MigrationPaths, ir: InventoryIR, files: 
   const history = historyFilesOf(files);
   if (!request) {
     if (migrationNeeded(history, files.find((f) => f.path === SCHEMA_FILE))) log(`migration needed: the definitions' schema differs from what generated/inventory/migrations/ leads to; \`${MIGRATION_COMMAND} [-- name]\` writes it`);
+    // The lock check alone (no replay) is cheap enough for every run; --check says the rest.
+    const problems = verifyHistory(history).diagnostics.length;
+    if (problems) log(`the migration history has ${problems} problem(s) that \`npm run generate -- --check\` lists with their fixes`);
     return files;
   }
   const base = readHistoryAtRef(paths.root, paths.generated, request.base);
