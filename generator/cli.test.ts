@@ -23,9 +23,10 @@ function smallProject(): TempProject {
   return project;
 }
 
-function runLogged(project: TempProject, mode: 'write' | 'check'): { status: number; log: string[] } {
+/** A run; 'migration' is a write run that also writes the migration (`npm run migration`). */
+function runLogged(project: TempProject, mode: 'write' | 'check' | 'migration'): { status: number; log: string[] } {
   const log: string[] = [];
-  const status = run(project.paths, mode, (line) => log.push(...line.split('\n')));
+  const status = run(project.paths, mode === 'check' ? 'check' : 'write', (line) => log.push(...line.split('\n')), mode === 'migration' ? {} : undefined);
   return { status, log };
 }
 
@@ -51,11 +52,12 @@ function spawnCli(args: string[]) {
 describe('generate and --check (in-process)', () => {
   it('writes generated/, then a check finds it current and a second run writes nothing', () => {
     const project = smallProject();
-    const first = runLogged(project, 'write');
+    const first = runLogged(project, 'migration');
     expect(first.status).toBe(0);
     const written = snapshot(project.paths.generated);
     expect(Object.keys(written)).toContain('inventory/resources.json');
-    expect(first.log[0]).toMatch(new RegExp(`^generated ${Object.keys(written).length} files \\(${Object.keys(written).length} new, 0 changed, 0 deleted\\) in \\d+ ms$`));
+    expect(first.log[0]).toMatch(/^wrote migration generated\/inventory\/migrations\/0001_[0-9a-f]{8}\.sql$/);
+    expect(first.log[1]).toMatch(new RegExp(`^generated ${Object.keys(written).length} files \\(${Object.keys(written).length} new, 0 changed, 0 deleted\\) in \\d+ ms$`));
 
     const check = runLogged(project, 'check');
     expect(check).toEqual({ status: 0, log: [`generated/ is current (${Object.keys(written).length} files).`] });
@@ -72,14 +74,14 @@ describe('generate and --check (in-process)', () => {
   it('gives identical files from two separate projects with the same definitions', () => {
     const a = smallProject();
     const b = smallProject();
-    expect(runLogged(a, 'write').status).toBe(0);
-    expect(runLogged(b, 'write').status).toBe(0);
+    expect(runLogged(a, 'migration').status).toBe(0);
+    expect(runLogged(b, 'migration').status).toBe(0);
     expect(snapshot(b.paths.generated)).toEqual(snapshot(a.paths.generated));
   });
 
   it('fails a check on a changed, a missing and an orphaned file, naming each and the fix, writing nothing', () => {
     const project = smallProject();
-    runLogged(project, 'write');
+    runLogged(project, 'migration');
     const resources = join(project.paths.generated, 'inventory/resources.json');
     writeFileSync(resources, `${readFileSync(resources, 'utf8')}// edited by hand\n`);
     project.write('generated/inventory/notes.txt', 'stray\n');
@@ -103,7 +105,7 @@ describe('generate and --check (in-process)', () => {
 
   it('deletes orphans on a write run and restores changed files', () => {
     const project = smallProject();
-    runLogged(project, 'write');
+    runLogged(project, 'migration');
     const clean = snapshot(project.paths.generated);
     project.write('generated/inventory/old/leftover.ts', 'export {};\n');
     project.write('generated/inventory/resources.json', '{}\n');
@@ -154,7 +156,7 @@ describe('generator/cli.ts as a process', { timeout: 60_000 }, () => {
 
   it('exits 1 on --check after a generated file is edited, naming it and the fixing command', () => {
     const project = smallProject();
-    expect(runLogged(project, 'write').status).toBe(0);
+    expect(runLogged(project, 'migration').status).toBe(0);
     project.write('generated/inventory/resources.json', '// edited\n');
     const stale = spawnCli(['--check', `--root=${project.root}`]);
     expect(stale.status).toBe(1);

@@ -1,8 +1,11 @@
 /**
  * @module
- * `npm run generate [-- --check | --dump-ir | --watch] [--root DIR]`.
- *   (no flag)   regenerate generated/: write changed files, delete orphans
- *   --check     write nothing; exit 1 listing missing/changed/orphaned files
+ * `npm run generate [-- --check | --dump-ir | --watch | --migration [NAME] [--base REF]] [--root DIR]`.
+ *   (no flag)   regenerate generated/: write changed files, delete orphans; never a migration
+ *   --check     write nothing; exit 1 listing missing/changed/orphaned files, or a migration
+ *               history that is not the recorded one or does not lead to the definitions' schema
+ *   --migration [NAME]  also write the next migration (folding the uncommitted ones); `npm run migration`
+ *   --base REF  with --migration: the git revision whose migrations count as committed (HEAD)
  *   --dump-ir   print the IR as JSON and exit
  *   --watch     regenerate whenever definitions/, templates/ or specs/ change
  *   --root DIR  run on another project folder (its definitions/, templates/, generated/, specs/);
@@ -13,17 +16,18 @@ import { existsSync, realpathSync, watch } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DiagnosticsError } from './diagnostics.ts';
+import { settleMigrations, type MigrationRequest } from './emit/migrations/migrationStep.ts';
 import { buildProjectIR, emitAll, projectPaths, type ProjectPaths } from './pipeline.ts';
 import { applyWrite, describePlan, planWrite } from './write/writeGenerated.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** One generate or check run; messages go to `log` (stderr by default). Returns the exit status. */
-export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: string) => void = console.error): number {
+export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: string) => void = console.error, migration?: MigrationRequest): number {
   const started = performance.now();
   try {
     const ir = buildProjectIR(paths);
-    const files = emitAll(paths, ir);
+    const files = settleMigrations(paths, ir.inventory, emitAll(paths, ir), mode, migration, log);
     const plan = planWrite(paths.generated, files);
     const differences = describePlan(plan);
     if (mode === 'check') {
@@ -47,6 +51,14 @@ export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: st
     }
     throw error;
   }
+}
+
+/** `--migration [NAME]` and `--base REF`: a request for the next migration, or undefined. */
+function migrationArgument(argv: string[]): MigrationRequest | undefined {
+  const index = argv.indexOf('--migration');
+  if (index < 0) return undefined;
+  const valueAfter = (i: number) => (i >= 0 && argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[i + 1] : undefined);
+  return { name: valueAfter(index), base: valueAfter(argv.indexOf('--base')) };
 }
 
 /** The value of `--root DIR` (or `--root=DIR`), resolved against the working directory. */
@@ -95,7 +107,7 @@ function main(argv: string[]): void {
     console.error('watching definitions/, templates/ and specs/ …');
     return;
   }
-  process.exitCode = run(paths, argv.includes('--check') ? 'check' : 'write');
+  process.exitCode = run(paths, argv.includes('--check') ? 'check' : 'write', console.error, migrationArgument(argv));
 }
 
 // Run only as a script, so that tests can import `run` without starting a generation.

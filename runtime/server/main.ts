@@ -11,7 +11,7 @@
 import type { AddressInfo } from 'node:net';
 import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { DataDirectoryLockedError, openDatabase, type Database } from '../db/index.ts';
+import { DataDirectoryLockedError, MigrationHistoryError, openDatabase, type Database } from '../db/index.ts';
 import { listen, ListenError } from './listen.ts';
 import { listenSettings, SettingError, statementTimeoutMs } from './settings.ts';
 
@@ -20,7 +20,7 @@ import { listenSettings, SettingError, statementTimeoutMs } from './settings.ts'
  * database opens, to keep the start short); for others DEBUG=1 shows the stack. The bad settings
  * among them exit 2.
  */
-const EXPECTED = new Set([SettingError.name, 'SuperuserPasswordError', ListenError.name, DataDirectoryLockedError.name]);
+const EXPECTED = new Set([SettingError.name, 'SuperuserPasswordError', ListenError.name, DataDirectoryLockedError.name, MigrationHistoryError.name]);
 const SETTINGS = new Set([SettingError.name, 'SuperuserPasswordError']);
 
 function fail(error: unknown): never {
