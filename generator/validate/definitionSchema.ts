@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { fieldKinds, filterKinds } from '../../runtime/kinds/index.ts';
+import { didYouMean } from '../suggest.ts';
 
 /**
  * Field types: the field kinds (runtime/kinds/fields), plus `generic_fk`, which a definition writes
@@ -19,7 +20,7 @@ const resourceRef = z.string().regex(/^([a-z]+\.[a-z0-9-]+|self)$/, 'must be `<a
 export const commonFieldKeys = ['type', 'required', 'nullable', 'read_only', 'write_only', 'default', 'unique', 'label', 'column', 'filter', 'orderable', 'create_only', 'expression', 'db_index'] as const;
 
 export const fieldSchema = z.strictObject({
-  type: z.string().refine((t) => fieldTypes.includes(t), { message: `must be one of ${fieldTypes.join(', ')}` }),
+  type: z.string().refine((t) => fieldTypes.includes(t), { error: (issue) => `must be one of ${fieldTypes.join(', ')}${didYouMean(String(issue.input), fieldTypes)}` }),
   required: z.boolean().optional(),
   nullable: z.boolean().optional(),
   read_only: z.boolean().optional(),
@@ -90,7 +91,7 @@ export type UniqueDefinition = z.infer<typeof uniqueSchema>;
 
 /** A filter of `filters:`; its name is the map key. Left-out keys are inferred from the path (definitions/README.md). */
 export const filterSchema = z.strictObject({
-  kind: z.string().refine((k) => filterKinds.has(k), { message: `must be one of ${[...filterKinds.keys()].join(', ')}` }).optional(),
+  kind: z.string().refine((k) => filterKinds.has(k), { error: (issue) => `must be one of ${[...filterKinds.keys()].join(', ')}${didYouMean(String(issue.input), filterKinds.keys())}` }).optional(),
   /** Model field path, Django style: `site__region`. */
   path: z.string().regex(/^[a-z_][a-z0-9_]*(__[a-z_][a-z0-9_]*)*$/, 'must be a field path such as `site__region`').optional(),
   to: name.optional(),

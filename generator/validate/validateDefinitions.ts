@@ -8,6 +8,8 @@ import { fieldKinds } from '../../runtime/kinds/index.ts';
 import { commonFieldKeys, type FieldDefinition } from './definitionSchema.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { PathKey, YamlSource } from '../load/yamlSource.ts';
+import { closest, didYouMean } from '../suggest.ts';
+import { keysAt } from './schemaKeys.ts';
 
 function valueAt(root: unknown, path: readonly PathKey[]): { found: boolean; value: unknown } {
   let node: unknown = root;
@@ -18,19 +20,28 @@ function valueAt(root: unknown, path: readonly PathKey[]): { found: boolean; val
   return { found: true, value: node };
 }
 
-/** Validates `source.value` with `schema`; returns the parsed value, or diagnostics. */
+/** Validates `source.value` with `schema`; returns the parsed value, or diagnostics (an unknown key's with the allowed key nearest to it). */
 export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { value?: T; diagnostics: Diagnostic[] } {
   const result = schema.safeParse(source.value);
   if (result.success) return { value: result.data, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
+  // A misspelt required key (`modle:`) is one mistake: the unknown key says it, with the
+  // suggestion; the missing `model` it leaves behind is not reported again.
+  const suggested = new Set<string>();
   for (const issue of result.error.issues) {
     const path = issue.path as PathKey[];
     if (issue.code === 'unrecognized_keys') {
+      const allowed = keysAt(schema, path);
       for (const key of issue.keys) {
-        diagnostics.push(source.diagnostic([...path, key], 'E_UNKNOWN_KEY', `unknown key "${key}"${path.length ? ` in ${path.join('.')}` : ''}`, true));
+        const suggestion = closest(key, allowed);
+        if (suggestion) suggested.add(JSON.stringify([...path, suggestion]));
+        diagnostics.push(source.diagnostic([...path, key], 'E_UNKNOWN_KEY', `unknown key "${key}"${path.length ? ` in ${path.join('.')}` : ''}${didYouMean(key, allowed)}`, true));
       }
-      continue;
     }
+  }
+  for (const issue of result.error.issues) {
+    const path = issue.path as PathKey[];
+    if (issue.code === 'unrecognized_keys') continue;
     if (issue.code === 'invalid_key') {
       // A malformed record key (resource path, field name): point at the key, say what it must be.
       const reason = issue.issues.map((inner) => inner.message).join('; ') || issue.message;
@@ -39,6 +50,7 @@ export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { v
     }
     const { found } = valueAt(source.value, path);
     if (!found) {
+      if (suggested.has(JSON.stringify(path))) continue;
       const key = path[path.length - 1];
       diagnostics.push(source.diagnostic(path.slice(0, -1), 'E_MISSING_KEY', `missing required key "${String(key)}"${path.length > 1 ? ` in ${path.slice(0, -1).join('.')}` : ''}`));
       continue;
@@ -61,7 +73,8 @@ export function fieldKeyDiagnostics(source: YamlSource, fields: Record<string, F
     if (!def) continue;
     const allowed = new Set<string>([...commonFieldKeys, ...kindKeys(def.type)]);
     for (const key of Object.keys(def)) {
-      if (!allowed.has(key)) out.push(source.diagnostic([...at, name, key], 'E_UNKNOWN_KEY', `key "${key}" does not apply to a field of type ${def.type} (in ${[...at, name].join('.')})`, true));
+      // `targets` on an fk is most likely `target`: suggest among the keys this type takes.
+      if (!allowed.has(key)) out.push(source.diagnostic([...at, name, key], 'E_UNKNOWN_KEY', `key "${key}" does not apply to a field of type ${def.type} (in ${[...at, name].join('.')})${didYouMean(key, allowed)}`, true));
     }
   }
   return out;
