@@ -24,6 +24,7 @@ import { customActions, operationEntry, STANDARD_ACTIONS } from './operationEntr
 import { buildRelations, linkReverseRelations, linkTables } from './relations.ts';
 import { buildRouteGroups } from './routeGroups.ts';
 import { buildUniques } from './uniques.ts';
+import { didYouMean } from '../../suggest.ts';
 
 
 const SEARCH_OPS = new Set(['exact', 'iexact', 'icontains', 'istartswith', 'net_contains_or_equals', 'net_host', 'net_contains', 'net_contained', 'net_contained_or_equal']);
@@ -183,7 +184,7 @@ function buildFiltersAndSearch(p: Pending, catalog: ReturnType<typeof irCatalog>
   for (const [name, { spec, mixin }] of merged.filters) {
     const where: PathKey[] = mixin ? [...at, 'mixins'] : [...at, 'filters', name];
     if (spec === null) {
-      if (!byName.delete(name) && !mixin) diagnostics.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} filters: there is no filter "${name}" to drop`));
+      if (!byName.delete(name) && !mixin) diagnostics.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} filters: there is no filter "${name}" to drop${didYouMean(name, byName.keys())}`));
       continue;
     }
     const filter = resolveFilter(name, spec, ir, catalog);

@@ -7,6 +7,7 @@
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { PathKey, YamlSource } from '../../load/yamlSource.ts';
 import type { FieldDefinition, FilterDefinition, MixinDefinition, ResourceDefinition, UniqueDefinition } from '../../validate/definitionSchema.ts';
+import { didYouMean } from '../../suggest.ts';
 
 export interface MergedModel {
   fields: [string, FieldDefinition][];
@@ -47,7 +48,7 @@ export function mergeMixins(
       const inner = mixins[name];
       if (!inner) {
         unknownMixin = true;
-        if (mixinName === null) diagnostics.push(source.diagnostic([...at, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"`));
+        if (mixinName === null) diagnostics.push(source.diagnostic([...at, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"${didYouMean(name, Object.keys(mixins))}`));
       } else if (!absorbed.has(name)) {
         absorbed.add(name);
         absorb(inner, name);
@@ -76,7 +77,7 @@ export function mergeMixins(
     const resolved = def ?? inherited.get(field);
     if (!resolved) {
       // The unknown mixin (already reported) may be the one that defines it: do not echo that error.
-      if (!unknownMixin) diagnostics.push(source.diagnostic([...at, 'fields', field], 'E_UNKNOWN_FIELD', `field "${field}" has no definition here and none is inherited from a mixin`, true));
+      if (!unknownMixin) diagnostics.push(source.diagnostic([...at, 'fields', field], 'E_UNKNOWN_FIELD', `field "${field}" has no definition here and none is inherited from a mixin${didYouMean(field, inherited.keys())}`, true));
       continue;
     }
     merged.fields.push([field, resolved]);
@@ -111,7 +112,7 @@ export function checkMixinReferences(mixins: Record<string, MixinDefinition>, so
   if (!source) return;
   for (const [name, mixin] of Object.entries(mixins)) {
     (mixin.mixins ?? []).forEach((inner, index) => {
-      if (!mixins[inner]) diagnostics.push(source.diagnostic(['mixins', name, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${inner}" in mixin "${name}"`));
+      if (!mixins[inner]) diagnostics.push(source.diagnostic(['mixins', name, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${inner}" in mixin "${name}"${didYouMean(inner, Object.keys(mixins))}`));
     });
   }
 }
