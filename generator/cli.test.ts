@@ -129,6 +129,16 @@ describe('generate and --check (in-process)', () => {
     expect(existsSync(project.paths.generated)).toBe(false);
   });
 
+  it('exits 1 on a tab in a definition with one diagnostic at the tab, and writes nothing', () => {
+    const project = tempProject({ ...baseDefinitions, 'shop.yaml': baseDefinitions['shop.yaml'].replace('    fields:\n      shelf:', '\tfields:\n      shelf:') });
+    projects.push(project);
+    expect(runLogged(project, 'write')).toEqual({
+      status: 1,
+      log: ['definitions/shop.yaml:12:1 E_YAML Tabs are not allowed as indentation; indent with spaces', '', '1 error(s); nothing was written.'],
+    });
+    expect(existsSync(project.paths.generated)).toBe(false);
+  });
+
   it('builds byte-identical IR JSON twice from the repository definitions', () => {
     const paths = projectPaths(repositoryRoot);
     const first = JSON.stringify(buildProjectIR(paths));
@@ -146,9 +156,8 @@ describe('generator/cli.ts as a process', { timeout: 60_000 }, () => {
     const result = spawnCli(['--root', project.root]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('definitions/shop.yaml:4:5 E_UNKNOWN_KEY unknown key "modle" in resources.shelves\n');
-    expect(result.stderr).toContain('definitions/shop.yaml:4:5 E_MISSING_KEY missing required key "model" in resources.shelves\n');
-    expect(result.stderr).toContain('2 error(s); nothing was written.');
+    // One mistake, one line: the misspelt key with its suggestion, not also the missing `model`; no stack trace.
+    expect(result.stderr).toBe('definitions/shop.yaml:4:5 E_UNKNOWN_KEY unknown key "modle" in resources.shelves; did you mean "model"?\n\n1 error(s); nothing was written.\n');
     expect(existsSync(project.paths.generated)).toBe(false);
   });
 

@@ -27,6 +27,55 @@ resources:
     expect(lines).toEqual(['definitions/shop.yaml:6:1 E_YAML Flow map in block collection must be sufficiently indented and end with a }']);
   });
 
+  it('reports a tab once, at the tab, with a hint, not the errors that follow from it', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+  \tfields:
+      name: { type: string }
+      width: { type: integer }
+  books:
+\t\tmodel: Book
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:5:3 E_YAML Tabs are not allowed as indentation; indent with spaces (tabs also indent line 9)']);
+  });
+
+  it('reports a badly indented key at the key, not at column 1', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    fields:
+      name: { type: string }
+   width: { type: integer }
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:7:4 E_YAML All mapping items must start at the same column']);
+  });
+
+  it('reports an over-indented key once, at the line that broke the key above', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+     verbose_name: shelf
+    fields:
+      name: { type: string }
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:5:6 E_YAML Implicit keys need to be on a single line; this line is indented deeper than its neighbours, so it continues the value on line 4']);
+  });
+
+  it('keeps every duplicate key, each a mistake of its own', () => {
+    const lines = diagnosticsWith({ 'shop.yaml': `app: shop\nresources:\n  shelves:\n    model: Shelf\n    model: Rack\n  shelves:\n    model: Box\n` });
+    expect(lines).toEqual(['definitions/shop.yaml:5:5 E_YAML Map keys must be unique', 'definitions/shop.yaml:6:3 E_YAML Map keys must be unique']);
+  });
+
   it('reports a missing required key at the parent mapping', () => {
     const lines = diagnosticsWith({
       'shop.yaml': `app: shop
