@@ -139,6 +139,20 @@ describe('generate and --check (in-process)', () => {
     expect(existsSync(project.paths.generated)).toBe(false);
   });
 
+  it('exits 1 on two resources with one model with a positioned diagnostic, not an emitter\'s exception, and writes nothing', () => {
+    const project = tempProject({ ...baseDefinitions, 'shop.yaml': `${baseDefinitions['shop.yaml']}  racks:\n    model: Shelf\n    mixins: [named]\n` });
+    projects.push(project);
+    expect(runLogged(project, 'write')).toEqual({
+      status: 1,
+      log: [
+        'definitions/shop.yaml:16:12 E_DUPLICATE_NAME shop.racks: model "Shelf" is already the model of shop.shelves (definitions/shop.yaml:4); a model names the resource\'s OpenAPI components and object type, so each resource needs its own',
+        '',
+        '1 error(s); nothing was written.',
+      ],
+    });
+    expect(existsSync(project.paths.generated)).toBe(false);
+  });
+
   it('builds byte-identical IR JSON twice from the repository definitions', () => {
     const paths = projectPaths(repositoryRoot);
     const first = JSON.stringify(buildProjectIR(paths));

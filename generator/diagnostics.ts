@@ -22,6 +22,7 @@ export type DiagnosticCode =
   | 'E_UNKNOWN_FIELD'
   | 'E_UNKNOWN_MIXIN'
   | 'E_DUPLICATE_PATH'
+  | 'E_DUPLICATE_NAME'
   | 'E_APP_FOLDER'
   | 'E_SPEC';
 

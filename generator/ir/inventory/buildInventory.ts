@@ -14,7 +14,9 @@ import type { ResourceDefinition } from '../../validate/definitionSchema.ts';
 import type { ChoiceSetIR, InventoryIR, ResourceIR } from '../types.ts';
 import { snakeCase, verboseName } from '../naming.ts';
 import { irCatalog } from './catalog.ts';
+import { checkNames } from './checkNames.ts';
 import { checkReferences } from './checkReferences.ts';
+import { checkRoutes } from './checkRoutes.ts';
 import { resolveFeatureTargets, type MergedResource } from './features.ts';
 import { buildField, buildGenericFields } from './fields.ts';
 import { derivedFilters, resolveFilter, walkPath } from './filters.ts';
@@ -71,6 +73,8 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
   }
 
   const byKey = new Map(pending.map((p) => [p.ir.key, p.ir]));
+  checkNames(pending, loaded, diagnostics);
+  for (const p of pending) checkRoutes(p, diagnostics);
   linkReverseRelations(pending, byKey, diagnostics);
   // Filters and paths walk other resources: every target must exist first (reported, not thrown, when not).
   for (const p of pending) checkReferences(p, byKey, loaded.choices, diagnostics);

@@ -26,6 +26,8 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     if ((f.kind === 'reverse' || f.kind === 'related_list') && f.target && byKey.has(f.target) && !byKey.get(f.target)!.fields.some((t) => t.name === f.field && (t.kind === 'fk' || t.kind === 'generic_fk'))) {
       out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no fk "${f.field ?? ''}" pointing here${didYouMean(f.field ?? '', byKey.get(f.target)!.fields.filter((t) => t.kind === 'fk' || t.kind === 'generic_fk').map((t) => t.name))}`));
     }
+    // A delete that nulls the reference needs a column that may be null.
+    if (f.kind === 'fk' && f.onDelete === 'set_null' && !f.nullable) out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: on_delete set_null needs a nullable field (add nullable: true, or choose cascade or protect)`));
     if (f.kind === 'fk' && f.onDelete === 'do_nothing') out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: do_nothing is for generic relations only (a foreign key must say what a delete does)`));
     if (f.kind === 'generic_fk') {
       // An empty `{ feature }` form is reported where it is resolved (features.ts).
@@ -74,6 +76,8 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     (['fields', 'where_null'] as const).forEach((list) =>
       (u[list] ?? []).forEach((name, j) => {
         if (!names.has(name)) out.push(source.diagnostic([...at, 'unique', i, list, j], 'E_UNKNOWN_FIELD', `${ir.key} unique: unknown field "${name}"${didYouMean(name, names)}`));
+        // A unique constraint is an index on columns: a computed or counted field has none.
+        else if (!ir.fields.find((f) => f.name === name)!.column) out.push(source.diagnostic([...at, 'unique', i, list, j], 'E_INVALID_VALUE', `${ir.key} unique: "${name}" is not stored in a column, so it cannot be part of a unique constraint`));
       }),
     ),
   );
