@@ -20,6 +20,18 @@ function valueAt(root: unknown, path: readonly PathKey[]): { found: boolean; val
   return { found: true, value: node };
 }
 
+/**
+ * A value matching no option of a union is reported by the one option it has the shape of (an
+ * object for `{ replace: [...] }`), with that option's own issues; when it has the shape of none,
+ * the union's message, which names the forms it takes, is kept.
+ */
+function unwrapUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const shaped = issue.errors.filter((errors) => !errors.some((e) => e.code === 'invalid_type' && e.path.length === 0));
+  if (shaped.length !== 1) return [issue];
+  return shaped[0].flatMap((inner) => unwrapUnion({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
+}
+
 /** Validates `source.value` with `schema`; returns the parsed value, or diagnostics (an unknown key's with the allowed key nearest to it). */
 export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { value?: T; diagnostics: Diagnostic[] } {
   const result = schema.safeParse(source.value);
@@ -28,9 +40,12 @@ export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { v
   // A misspelt required key (`modle:`) is one mistake: the unknown key says it, with the
   // suggestion; the missing `model` it leaves behind is not reported again.
   const suggested = new Set<string>();
-  for (const issue of result.error.issues) {
+  // A rule over a mapping's keys (`replace` or `drop`) is moot while the mapping has a misspelt key.
+  const withUnknownKeys = new Set<string>();
+  for (const issue of result.error.issues.flatMap(unwrapUnion)) {
     const path = issue.path as PathKey[];
     if (issue.code === 'unrecognized_keys') {
+      withUnknownKeys.add(JSON.stringify(path));
       const allowed = keysAt(schema, path);
       for (const key of issue.keys) {
         const suggestion = closest(key, allowed);
@@ -39,9 +54,9 @@ export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { v
       }
     }
   }
-  for (const issue of result.error.issues) {
+  for (const issue of result.error.issues.flatMap(unwrapUnion)) {
     const path = issue.path as PathKey[];
-    if (issue.code === 'unrecognized_keys') continue;
+    if (issue.code === 'unrecognized_keys' || (issue.code === 'custom' && withUnknownKeys.has(JSON.stringify(path)))) continue;
     if (issue.code === 'invalid_key') {
       // A malformed record key (resource path, field name): point at the key, say what it must be.
       const reason = issue.issues.map((inner) => inner.message).join('; ') || issue.message;

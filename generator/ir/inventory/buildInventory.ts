@@ -5,7 +5,7 @@
  * sets, and the field names and paths used by brief, ordering, search, unique and filters). All
  * problems are reported together.
  */
-import type { Field, SearchEntry } from '../../../runtime/contract/index.ts';
+import type { Field } from '../../../runtime/contract/index.ts';
 import { expandField, headFields } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
@@ -26,20 +26,9 @@ import { customActions, operationEntry, STANDARD_ACTIONS } from './operationEntr
 import { buildRelations, linkReverseRelations, linkTables } from './relations.ts';
 import { buildRouteGroups } from './routeGroups.ts';
 import { buildUniques } from './uniques.ts';
+import { ownSearchAt, searchEntry } from './search.ts';
 import { didYouMean } from '../../suggest.ts';
 
-
-const SEARCH_OPS = new Set(['exact', 'iexact', 'icontains', 'istartswith', 'net_contains_or_equals', 'net_host', 'net_contains', 'net_contained', 'net_contained_or_equal']);
-
-/** `name` → icontains, `=name` → iexact, `^address` → istartswith, `prefix__net_contains_or_equals` → that op. */
-function searchEntry(text: string): SearchEntry {
-  if (text.startsWith('=')) return { path: text.slice(1), lookup: 'iexact' };
-  if (text.startsWith('^')) return { path: text.slice(1), lookup: 'istartswith' };
-  const segments = text.split('__');
-  const last = segments[segments.length - 1];
-  if (segments.length > 1 && SEARCH_OPS.has(last)) return { path: segments.slice(0, -1).join('__'), lookup: last };
-  return { path: text };
-}
 
 const emptyIR = (): InventoryIR => ({ apps: [], resources: [], choiceSets: [], linkTables: [], relations: [], fieldSets: {}, filterSets: {}, schemas: {}, routeGroups: [] });
 
@@ -214,7 +203,7 @@ function buildFiltersAndSearch(p: Pending, catalog: ReturnType<typeof irCatalog>
   ir.search = search.map(searchEntry);
   search.forEach((text) => {
     const walked = walkPath(ir, searchEntry(text).path, catalog);
-    const inOwn = definition.search?.includes(text);
-    if ('error' in walked) diagnostics.push(source.diagnostic(inOwn ? [...at, 'search', definition.search!.indexOf(text)] : [...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key} search: ${walked.error}`));
+    const own = ownSearchAt(definition.search, text);
+    if ('error' in walked) diagnostics.push(source.diagnostic(own ? [...at, ...own] : [...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key} search: ${walked.error}`));
   });
 }

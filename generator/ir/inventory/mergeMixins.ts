@@ -8,6 +8,7 @@ import type { Diagnostic } from '../../diagnostics.ts';
 import type { PathKey, YamlSource } from '../../load/yamlSource.ts';
 import type { FieldDefinition, FilterDefinition, MixinDefinition, ResourceDefinition, UniqueDefinition } from '../../validate/definitionSchema.ts';
 import { didYouMean } from '../../suggest.ts';
+import { mergeSearch } from './search.ts';
 
 export interface MergedModel {
   fields: [string, FieldDefinition][];
@@ -97,7 +98,8 @@ export function mergeMixins(
 
   // A resource's own unique list replaces the inherited one (Location narrows the nested-group rules).
   if (resource.unique) merged.unique = [...resource.unique];
-  merged.search = [...new Set([...merged.search, ...(resource.search ?? [])])];
+  // The drop list is checked against what is inherited: with a mixin unknown, it would echo that error.
+  merged.search = mergeSearch(merged.search, resource.search, source, at, unknownMixin ? [] : diagnostics);
   if (resource.brief) merged.brief = resource.brief;
   if (resource.nested) merged.nested = resource.nested;
   if (resource.ordering) merged.ordering = resource.ordering;
