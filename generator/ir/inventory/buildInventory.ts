@@ -15,6 +15,7 @@ import type { ChoiceSetIR, InventoryIR, ResourceIR } from '../types.ts';
 import { snakeCase, verboseName } from '../naming.ts';
 import { irCatalog } from './catalog.ts';
 import { checkNames } from './checkNames.ts';
+import { checkParameters } from './checkParameters.ts';
 import { checkReferences } from './checkReferences.ts';
 import { checkRoutes } from './checkRoutes.ts';
 import { resolveFeatureTargets, type MergedResource } from './features.ts';
@@ -71,6 +72,7 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
   const filterSets: InventoryIR['filterSets'] = {};
   if (!diagnostics.length) {
     for (const p of pending) buildFiltersAndSearch(p, catalog, filterSets, diagnostics);
+    for (const p of pending) checkParameters(p, diagnostics);
   }
 
   const resources = pending.map((p) => p.ir).sort((a, b) => a.key.localeCompare(b.key));

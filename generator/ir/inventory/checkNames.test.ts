@@ -1,8 +1,8 @@
 /**
  * @module
- * Names the emitters turn into one namespace each (OpenAPI components, object types, tables), and
- * the stored fields the table emitter needs: a clash is a positioned diagnostic at the second
- * definition naming the first, where it used to be an emitter's exception with a stack trace.
+ * Names the emitters turn into one namespace each (OpenAPI components, object types, tables): a
+ * clash is a positioned diagnostic at the second definition naming the first, where it used to be
+ * an emitter's exception with a stack trace.
  */
 import { describe, expect, it } from 'vitest';
 import { baseDefinitions, diagnosticsWith } from '../../testdata/definitionSet.ts';
@@ -45,20 +45,6 @@ describe('unique names', () => {
     expect(lines).toEqual([
       'definitions/choices.yaml:3:3 E_DUPLICATE_NAME choice set "Book" has the name of an OpenAPI component of shop.books, named by its model "Book" (definitions/shop.yaml:10)',
       'definitions/schemas.yaml:2:3 E_DUPLICATE_NAME schemas.yaml: component schema "ShelfRequest" is also a component of shop.shelves, named by its model "Shelf" (definitions/shop.yaml:4)',
-    ]);
-  });
-});
-
-describe('stored fields', () => {
-  it('reports set_null on a non-nullable fk, and a unique constraint on a field with no column', () => {
-    const lines = diagnosticsWith({
-      'shop.yaml': shop
-        .replace('target: shop.shelves', 'target: shop.shelves, on_delete: set_null')
-        .replace('      status: { type: choice, choices: StatusChoices }', '      status: { type: choice, choices: StatusChoices }\n      book_count: { type: count, target: shop.books, via: shelf }\n    unique: [{ fields: [name, book_count] }]'),
-    });
-    expect(lines).toEqual([
-      'definitions/shop.yaml:10:31 E_INVALID_VALUE shop.shelves unique: "book_count" is not stored in a column, so it cannot be part of a unique constraint',
-      'definitions/shop.yaml:15:59 E_INVALID_VALUE shop.books.shelf: on_delete set_null needs a nullable field (add nullable: true, or choose cascade or protect)',
     ]);
   });
 });

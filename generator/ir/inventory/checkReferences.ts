@@ -4,6 +4,7 @@
  * defaults, count and reverse fields, and the field names used by brief, nested, ordering, unique
  * and display. Each problem becomes a positioned diagnostic.
  */
+import { fieldKind } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
 import type { PathKey } from '../../load/yamlSource.ts';
@@ -12,6 +13,8 @@ import type { Pending } from './pending.ts';
 import { didYouMean } from '../../suggest.ts';
 
 const needsTarget = new Set(['fk', 'm2m', 'reverse', 'related_list']);
+/** Kinds whose target is fixed by the kind (not written in the definition), which must exist all the same. */
+const fixedTarget = new Set(['tags']);
 
 export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: LoadedDefinitions['choices'], out: Diagnostic[]): void {
   const { ir, source, at, definition } = p;
@@ -27,6 +30,9 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
       out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no fk "${f.field ?? ''}" pointing here${didYouMean(f.field ?? '', byKey.get(f.target)!.fields.filter((t) => t.kind === 'fk' || t.kind === 'generic_fk').map((t) => t.name))}`));
     }
     // A delete that nulls the reference needs a column that may be null.
+    if (fixedTarget.has(f.kind) && f.target && !byKey.has(f.target)) out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: a ${f.kind} field needs the resource ${f.target}, which is not defined`));
+    // A kind with no request shape (a count, a reverse relation) is only ever read.
+    if (!f.readOnly && !fieldKind(f.kind).request) out.push(source.diagnostic(definition.fields?.[f.name]?.read_only === false ? [...fieldAt(f.name), 'read_only'] : fieldAt(f.name), 'E_INVALID_VALUE', `${ir.key}.${f.name}: a ${f.kind} field is read-only (leave out read_only: false)`));
     if (f.kind === 'fk' && f.onDelete === 'set_null' && !f.nullable) out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: on_delete set_null needs a nullable field (add nullable: true, or choose cascade or protect)`));
     if (f.kind === 'fk' && f.onDelete === 'do_nothing') out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: do_nothing is for generic relations only (a foreign key must say what a delete does)`));
     if (f.kind === 'generic_fk') {
@@ -72,6 +78,14 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     const related = ir.fields.find((f) => f.name === definition.change_related);
     if (!related || !['fk', 'generic_fk'].includes(related.kind)) out.push(source.diagnostic([...at, 'change_related'], 'E_INVALID_VALUE', `${ir.key} change_related: "${definition.change_related}" is not a foreign key or generic relation of the resource`));
   }
+  // Two constraints on the same columns would be one index named twice.
+  const seenUnique = new Map<string, number>();
+  (definition.unique ?? []).forEach((u, i) => {
+    const key = JSON.stringify([[...u.fields].sort(), [...(u.where_null ?? [])].sort()]);
+    const first = seenUnique.get(key);
+    if (first !== undefined) out.push(source.diagnostic([...at, 'unique', i], 'E_DUPLICATE_NAME', `${ir.key} unique: the constraint on ${u.fields.join(', ')} repeats unique entry ${first + 1}`));
+    else seenUnique.set(key, i);
+  });
   (definition.unique ?? []).forEach((u, i) =>
     (['fields', 'where_null'] as const).forEach((list) =>
       (u[list] ?? []).forEach((name, j) => {
