@@ -64,9 +64,40 @@ function messageOf(error: YAMLError, text: string, line: number, lineCounter: Li
     const listed = others.slice(0, TAB_LINES_SHOWN).join(', ') + (others.length > TAB_LINES_SHOWN ? ', …' : '');
     return `${message}; indent with spaces${others.length ? ` (tabs also indent line${others.length > 1 ? 's' : ''} ${listed})` : ''}`;
   }
+  const flow = /^Flow (map|sequence)/.exec(message);
+  if (flow) {
+    const opened = unclosedBracket(text, error.pos[0], flow[1] === 'map' ? '{' : '[');
+    if (opened !== null) {
+      const at = lineCounter.linePos(opened);
+      return `${message} (the ${flow[1] === 'map' ? '{' : '['} at line ${at.line}, column ${at.col} is not closed)`;
+    }
+  }
   if (error.code === 'MULTILINE_IMPLICIT_KEY' && line > 1) {
     const above = lineCounter.linePos(error.pos[0]).line;
     if (above < line) return `${message}; this line is indented deeper than its neighbours, so it continues the value on line ${above}`;
   }
   return message;
+}
+
+/**
+ * The offset of the last `open` bracket before `end` that no bracket closes, skipping quoted
+ * strings and comments, or null: where a flow collection that runs on began.
+ */
+function unclosedBracket(text: string, end: number, open: '{' | '['): number | null {
+  const stack: { char: string; offset: number }[] = [];
+  let quote: string | null = null;
+  for (let i = 0; i < end; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\n' && quote === "'") quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) i = text.indexOf('\n', i) < 0 ? end : text.indexOf('\n', i) - 1;
+    else if (c === '{' || c === '[') stack.push({ char: c, offset: i });
+    else if ((c === '}' || c === ']') && stack.length) stack.pop();
+  }
+  const last = [...stack].reverse().find((s) => s.char === open);
+  return last ? last.offset : null;
 }

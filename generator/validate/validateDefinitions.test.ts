@@ -15,7 +15,7 @@ describe('definition diagnostics (load + validate)', () => {
     expect(diagnosticsWith({})).toEqual([]);
   });
 
-  it('reports a YAML syntax error at its position', () => {
+  it('reports a YAML syntax error at its position, and where an unclosed bracket opened', () => {
     const lines = diagnosticsWith({
       'shop.yaml': `app: shop
 resources:
@@ -24,7 +24,7 @@ resources:
     fields: { name: { type: string }
 `,
     });
-    expect(lines).toEqual(['definitions/shop.yaml:6:1 E_YAML Flow map in block collection must be sufficiently indented and end with a }']);
+    expect(lines).toEqual(['definitions/shop.yaml:6:1 E_YAML Flow map in block collection must be sufficiently indented and end with a } (the { at line 5, column 13 is not closed)']);
   });
 
   it('reports a tab once, at the tab, with a hint, not the errors that follow from it', () => {
@@ -252,7 +252,7 @@ resources:
       'definitions/shop.yaml:6:39 E_INVALID_VALUE resources.shelves.fields.name.required: Invalid input: expected boolean, received string',
       'definitions/shop.yaml:7:31 E_UNKNOWN_KEY unknown key "colour" in resources.shelves.fields.width',
       'definitions/shop.yaml:9:5 E_MISSING_KEY missing required key "model" in resources.books',
-      'definitions/zoo.yaml:3:1 E_YAML Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'definitions/zoo.yaml:3:1 E_YAML Flow sequence in block collection must be sufficiently indented and end with a ] (the [ at line 2, column 12 is not closed)',
     ]);
   });
 
