@@ -109,10 +109,14 @@ resources:
     operations:
       - { handler: book-report, method: GET, path: "{id}/report/", response: BookReport }
       - { handler: book-copy, method: POST, path: "{id}/copy/", request: BookRequest, response: Book }
+      - { handler: book-move, method: POST, path: "{id}/move/", request: BookRequst }
 `,
       ),
     });
-    expect(lines).toEqual(['definitions/shop.yaml:16:78 E_UNKNOWN_FIELD shop.books operation book-report: no schema "BookReport" (define it in schemas.yaml)']);
+    expect(lines).toEqual([
+      'definitions/shop.yaml:16:78 E_UNKNOWN_FIELD shop.books operation book-report: no schema "BookReport" (define it in schemas.yaml)',
+      'definitions/shop.yaml:18:74 E_UNKNOWN_FIELD shop.books operation book-move: no schema "BookRequst" (define it in schemas.yaml); did you mean "BookRequest"?',
+    ]);
   });
 
   it('reports a null field entry that no mixin defines, at its key', () => {

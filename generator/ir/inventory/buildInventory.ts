@@ -101,7 +101,7 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
 function checkOperationSchemas(operations: NonNullable<ResourceDefinition['operations']>, owner: string, source: YamlSource, at: PathKey[], components: ReadonlySet<string>, out: Diagnostic[]): void {
   operations.forEach((op, index) => {
     for (const key of ['request', 'response'] as const) {
-      if (op[key] && !components.has(op[key]!)) out.push(source.diagnostic([...at, 'operations', index, key], 'E_UNKNOWN_FIELD', `${owner} operation ${op.handler}: no schema "${op[key]}" (define it in schemas.yaml)`));
+      if (op[key] && !components.has(op[key]!)) out.push(source.diagnostic([...at, 'operations', index, key], 'E_UNKNOWN_FIELD', `${owner} operation ${op.handler}: no schema "${op[key]}" (define it in schemas.yaml)${didYouMean(op[key]!, components)}`));
     }
   });
 }

@@ -76,7 +76,7 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
   }
   if (definition.change_related) {
     const related = ir.fields.find((f) => f.name === definition.change_related);
-    if (!related || !['fk', 'generic_fk'].includes(related.kind)) out.push(source.diagnostic([...at, 'change_related'], 'E_INVALID_VALUE', `${ir.key} change_related: "${definition.change_related}" is not a foreign key or generic relation of the resource`));
+    if (!related || !['fk', 'generic_fk'].includes(related.kind)) out.push(source.diagnostic([...at, 'change_related'], 'E_INVALID_VALUE', `${ir.key} change_related: "${definition.change_related}" is not a foreign key or generic relation of the resource${didYouMean(definition.change_related, ir.fields.filter((f) => ['fk', 'generic_fk'].includes(f.kind)).map((f) => f.name))}`));
   }
   // Two constraints on the same columns would be one index named twice.
   const seenUnique = new Map<string, number>();
