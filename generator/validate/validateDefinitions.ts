@@ -63,14 +63,16 @@ export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { v
       diagnostics.push(source.diagnostic(path, 'E_INVALID_VALUE', `${path.join('.')}: ${reason}`, true));
       continue;
     }
-    const { found } = valueAt(source.value, path);
+    const { found, value } = valueAt(source.value, path);
     if (!found) {
       if (suggested.has(JSON.stringify(path))) continue;
       const key = path[path.length - 1];
       diagnostics.push(source.diagnostic(path.slice(0, -1), 'E_MISSING_KEY', `missing required key "${String(key)}"${path.length > 1 ? ` in ${path.slice(0, -1).join('.')}` : ''}`));
       continue;
     }
-    diagnostics.push(source.diagnostic(path, 'E_INVALID_VALUE', `${path.join('.') || '(document)'}: ${issue.message}`));
+    // A misspelt option of a fixed set (`on_delete: set-null`) names the option it is nearest to.
+    const options = issue.code === 'invalid_value' && typeof value === 'string' ? issue.values.map(String) : [];
+    diagnostics.push(source.diagnostic(path, 'E_INVALID_VALUE', `${path.join('.') || '(document)'}: ${issue.message}${typeof value === 'string' ? didYouMean(value, options) : ''}`));
   }
   return { diagnostics };
 }
