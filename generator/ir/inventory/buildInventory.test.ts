@@ -296,12 +296,13 @@ resources:
     model: Book
     fields:
       name: { type: string }
-      status: { type: choice, choices: StatusChoices, default: planned }
+      status: { type: choice, choices: StatusChoices, default: planed }
 `,
     });
     expect(lines).toEqual([
       'definitions/shop.yaml:5:11 E_UNKNOWN_FIELD shop.shelves: a tree needs a field "parent" of type fk with target self',
       'definitions/shop.yaml:9:64 E_INVALID_VALUE shop.shelves.status: default "retired" is not a value of StatusChoices',
+      'definitions/shop.yaml:14:64 E_INVALID_VALUE shop.books.status: default "planed" is not a value of StatusChoices; did you mean "planned"?',
     ]);
   });
 

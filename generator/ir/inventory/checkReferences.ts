@@ -50,7 +50,7 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     }
     const choiceSet = f.kind === 'choice' && f.choices ? choices[f.choices] : undefined;
     if (choiceSet && f.default !== null && f.default !== '' && !choiceSet.some(([value]) => value === f.default)) {
-      out.push(source.diagnostic([...fieldAt(f.name), 'default'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: default ${JSON.stringify(f.default)} is not a value of ${f.choices}`));
+      out.push(source.diagnostic([...fieldAt(f.name), 'default'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: default ${JSON.stringify(f.default)} is not a value of ${f.choices}${didYouMean(String(f.default), choiceSet.map(([value]) => String(value)))}`));
     }
     if (f.kind === 'count' && !f.expression && !(f.target === undefined && f.via === 'tags')) {
       const target = f.target ? byKey.get(f.target) : undefined;
