@@ -26,34 +26,22 @@ export function componentNames(model: string): string[] {
 const place = ({ source, at }: Claim) => `${source.file}:${source.locate(at).line}`;
 
 export function checkNames(pending: readonly Pending[], loaded: LoadedDefinitions, out: Diagnostic[]): void {
-  const components = new Map<string, Claim & { model?: string }>();
+  const components = new Map<string, Claim & { model: string }>();
   const objectTypes = new Map<string, Claim>();
   const tables = new Map<string, Claim>();
   for (const p of pending) {
     const model: Claim = { owner: p.ir.key, source: p.source, at: [...p.at, 'model'] };
-    const sameModel = [...components.values()].find((c) => c.model === p.ir.model);
-    // One mistake, one diagnostic: a repeated model also repeats the table derived from it.
-    let reported = true;
-    const clash = componentNames(p.ir.model).map((name) => [name, components.get(name)] as const).find(([, c]) => c);
-    if (sameModel) {
-      out.push(p.source.diagnostic(model.at, 'E_DUPLICATE_NAME', `${p.ir.key}: model "${p.ir.model}" is already the model of ${sameModel.owner} (${place(sameModel)}); a model names the resource's OpenAPI components and object type, so each resource needs its own`));
-    } else if (clash) {
-      const [name, first] = clash;
-      out.push(p.source.diagnostic(model.at, 'E_DUPLICATE_NAME', `${p.ir.key}: model "${p.ir.model}" would name the OpenAPI component ${name}, which ${first!.owner}'s model "${first!.model}" names (${place(first!)})`));
-    } else {
-      const type = objectTypes.get(p.ir.objectType);
-      if (type) out.push(p.source.diagnostic(model.at, 'E_DUPLICATE_NAME', `${p.ir.key}: object type ${p.ir.objectType} is already that of ${type.owner} (${place(type)}); models of one app must differ in more than case`));
-      else reported = false;
-    }
+    const clash = modelClash(p, components, objectTypes);
+    if (clash) out.push(p.source.diagnostic(model.at, 'E_DUPLICATE_NAME', clash));
     for (const name of componentNames(p.ir.model)) if (!components.has(name)) components.set(name, { ...model, model: p.ir.model });
     if (!objectTypes.has(p.ir.objectType)) objectTypes.set(p.ir.objectType, model);
 
     const table: Claim = { owner: p.ir.key, source: p.source, at: p.definition.table ? [...p.at, 'table'] : [...p.at, 'model'] };
     const sameTable = tables.get(p.ir.table);
-    if (sameTable && !reported) out.push(p.source.diagnostic(table.at, 'E_DUPLICATE_NAME', `${p.ir.key}: table ${p.ir.table} is already the table of ${sameTable.owner} (${place(sameTable)})${p.definition.table ? '' : '; set `table` to another name'}`));
-    else if (!sameTable) tables.set(p.ir.table, table);
+    if (!sameTable) tables.set(p.ir.table, table);
+    // One mistake, one diagnostic: a repeated model also repeats the table derived from it.
+    else if (!clash) out.push(p.source.diagnostic(table.at, 'E_DUPLICATE_NAME', `${p.ir.key}: table ${p.ir.table} is already the table of ${sameTable.owner} (${place(sameTable)})${p.definition.table ? '' : '; set `table` to another name'}`));
   }
-
   const schemaSources: [Record<string, unknown>, YamlSource | null, string][] = [[loaded.schemas, loaded.schemaSource, 'schemas.yaml'], ...loaded.groups.map((g) => [g.definition.schemas ?? {}, g.source, `route group ${g.definition.group}`] as [Record<string, unknown>, YamlSource, string])];
   for (const [schemas, source, owner] of schemaSources) {
     for (const name of Object.keys(schemas)) {
@@ -74,4 +62,17 @@ export function checkNames(pending: readonly Pending[], loaded: LoadedDefinition
       else tables.set(name, { owner: `route group ${g.definition.group}`, source: g.source, at: ['tables', name] });
     }
   }
+}
+
+/** Why the resource's model may not be used (it or a name derived from it is taken), or null. */
+function modelClash(p: Pending, components: ReadonlyMap<string, Claim & { model: string }>, objectTypes: ReadonlyMap<string, Claim>): string | null {
+  const sameModel = [...components.values()].find((c) => c.model === p.ir.model);
+  if (sameModel) return `${p.ir.key}: model "${p.ir.model}" is already the model of ${sameModel.owner} (${place(sameModel)}); a model names the resource's OpenAPI components and object type, so each resource needs its own`;
+  for (const name of componentNames(p.ir.model)) {
+    const first = components.get(name);
+    if (first) return `${p.ir.key}: model "${p.ir.model}" would name the OpenAPI component ${name}, which ${first.owner}'s model "${first.model}" names (${place(first)})`;
+  }
+  const type = objectTypes.get(p.ir.objectType);
+  if (type) return `${p.ir.key}: object type ${p.ir.objectType} is already that of ${type.owner} (${place(type)}); models of one app must differ in more than case`;
+  return null;
 }
