@@ -37,6 +37,13 @@ describe('unique names', () => {
     expect(lines).toEqual(['definitions/shop.yaml:17:12 E_DUPLICATE_NAME shop.racks: table shop_shelf is already the table of shop.shelves (definitions/shop.yaml:4)']);
   });
 
+  it('reports a many-to-many link table named like a resource table, at the field', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `${shop.replace('      shelf: { type: fk, target: shop.shelves }', '      shelf: { type: fk, target: shop.shelves }\n      shelves: { type: m2m, target: shop.shelves }')}  book-shelves:\n    model: BookShelves\n    mixins: [named]\n`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:14:7 E_DUPLICATE_NAME shop.books.shelves: its link table shop_book_shelves is already the table of shop.book-shelves (definitions/shop.yaml:17)']);
+  });
+
   it('reports a schema of schemas.yaml and a choice set named like a resource component, at their names', () => {
     const lines = diagnosticsWith({
       'schemas.yaml': `schemas:\n  ShelfRequest: { type: object }\n`,

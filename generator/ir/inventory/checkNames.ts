@@ -3,7 +3,8 @@
  * Names that must be unique across all definitions because the emitters turn them into one
  * namespace each: a model names its OpenAPI components (`Shelf`, `BriefShelf`, `ShelfRequest`…)
  * and its object type (`shop.shelf`); schemas.yaml's and route groups' schemas and the choice sets
- * are components too; a resource's table and a route group's tables share the database. Each clash
+ * are components too; a resource's table, its many-to-many link tables and a route group's tables
+ * share the database. Each clash
  * is a positioned diagnostic at the second definition, naming the first, rather than an exception
  * thrown by an emitter.
  */
@@ -42,6 +43,18 @@ export function checkNames(pending: readonly Pending[], loaded: LoadedDefinition
     // One mistake, one diagnostic: a repeated model also repeats the table derived from it.
     else if (!clash) out.push(p.source.diagnostic(table.at, 'E_DUPLICATE_NAME', `${p.ir.key}: table ${p.ir.table} is already the table of ${sameTable.owner} (${place(sameTable)})${p.definition.table ? '' : '; set `table` to another name'}`));
   }
+  // A many-to-many field's link table (`<table>_<field>`) is a table too; a `reverse_of` field shares its forward field's.
+  for (const p of pending) {
+    for (const [name, def] of p.merged.fields) {
+      const link = def.type === 'm2m' && !def.reverse_of ? p.ir.fields.find((f) => f.name === name)?.link?.table : undefined;
+      if (!link) continue;
+      const first = tables.get(link);
+      const at = p.definition.fields?.[name] ? [...p.at, 'fields', name] : [...p.at, 'mixins'];
+      if (first) out.push(p.source.diagnostic(at, 'E_DUPLICATE_NAME', `${p.ir.key}.${name}: its link table ${link} is already the table of ${first.owner} (${place(first)})`, true));
+      else tables.set(link, { owner: `${p.ir.key}.${name}`, source: p.source, at });
+    }
+  }
+
   const schemaSources: [Record<string, unknown>, YamlSource | null, string][] = [[loaded.schemas, loaded.schemaSource, 'schemas.yaml'], ...loaded.groups.map((g) => [g.definition.schemas ?? {}, g.source, `route group ${g.definition.group}`] as [Record<string, unknown>, YamlSource, string])];
   for (const [schemas, source, owner] of schemaSources) {
     for (const name of Object.keys(schemas)) {
