@@ -24,4 +24,17 @@ describe('yamlDiagnostics', () => {
     const text = `a: 1\na: 2\nb:\n\tc: 1\n d: 2\n  e: 3\n`;
     expect(errorsOf(text)).toEqual(['2:1 Map keys must be unique', '4:1 Tabs are not allowed as indentation; indent with spaces']);
   });
+
+  it('tells a key line missing its colon from an over-indented line, and points at the line to fix', () => {
+    expect(errorsOf(`a:\n  b c\n  d: 1\n`)).toEqual(['2:3 Implicit keys need to be on a single line; this line is no `key: value` pair (is the `:` or the space after it missing?), so the key runs on into line 3']);
+    expect(errorsOf(`a:\n  b: c\n   d: 1\n`)).toEqual(['3:4 Implicit keys need to be on a single line; this line is indented deeper than its neighbours, so it continues the value on line 2']);
+  });
+
+  it('points at the quote that is never closed, not at the end of the file, past apostrophes in plain text', () => {
+    expect(errorsOf(`a: don't\nb: "x\nc: 1\n`)).toEqual(['2:4 Missing closing "quote: the string opened here is never closed']);
+  });
+
+  it('suggests a missing comma for a block collection inside a flow one', () => {
+    expect(errorsOf(`a: { b: 1 c: 2 }\n`)).toEqual([expect.stringMatching(/^1:\d+ Block collections are not allowed within flow collections; is a comma missing between two entries of the \{ \} or \[ \]\?$/)]);
+  });
 });

@@ -32,72 +32,83 @@ export function yamlDiagnostics(file: string, text: string, errors: readonly YAM
   const structural = sorted.find((e) => !LOCAL_CODES.has(e.code));
   const kept = sorted.filter((e) => e === structural || LOCAL_CODES.has(e.code));
   return kept.map((error) => {
-    const offset = placeOf(error, text);
+    const { offset, message } = explain(error, text, lineCounter);
     const { line, col } = lineCounter.linePos(offset);
-    return { file, line, col, code: 'E_YAML', message: messageOf(error, text, line, lineCounter) };
+    return { file, line, col, code: 'E_YAML', message };
   });
 }
 
-/** Where the mistake is: past a line's indentation; for a key spanning lines, the line that continued it. */
-function placeOf(error: YAMLError, text: string): number {
-  let offset = error.pos[0];
-  if (error.code === 'MULTILINE_IMPLICIT_KEY') {
-    const newline = text.indexOf('\n', offset);
-    if (newline >= 0 && newline < error.pos[1]) offset = newline + 1;
-  }
-  if (error.code === 'TAB_AS_INDENT') {
-    const tab = text.indexOf('\t', offset);
-    return tab >= 0 && !text.slice(offset, tab).includes('\n') ? tab : offset;
-  }
-  while (text[offset] === ' ') offset++;
-  return offset;
-}
-
-function messageOf(error: YAMLError, text: string, line: number, lineCounter: LineCounter): string {
+/** Where to fix the error (past a line's indentation, at the tab, at the line to change) and what to say. */
+function explain(error: YAMLError, text: string, lineCounter: LineCounter): { offset: number; message: string } {
   const message = error.message.split('\n')[0];
+  const at = (offset: number) => lineCounter.linePos(offset);
+  const start = error.pos[0];
   if (error.code === 'TAB_AS_INDENT') {
+    const tab = text.indexOf('\t', start);
+    const offset = tab >= 0 && !text.slice(start, tab).includes('\n') ? tab : start;
+    const line = at(offset).line;
     const others = text
       .split('\n')
       .map((content, index) => ({ content, number: index + 1 }))
       .filter(({ content, number }) => number !== line && /^[ ]*\t/.test(content))
       .map(({ number }) => number);
     const listed = others.slice(0, TAB_LINES_SHOWN).join(', ') + (others.length > TAB_LINES_SHOWN ? ', …' : '');
-    return `${message}; indent with spaces${others.length ? ` (tabs also indent line${others.length > 1 ? 's' : ''} ${listed})` : ''}`;
+    return { offset, message: `${message}; indent with spaces${others.length ? ` (tabs also indent line${others.length > 1 ? 's' : ''} ${listed})` : ''}` };
   }
-  const flow = /^Flow (map|sequence)/.exec(message);
-  if (flow) {
-    const opened = unclosedBracket(text, error.pos[0], flow[1] === 'map' ? '{' : '[');
-    if (opened !== null) {
-      const at = lineCounter.linePos(opened);
-      return `${message} (the ${flow[1] === 'map' ? '{' : '['} at line ${at.line}, column ${at.col} is not closed)`;
+  if (error.code === 'MULTILINE_IMPLICIT_KEY') {
+    // A key ran over two lines: either the second is indented too deep (it continues the first
+    // line's value), or the first is no `key: value` pair at all (`model Shelf`, `model:Shelf`).
+    const newline = text.indexOf('\n', start);
+    if (newline >= 0 && newline < error.pos[1]) {
+      const next = pastSpaces(text, newline + 1);
+      const above = at(start).line;
+      if (at(next).col > at(pastSpaces(text, lineStart(text, start))).col) return { offset: next, message: `${message}; this line is indented deeper than its neighbours, so it continues the value on line ${above}` };
+      return { offset: pastSpaces(text, start), message: `${message}; this line is no \`key: value\` pair (is the \`:\` or the space after it missing?), so the key runs on into line ${above + 1}` };
     }
   }
-  if (error.code === 'MULTILINE_IMPLICIT_KEY' && line > 1) {
-    const above = lineCounter.linePos(error.pos[0]).line;
-    if (above < line) return `${message}; this line is indented deeper than its neighbours, so it continues the value on line ${above}`;
+  const flow = /^Flow (map|sequence)/.exec(message);
+  const open = scan(text, start);
+  if (flow) {
+    const bracket = [...open.brackets].reverse().find((b) => b.char === (flow[1] === 'map' ? '{' : '['));
+    if (bracket) return { offset: pastSpaces(text, start), message: `${message} (the ${bracket.char} at line ${at(bracket.offset).line}, column ${at(bracket.offset).col} is not closed)` };
   }
-  return message;
+  if (error.code === 'MISSING_CHAR' && open.quote) {
+    return { offset: open.quote.offset, message: `${message}: the string opened here is never closed` };
+  }
+  if (error.code === 'BLOCK_IN_FLOW') return { offset: pastSpaces(text, start), message: `${message}; is a comma missing between two entries of the { } or [ ]?` };
+  return { offset: pastSpaces(text, start), message };
 }
 
+const pastSpaces = (text: string, offset: number) => {
+  while (text[offset] === ' ') offset++;
+  return offset;
+};
+const lineStart = (text: string, offset: number) => text.lastIndexOf('\n', offset - 1) + 1;
+
 /**
- * The offset of the last `open` bracket before `end` that no bracket closes, skipping quoted
- * strings and comments, or null: where a flow collection that runs on began.
+ * The flow brackets no bracket closes before `end`, and the quote still open there, skipping
+ * comments and quoted text: where a collection or a string that runs on began. A quote opens a
+ * scalar only where a value may start (after `: `, `- `, `[`, `{`, `,` or at a line's start), so
+ * the apostrophe of `don't` is no quote.
  */
-function unclosedBracket(text: string, end: number, open: '{' | '['): number | null {
-  const stack: { char: string; offset: number }[] = [];
-  let quote: string | null = null;
+function scan(text: string, end: number): { brackets: { char: string; offset: number }[]; quote: { char: string; offset: number } | null } {
+  const brackets: { char: string; offset: number }[] = [];
+  let quote: { char: string; offset: number } | null = null;
   for (let i = 0; i < end; i++) {
     const c = text[i];
     if (quote) {
-      if (c === quote) quote = null;
-      else if (c === '\n' && quote === "'") quote = null;
+      if (quote.char === '"' && c === '\\') i++;
+      else if (c === quote.char && quote.char === "'" && text[i + 1] === "'") i++;
+      else if (c === quote.char) quote = null;
       continue;
     }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) i = text.indexOf('\n', i) < 0 ? end : text.indexOf('\n', i) - 1;
-    else if (c === '{' || c === '[') stack.push({ char: c, offset: i });
-    else if ((c === '}' || c === ']') && stack.length) stack.pop();
+    const before = text.slice(lineStart(text, i), i).trimEnd();
+    if ((c === '"' || c === "'") && (before === '' || /[:\-[{,]$/.test(before))) quote = { char: c, offset: i };
+    else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      const eol = text.indexOf('\n', i);
+      i = eol < 0 ? end : eol - 1;
+    } else if (c === '{' || c === '[') brackets.push({ char: c, offset: i });
+    else if ((c === '}' || c === ']') && brackets.length) brackets.pop();
   }
-  const last = [...stack].reverse().find((s) => s.char === open);
-  return last ? last.offset : null;
+  return { brackets, quote };
 }
