@@ -131,6 +131,30 @@ describe('generate and --check (in-process)', () => {
     expect(existsSync(project.paths.generated)).toBe(false);
   });
 
+  it('exits 1 on a tab in a definition with one diagnostic at the tab, and writes nothing', () => {
+    const project = tempProject({ ...baseDefinitions, 'shop.yaml': baseDefinitions['shop.yaml'].replace('    fields:\n      shelf:', '\tfields:\n      shelf:') });
+    projects.push(project);
+    expect(runLogged(project, 'write')).toEqual({
+      status: 1,
+      log: ['definitions/shop.yaml:12:1 E_YAML Tabs are not allowed as indentation; indent with spaces', '', '1 error(s); nothing was written.'],
+    });
+    expect(existsSync(project.paths.generated)).toBe(false);
+  });
+
+  it('exits 1 on two resources with one model with a positioned diagnostic, not an emitter\'s exception, and writes nothing', () => {
+    const project = tempProject({ ...baseDefinitions, 'shop.yaml': `${baseDefinitions['shop.yaml']}  racks:\n    model: Shelf\n    mixins: [named]\n` });
+    projects.push(project);
+    expect(runLogged(project, 'write')).toEqual({
+      status: 1,
+      log: [
+        'definitions/shop.yaml:16:12 E_DUPLICATE_NAME shop.racks: model "Shelf" is already the model of shop.shelves (definitions/shop.yaml:4); a model names the resource\'s OpenAPI components and object type, so each resource needs its own',
+        '',
+        '1 error(s); nothing was written.',
+      ],
+    });
+    expect(existsSync(project.paths.generated)).toBe(false);
+  });
+
   it('builds byte-identical IR JSON twice from the repository definitions', () => {
     const paths = projectPaths(repositoryRoot);
     const first = JSON.stringify(buildProjectIR(paths));
@@ -148,9 +172,8 @@ describe('generator/cli.ts as a process', { timeout: 60_000 }, () => {
     const result = spawnCli(['--root', project.root]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('definitions/shop.yaml:4:5 E_UNKNOWN_KEY unknown key "modle" in resources.shelves\n');
-    expect(result.stderr).toContain('definitions/shop.yaml:4:5 E_MISSING_KEY missing required key "model" in resources.shelves\n');
-    expect(result.stderr).toContain('2 error(s); nothing was written.');
+    // One mistake, one line: the misspelt key with its suggestion, not also the missing `model`; no stack trace.
+    expect(result.stderr).toBe('definitions/shop.yaml:4:5 E_UNKNOWN_KEY unknown key "modle" in resources.shelves; did you mean "model"?\n\n1 error(s); nothing was written.\n');
     expect(existsSync(project.paths.generated)).toBe(false);
   });
 

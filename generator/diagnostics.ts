@@ -22,6 +22,7 @@ export type DiagnosticCode =
   | 'E_UNKNOWN_FIELD'
   | 'E_UNKNOWN_MIXIN'
   | 'E_DUPLICATE_PATH'
+  | 'E_DUPLICATE_NAME'
   | 'E_APP_FOLDER'
   | 'E_SPEC'
   /** The migration history is not what was recorded (a file edited, missing, unknown or numbered twice). */
