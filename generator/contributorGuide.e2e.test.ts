@@ -71,7 +71,9 @@ describe('definitions/README.md: Add a resource', () => {
 
   it('serves the resource as NetBox does', async () => {
     server = await startServerProcess(['--data-dir', join(scratch, 'data')], { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1', SUPERUSER_API_TOKEN: TOKEN }, '/api/', join(project, 'runtime', 'server', 'main.ts'));
-    const call = async (method: string, path: string, body?: unknown) => {
+    // NetBox's JSON, asserted field by field below.
+    type Json = any;
+    const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
       const response = await fetch(`${server!.baseUrl}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: response.status, body: response.status === 204 ? null : await response.json() };
     };
