@@ -1,9 +1,11 @@
 /**
- * definitions/README.md's "Add a resource" walkthrough, followed as written on a scratch copy of the
- * repository (a git work tree of its own, as a contributor's clone is): the YAML block is written to
- * the file its first line names, every `npm run` line of the first shell block runs and must
- * succeed, and the server started from the copy serves the new resource as the walkthrough's curl
- * example and NetBox do.
+ * definitions/README.md's walkthroughs, followed as written on a scratch copy of the repository (a
+ * git work tree of its own, as a contributor's clone is). "Add a resource": the YAML block is
+ * written to the file its first line names, every `npm run` line of the first shell block runs and
+ * must succeed, and the server started from the copy serves the new resource as the walkthrough's
+ * curl example and NetBox do. "Add a field kind": its modules are written where their first lines
+ * say, registered as it says, its unit test and the type-check pass, and the field it adds to the
+ * resource validates, stores and filters through the API.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -15,9 +17,11 @@ import { startServerProcess, type ServerProcess } from '../runtime/testing/serve
 
 const repository = fileURLToPath(new URL('../', import.meta.url));
 const guide = readFileSync(join(repository, 'definitions', 'README.md'), 'utf8');
-/** The walkthrough: from its heading to the next one of its level. */
-const section = /^## Add a resource\n([\s\S]*?)(?=^## )/m.exec(guide)?.[1] ?? '';
-const blocks = (language: string) => [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
+/** A walkthrough: from its heading to the next one of its level. */
+const sectionOf = (heading: string) => new RegExp(`^## ${heading}\\n([\\s\\S]*?)(?=^## )`, 'm').exec(guide)?.[1] ?? '';
+const blocksOf = (section: string, language: string) => [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
+const section = sectionOf('Add a resource');
+const blocks = (language: string) => blocksOf(section, language);
 
 const scratch = mkdtempSync(join(tmpdir(), 'nb-guide-'));
 const project = join(scratch, 'project');
@@ -39,6 +43,18 @@ function copyRepository(): void {
 }
 
 let server: ServerProcess | undefined;
+
+// NetBox's JSON, asserted field by field.
+type Json = any;
+/** Starts the server from the scratch copy on its data directory; a client of it. */
+async function serve() {
+  server = await startServerProcess(['--data-dir', join(scratch, 'data')], { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1', SUPERUSER_API_TOKEN: TOKEN }, '/api/', join(project, 'runtime', 'server', 'main.ts'));
+  const baseUrl = server.baseUrl;
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
+    const response = await fetch(`${baseUrl}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: response.status, body: response.status === 204 ? null : await response.json() };
+  };
+}
 beforeAll(copyRepository, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -67,16 +83,13 @@ describe('definitions/README.md: Add a resource', () => {
     }
     const migrations = readdirSync(join(project, 'generated', 'inventory', 'migrations'));
     expect(migrations.filter((f) => f.endsWith('_power_panels.sql'))).toHaveLength(1);
+    // "Commit the definition with generated/": the migration is history from then on.
+    execFileSync('git', ['add', '-A'], { cwd: project });
+    execFileSync('git', ['-c', 'user.name=guide', '-c', 'user.email=guide@example.invalid', 'commit', '-q', '-m', 'power panels'], { cwd: project });
   }, 300_000);
 
   it('serves the resource as NetBox does', async () => {
-    server = await startServerProcess(['--data-dir', join(scratch, 'data')], { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1', SUPERUSER_API_TOKEN: TOKEN }, '/api/', join(project, 'runtime', 'server', 'main.ts'));
-    // NetBox's JSON, asserted field by field below.
-    type Json = any;
-    const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
-      const response = await fetch(`${server!.baseUrl}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    };
+    const call = await serve();
     expect((await call('POST', '/api/dcim/sites/', { name: 'Site 1', slug: 'site-1' })).status).toBe(201);
     // The walkthrough's own example request.
     const example = /-d '(\{.*\})'/.exec(blocks('sh')[1] ?? '')?.[1];
@@ -91,5 +104,55 @@ describe('definitions/README.md: Add a resource', () => {
     expect(Object.keys(twice.body)).toEqual(['__all__']);
     // site: PROTECT, as NetBox.
     expect((await call('DELETE', '/api/dcim/sites/1/')).status).toBe(409);
+    await server!.stop();
+  }, 180_000);
+});
+
+describe('definitions/README.md: Add a field kind', () => {
+  const kindSection = sectionOf('Add a field kind');
+  const fileOf = (block: string) => /^\/\/ (\S+\.ts)\n/.exec(block)?.[1];
+
+  it('writes and registers the kind, whose own test and the type-check pass', () => {
+    const modules = blocksOf(kindSection, 'ts');
+    const registry = join(project, 'runtime', 'kinds', 'fields', 'index.ts');
+    for (const block of modules) {
+      const path = fileOf(block);
+      expect(path, 'each TypeScript block starts with the file it goes to').toBeDefined();
+      if (path === 'runtime/kinds/fields/index.ts') {
+        // "import it, and add it to the list `all`"
+        const source = readFileSync(registry, 'utf8');
+        const lastImport = source.lastIndexOf('\nimport ');
+        const afterImports = source.indexOf('\n', lastImport + 1) + 1;
+        const registered = `${source.slice(0, afterImports)}${block.split('\n')[1]}\n${source.slice(afterImports)}`.replace(/(const all: FieldKind\[\] = \[[\s\S]*?)\n\];/, '$1\n  fqdn,\n];');
+        expect(registered).toContain('  fqdn,\n];');
+        writeFileSync(registry, registered);
+      } else writeFileSync(join(project, path!), block);
+    }
+    const use = /`(dns_name: \{ type: fqdn[^`]*\})`/.exec(kindSection)?.[1];
+    expect(use, 'the walkthrough shows the field it adds').toBeDefined();
+    const definition = join(project, 'definitions', 'dcim', 'power.yaml');
+    writeFileSync(definition, readFileSync(definition, 'utf8').replace(/^( {6}name: .*\n)/m, `$1      ${use}\n`));
+    const steps: [string, string[]][] = [
+      ['npx', ['vitest', 'run', '--config', 'runtime/testing/vitest.config.ts', 'runtime/kinds/fields/fqdn.test.ts']],
+      ['npm', ['run', 'generate']],
+      ['npm', ['run', 'migration', '--', 'dns_name']],
+      ['npm', ['run', 'generate', '--', '--check']],
+      ['npx', ['tsc', '--noEmit']],
+    ];
+    for (const [command, args] of steps) {
+      const run = spawnSync(command, args, { cwd: project, encoding: 'utf8' });
+      expect(run.status, `${command} ${args.join(' ')}\n${run.stdout}\n${run.stderr}`).toBe(0);
+    }
+  }, 400_000);
+
+  it('validates, stores and filters the new field through the API', async () => {
+    const call = await serve();
+    const refused = await call('POST', '/api/dcim/power-panels/', { site: 1, name: 'Panel B', dns_name: 'panel-b-.example.net' });
+    expect(refused).toEqual({ status: 400, body: { dns_name: ['Enter a valid fully qualified domain name.'] } });
+    const created = await call('POST', '/api/dcim/power-panels/', { site: 1, name: 'Panel B', dns_name: 'panel-b.example.net' });
+    expect(created.status).toBe(201);
+    expect(created.body.dns_name).toBe('panel-b.example.net');
+    const found = await call('GET', '/api/dcim/power-panels/?dns_name__ic=panel-b');
+    expect(found.body.results.map((p: { name: string }) => p.name)).toEqual(['Panel B']);
   }, 180_000);
 });
