@@ -45,23 +45,30 @@ function peakRssMb(pid: number): number {
 async function startOnce(root: string, command: string[], dataDir: string): Promise<StartFigures> {
   const port = await freePort();
   const started = performance.now();
+  let stderr = '';
   const child = spawn(command[0], [...command.slice(1), '--port', String(port), '--data-dir', dataDir], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     // Its own process group: npm does not pass a signal on to the server it started.
     detached: true,
   });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);
+      if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}: ${stderr.trim()}`);
       const answered = await fetch(`http://127.0.0.1:${port}/api/dcim/sites/`, { headers: { Authorization: `Token ${TOKEN}` } }).then((r) => r.status, () => 0);
       if (answered === 200) return { firstRequestMs: performance.now() - started, peakRssMb: peakRssMb(serverPid(child.pid!)) };
       await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-child.pid!, 'SIGTERM');
+    const exited = child.exitCode === null ? new Promise((r) => child.once('exit', r)) : Promise.resolve();
+    // The group may be gone already (a start that failed): nothing left to stop then.
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
     await exited;
     // The group's last member (the server under npm) lets the data directory go before the next start.
     await new Promise((r) => setTimeout(r, 200));
