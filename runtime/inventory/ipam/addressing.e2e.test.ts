@@ -225,7 +225,17 @@ describe.each(testDatabases())('ipam addressing on $name', (database) => {
     const refused = async (body: object) => (await api.request('POST', '/api/ipam/ip-ranges/', body)).body;
     expect(await refused({ start_address: '10.50.1.1/24', end_address: '2001:db8::1/24' })).toEqual({ end_address: ['Starting and ending IP address versions must match'] });
     expect(await refused({ start_address: '10.50.1.1/24', end_address: '10.50.1.9/25' })).toEqual({ end_address: ['Starting and ending IP address masks must match'] });
-    expect(await refused({ start_address: '10.50.1.9/24', end_address: '10.50.1.1/24' })).toEqual({ end_address: ['Ending address must be greater than the starting address (10.50.1.9/24)'] });
+    expect(await refused({ start_address: '10.50.1.9/24', end_address: '10.50.1.1/24' })).toEqual({ end_address: ['Ending address must be greater than or equal to the starting address (10.50.1.9/24)'] });
+    // A single-address range is accepted (NetBox 4.6.8), named by both ends, and overlaps like any other.
+    const single = await post('/api/ipam/ip-ranges/', { start_address: '10.50.2.7/24', end_address: '10.50.2.7/24' });
+    expect(single).toMatchObject({ display: '10.50.2.7-10.50.2.7/24', size: 1 });
+    expect((await api.request('GET', `/api/ipam/ip-ranges/${single.id}/`)).body.display).toBe('10.50.2.7-10.50.2.7/24');
+    expect((await api.request('GET', `/api/ipam/ip-ranges/${single.id}/available-ips/`)).body).toEqual([{ family: 4, address: '10.50.2.7/24', vrf: null }]);
+    expect(await refused({ start_address: '10.50.2.7/24', end_address: '10.50.2.7/24' })).toEqual({ __all__: ['Defined addresses overlap with range 10.50.2.7-10.50.2.7/24 in VRF None'] });
+    const single6 = await post('/api/ipam/ip-ranges/', { start_address: '2001:db8:50::10/64', end_address: '2001:db8:50::10/64' });
+    expect(single6).toMatchObject({ display: '2001:db8:50::10-2001:db8:50::10/64', size: 1 });
+    await api.request('DELETE', `/api/ipam/ip-ranges/${single.id}/`);
+    await api.request('DELETE', `/api/ipam/ip-ranges/${single6.id}/`);
     expect(await refused({ start_address: '10.50.0.90/24', end_address: '10.50.0.120/24' })).toEqual({ __all__: ['Defined addresses overlap with range 10.50.0.10-99/24 in VRF None'] });
     expect(await refused({ start_address: '10.50.0.1/24', end_address: '10.50.0.200/24' })).toEqual({ __all__: ['Defined addresses overlap with range 10.50.0.10-99/24 in VRF None'] });
     expect(await refused({ start_address: '2001:db8::/32', end_address: '2001:db9::/32' })).toEqual({ __all__: ['Defined range exceeds maximum supported size (4294967295)'] });

@@ -13,16 +13,18 @@ export const vrfDisplay: SqlExpression = (t) => `(CASE WHEN ${t}.rd IS NOT NULL 
 /**
  * IPRange.name: both addresses split on `.` (or `:`), the chunks equal at the same position
  * (wherever they are, as NetBox's loop collects them) make the base, and the chunks after as many
- * positions follow for each end: `10.0.0.1-100/24`, `2001:db8::1-ff/64`.
+ * positions follow for each end: `10.0.0.1-100/24`, `2001:db8::1-ff/64`; a single-address range
+ * names both ends whole (`10.0.0.1-10.0.0.1/24`).
  */
 export const ipRangeDisplay: SqlExpression = (t, sql) => {
   const [k, x, r] = [sql.alias(), sql.alias(), sql.alias()];
   const base = `ARRAY(SELECT ${x}.s[i] FROM generate_subscripts(${x}.s, 1) i WHERE i <= cardinality(${x}.e) AND ${x}.s[i] = ${x}.e[i] ORDER BY i)`;
   const rest = (side: string) => `array_to_string(${r}.${side}[cardinality(${r}.base) + 1:], ${r}.sep)`;
+  const single = `concat(host(${t}.start_address), '-', host(${t}.end_address), '/', masklen(${t}.start_address))`;
   return (
-    `(SELECT concat(array_to_string(${r}.base, ${r}.sep), ${r}.sep, ${rest('s')}, '-', ${rest('e')}, '/', masklen(${t}.start_address)) ` +
+    `(CASE WHEN host(${t}.start_address) = host(${t}.end_address) THEN ${single} ELSE (SELECT concat(array_to_string(${r}.base, ${r}.sep), ${r}.sep, ${rest('s')}, '-', ${rest('e')}, '/', masklen(${t}.start_address)) ` +
     `FROM (SELECT ${x}.s, ${x}.e, ${x}.sep, ${base} AS base ` +
     `FROM (SELECT string_to_array(host(${t}.start_address), ${k}.sep) AS s, string_to_array(host(${t}.end_address), ${k}.sep) AS e, ${k}.sep ` +
-    `FROM (SELECT CASE family(${t}.start_address) WHEN 6 THEN ':' ELSE '.' END AS sep) ${k}) ${x}) ${r})`
+    `FROM (SELECT CASE family(${t}.start_address) WHEN 6 THEN ':' ELSE '.' END AS sep) ${k}) ${x}) ${r}) END)`
   );
 };

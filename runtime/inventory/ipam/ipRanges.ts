@@ -1,6 +1,6 @@
 /**
  * @module
- * IPRange.clean(): start and end of one family and one mask, the end after the start, no overlap
+ * IPRange.clean(): start and end of one family and one mask, the end not before the start, no overlap
  * with another range of the same VRF (the global table counting as one), and at most 2^32-1
  * addresses. Messages are NetBox's, in its order; an overlap names the first overlapping range in
  * NetBox's ordering, in its compressed form (`10.0.0.1-100/24`).
@@ -13,6 +13,8 @@ const MAX_SIZE = 2n ** 32n - 1n;
 
 /** IPRange.name: NetBox's compressed form of a range (its `display`; ipRangeDisplay computes the same in SQL). */
 export function ipRangeName(start: Network, end: Network): string {
+  // A single-address range names both ends, to stay distinct from an IP address.
+  if (start.value === end.value) return `${formatAddress(start.family, start.value)}-${formatAddress(end.family, end.value)}/${start.length}`;
   const separator = start.family === 6 ? ':' : '.';
   const startChunks = formatAddress(start.family, start.value).split(separator);
   const endChunks = formatAddress(end.family, end.value).split(separator);
@@ -32,7 +34,8 @@ interface Bounds {
 function ownError({ start, end }: Bounds): [string, string] | null {
   if (start.family !== end.family) return ['end_address', 'Starting and ending IP address versions must match'];
   if (start.length !== end.length) return ['end_address', 'Starting and ending IP address masks must match'];
-  if (end.value <= start.value) return ['end_address', `Ending address must be greater than the starting address (${formatAddress(start.family, start.value)}/${start.length})`];
+  // NetBox 4.6.8 accepts a single-address range (start == end).
+  if (end.value < start.value) return ['end_address', `Ending address must be greater than or equal to the starting address (${formatAddress(start.family, start.value)}/${start.length})`];
   return null;
 }
 

@@ -79,6 +79,8 @@ describe('IP range names', () => {
     expect(ipRangeName(net('10.0.0.1/24'), net('10.0.0.100/24'))).toBe('10.0.0.1-100/24');
     expect(ipRangeName(net('10.0.0.1/16'), net('10.0.1.1/16'))).toBe('10.0.1.1-1/16');
     expect(ipRangeName(net('2001:db8::1/64'), net('2001:db8::ff/64'))).toBe('2001:db8::1-ff/64');
+    expect(ipRangeName(net('192.0.2.10/24'), net('192.0.2.10/24'))).toBe('192.0.2.10-192.0.2.10/24');
+    expect(ipRangeName(net('2001:db8::10/64'), net('2001:db8::10/64'))).toBe('2001:db8::10-2001:db8::10/64');
   });
 });
 

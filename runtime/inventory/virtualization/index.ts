@@ -1,10 +1,11 @@
 /**
  * @module
- * virtualization: clusters keep the cached scope NetBox's CachedScopeMixin gives them (dcim).
+ * virtualization: clusters keep the cached scope NetBox's CachedScopeMixin gives them (dcim), and
+ * their host devices within a site or location scope (clusters.ts).
  */
 import type { AppRules } from '../appRules.ts';
-import { cachedScopeRules } from '../dcim/index.ts';
+import { clusterRules } from './clusters.ts';
 
 export const virtualization: AppRules = {
-  rules: { 'virtualization.clusters': cachedScopeRules },
+  rules: { 'virtualization.clusters': clusterRules },
 };

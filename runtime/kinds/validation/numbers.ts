@@ -55,7 +55,8 @@ export const integerList = (o: NumberOptions = {}) => list(o.nullable ?? false, 
 
 /**
  * Ranges of integers as NetBox's IntegerRangeSerializer takes them: a list of `[lower, upper]`
- * pairs, both inclusive (a VLAN group's `vid_ranges`).
+ * pairs, both inclusive (a VLAN group's `vid_ranges`). A reversed pair passes, as the serializer
+ * lets it through: the model's clean() refuses it with its own message.
  */
 export const integerRanges = (o: NumberOptions = {}) =>
   field(o.nullable ?? false, (value) => {
@@ -64,7 +65,6 @@ export const integerRanges = (o: NumberOptions = {}) =>
     for (const item of value) {
       if (!Array.isArray(item) || item.length !== 2 || !item.every((n) => Number.isSafeInteger(n))) return fail('Ranges must be specified in the form [[lower, upper], ...].');
       const [lower, upper] = item as [number, number];
-      if (lower > upper) return fail(`Invalid range: lower bound (${lower}) cannot be greater than upper bound (${upper}).`);
       if ((o.min !== undefined && lower < o.min) || (o.max !== undefined && upper > o.max)) return fail(`Ranges must be within ${o.min}-${o.max}.`);
       ranges.push([lower, upper]);
     }
