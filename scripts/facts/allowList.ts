@@ -141,4 +141,18 @@ export function countRules(list: AllowList, rulesOf: Map<string, RuleFacts[]>, r
   return counts;
 }
 
+/**
+ * Per resource, the model's validation messages no record of `rules/<app>.yaml` covers yet, as
+ * `[field: ]message` lines (a record without `field` covers the message under every field).
+ */
+export function unrecordedRules(list: AllowList, rulesOf: Map<string, RuleFacts[]>): Map<string, string[]> {
+  const open = new Map<string, string[]>();
+  for (const [resource, rules] of rulesOf) {
+    const records = list.rules[resource] ?? [];
+    const missing = rules.filter((rule) => !records.some((r) => r.message === rule.message && (r.field === undefined || r.field === rule.field)));
+    if (missing.length) open.set(resource, missing.map((rule) => `${rule.field ? `${rule.field}: ` : ''}${rule.message}`));
+  }
+  return open;
+}
+
 export { differenceKey };
