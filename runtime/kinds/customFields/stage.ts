@@ -33,11 +33,13 @@ export interface MergedCustomFields {
   unknown: string[];
   badObjects: string[];
   /**
-   * CustomFieldsMixin.clean()'s refusal, answered under `__all__`: it stops at the first value that
-   * fails (stored values included), then at the first required field missing. Uniqueness, which
-   * it checks between the two, needs the database: the writer checks it.
+   * CustomFieldsMixin.clean()'s refusals, answered under `__all__`: it stops at the first value
+   * that fails (stored values included), else at the first required field missing. Uniqueness,
+   * which it checks between the two, needs the database: the writer checks it, and its message
+   * takes the place of the missing field's.
    */
   invalid: string | null;
+  missing: string | null;
 }
 
 const EMPTY = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
@@ -61,6 +63,7 @@ export function mergeCustomFields(set: CustomFieldSet, given: Data | undefined, 
   const merged: Data = { ...(existing ?? {}), ...sent };
   const data: Data = {};
   let invalid: string | null = null;
+  let missing: string | null = null;
   for (const [name, raw] of Object.entries(merged)) {
     const def = byName.get(name);
     // Stale data of a field no longer defined is dropped.
@@ -70,14 +73,14 @@ export function mergeCustomFields(set: CustomFieldSet, given: Data | undefined, 
     else data[name] = checked.value;
   }
   if (!invalid) {
-    const missing = set.fields.find((def) => def.required && !(def.name in merged));
-    if (missing) invalid = missingRequired(missing.name);
+    const absent = set.fields.find((def) => def.required && !(def.name in merged));
+    if (absent) missing = missingRequired(absent.name);
   }
   // save() gives a new object the defaults of the fields it does not hold.
   if (!existing) for (const def of set.fields) if (!(def.name in data) && def.default !== null && def.default !== undefined) data[def.name] = def.default;
   // Nulls the serializer's default filled in are not stored, as before.
   if (!given && !existing) for (const [name, value] of Object.entries(data)) if (value === null) delete data[name];
-  return { data, unknown, badObjects, invalid };
+  return { data, unknown, badObjects, invalid, missing };
 }
 
 /**
@@ -88,5 +91,8 @@ export function stageCustomFields(fieldName: string, column: string, merged: Mer
   if (merged.unknown.length) for (const name of merged.unknown) item.errorDetail(fieldName, name, unknownField(name));
   else if (merged.badObjects.length) item.error(fieldName, merged.badObjects[0]!);
   else if (merged.invalid) item.error('__all__', merged.invalid);
-  else item.columns[column] = merged.data;
+  else {
+    item.columns[column] = merged.data;
+    if (merged.missing) item.error('__all__', merged.missing);
+  }
 }

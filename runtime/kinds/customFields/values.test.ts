@@ -73,7 +73,7 @@ describe('checkValue', () => {
 describe('mergeCustomFields', () => {
   const set = customFieldSet('dcim.sites', [def('integer', { name: 'a', default: 1 }), def('text', { name: 'b', required: true })]);
 
-  const ok = (data: Record<string, unknown>) => ({ data, unknown: [], badObjects: [], invalid: null });
+  const ok = (data: Record<string, unknown>) => ({ data, unknown: [], badObjects: [], invalid: null, missing: null });
 
   it('fills defaults on create and keeps stored values on update', () => {
     expect(mergeCustomFields(set, { b: 'x' }, null)).toEqual(ok({ b: 'x', a: 1 }));
@@ -85,7 +85,7 @@ describe('mergeCustomFields', () => {
   it('refuses unknown names as the serializer field does, then the first failure as clean() does', () => {
     expect(mergeCustomFields(set, { a: 'x', z: 1, y: 2 }, null)).toMatchObject({ unknown: ['y', 'z'] });
     expect(mergeCustomFields(set, { a: 'x' }, null).invalid).toBe("Invalid value for custom field 'a': Value must be an integer.");
-    expect(mergeCustomFields(set, { a: 2 }, null).invalid).toBe("Missing required custom field 'b'.");
+    expect(mergeCustomFields(set, { a: 2 }, null).missing).toBe("Missing required custom field 'b'.");
     // Sent none, a new object gets every field at its default or null, which clean() checks.
     expect(mergeCustomFields(set, undefined, null).invalid).toBe("Invalid value for custom field 'b': Required field cannot be empty.");
     // An update checks what the object stores too.

@@ -7,7 +7,7 @@
  */
 import type { Field, Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
-import { mergeCustomFields, notUnique, objectIds, stageCustomFields, unknownObjects, type CustomFieldSet } from '../../kinds/index.ts';
+import { mergeCustomFields, missingRequired, notUnique, objectIds, stageCustomFields, unknownObjects, type CustomFieldSet } from '../../kinds/index.ts';
 import { q } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import type { WriteItem } from './batch.ts';
@@ -24,7 +24,7 @@ export function defaultCustomFields(field: Field, set: CustomFieldSet, items: Wr
     if (field.name in item.data || !item.errors.empty) continue;
     const existing = item.creating ? null : ((item.existing?.[field.column!] as Data | null) ?? {});
     const merged = mergeCustomFields(set, item.creating ? undefined : {}, existing);
-    if (item.creating || merged.invalid) stageCustomFields(field.name, field.column!, merged, item);
+    if (item.creating || merged.invalid || merged.missing) stageCustomFields(field.name, field.column!, merged, item);
   }
 }
 
@@ -58,7 +58,7 @@ export async function checkCustomFieldData(tx: Queryable, registry: Registry, re
   }
   for (const def of set.fields) {
     if (!def.unique) continue;
-    const holders = written.filter((item) => !item.errors.errors[field.name] && !item.errors.errors.__all__ && !isEmpty(dataOf(item)[def.name]));
+    const holders = written.filter((item) => !item.errors.errors[field.name] && onlyMissing(item) && !isEmpty(dataOf(item)[def.name]));
     if (!holders.length) continue;
     const values = holders.map((item) => JSON.stringify(dataOf(item)[def.name]));
     const ids = holders.map((item) => item.id).filter((id): id is number => id !== null);
@@ -70,11 +70,19 @@ export async function checkCustomFieldData(tx: Queryable, registry: Registry, re
     const seen = new Set<string>();
     for (const [i, item] of holders.entries()) {
       const value = normalise(values[i]);
-      if (used.has(value) || seen.has(value)) item.error('__all__', notUnique(def.name));
+      // clean() checks uniqueness before required fields: this message takes a missing field's place.
+      if (used.has(value) || seen.has(value)) item.errors.errors.__all__ = [notUnique(def.name)];
       seen.add(value);
     }
   }
 }
+
+/** Whether clean() has refused nothing of the item's but a required field missing (or nothing at all). */
+const MISSING = missingRequired('');
+const onlyMissing = (item: WriteItem) => {
+  const all = item.errors.errors.__all__;
+  return !all || (Array.isArray(all) && all.length === 1 && all[0]!.startsWith(MISSING.slice(0, MISSING.indexOf("''"))));
+};
 
 /** NetBox's CUSTOMFIELD_EMPTY_VALUES: unset, null, '' and empty lists are never duplicates. */
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
