@@ -65,9 +65,10 @@ export interface ModelRules {
   /**
    * A generic relation naming no object, where the model's serializer refuses it in its own words
    * before the model's clean() (`target` is the resource the type names); without it the engine
-   * answers BaseModel.clean()'s `Related object not found using the provided value: 7.`.
+   * answers BaseModel.clean()'s `Related object not found using the provided value: 7.`, as it
+   * does when this returns false.
    */
-  genericObjectMissing?(item: WriteItem, target: Resource, id: unknown): void;
+  genericObjectMissing?(item: WriteItem, target: Resource, id: unknown): boolean;
   /** After the plan ran, inside the same transaction. */
   afterDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext, registry: Registry): Promise<void>;
 }

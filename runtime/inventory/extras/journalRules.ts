@@ -2,13 +2,16 @@
  * @module
  * Journal entries: NetBox's JournalEntrySerializer.validate() looks the assigned object up before
  * the model's clean(), refusing a missing one under non_field_errors:
- * `Invalid assigned_object: DCIM | site ID 999999`.
+ * `Invalid assigned_object: DCIM | site ID 999999`, when the request gives both the type and the
+ * id; given one (an update), the model's clean() refuses it, in BaseModel's words.
  */
 import type { ModelRules } from '../../rest/index.ts';
 import { appLabeledName } from '../core/objectTypeLabels.ts';
 
 export const journalRules: ModelRules = {
   genericObjectMissing(item, target, id) {
+    if (!('assigned_object_type' in item.input && 'assigned_object_id' in item.input)) return false;
     item.error('non_field_errors', `Invalid assigned_object: ${appLabeledName(target)} ID ${String(id)}`);
+    return true;
   },
 };

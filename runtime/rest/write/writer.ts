@@ -246,8 +246,7 @@ export class Writer {
         const own = this.rules[resource.key]?.genericObjectMissing;
         for (const item of group) {
           if (found.has(Number(item.value(idColumn)))) continue;
-          if (own) own(item, target, item.value(idColumn));
-          else item.error(idField, `Related object not found using the provided value: ${item.value(idColumn)}.`);
+          if (!own?.(item, target, item.value(idColumn))) item.error(idField, `Related object not found using the provided value: ${item.value(idColumn)}.`);
         }
       }
     }

@@ -214,7 +214,7 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
       expect(response.body, JSON.stringify(body)).toEqual(errors);
     }
     const bad = await api.request('POST', '/api/extras/custom-field-choice-sets/', { name: 'Empty', extra_choices: [] });
-    expect(bad.body).toEqual({ extra_choices: ['Must define base or extra choices.'] });
+    expect(bad.body).toEqual({ __all__: ['Must define base or extra choices.'] });
   }, 60_000);
 
   it('gives new objects a default naming existing objects, and refuses changing it to a missing one', async () => {

@@ -96,9 +96,43 @@ export const choiceSetRules: ModelRules = {
           continue;
         }
       }
-      if (!item.value('base_choices') && !extraChoices(extra).length) item.error('extra_choices', 'Must define base or extra choices.');
       const colors = item.value('choice_colors');
-      if (colors !== null && colors !== undefined && (typeof colors !== 'object' || Array.isArray(colors))) item.error('choice_colors', `Expected a dictionary of items but got type "${Array.isArray(colors) ? 'list' : typeof colors}".`);
+      if (colors !== null && colors !== undefined && (typeof colors !== 'object' || Array.isArray(colors))) {
+        item.error('choice_colors', `Expected a dictionary of items but got type "${Array.isArray(colors) ? 'list' : typeof colors}".`);
+        continue;
+      }
+      // The serializer's DictField of ChoiceFields: each color must be one of NetBox's.
+      const mapping = (colors ?? {}) as Record<string, unknown>;
+      for (const [value, color] of Object.entries(mapping)) {
+        if (typeof color !== 'string' || !CHOICE_COLORS.has(color)) item.errors.addItem('choice_colors', value, `"${typeof color === 'string' ? color : JSON.stringify(color)}" is not a valid choice.`);
+      }
+      if (!item.errors.empty) continue;
+      const problem = choiceSetProblem(item.row(), mapping);
+      if (problem) item.error(problem[0], problem[1]);
     }
   },
 };
+
+/** CustomFieldChoiceColorChoices' values. */
+const CHOICE_COLORS = new Set(['blue', 'indigo', 'purple', 'pink', 'red', 'orange', 'yellow', 'green', 'teal', 'cyan', 'gray', 'black', 'white']);
+
+/**
+ * CustomFieldChoiceSet.clean()'s first refusal, as [key, message]: no choices at all, an extra
+ * value given twice, colors for values that are no choice. (Refusing to remove a choice objects
+ * still use is not done here.)
+ */
+function choiceSetProblem(row: Record<string, unknown>, colors: Record<string, unknown>): [string, string] | null {
+  const extra = Array.isArray(row.extra_choices) ? (row.extra_choices as unknown[][]) : [];
+  if (!row.base_choices && !extra.length) return ['__all__', 'Must define base or extra choices.'];
+  const seen = new Set<string>();
+  for (const [value] of extra) {
+    // Python's set: 1 and 1.0 are one value, 1 and "1" two.
+    const key = `${typeof value}:${String(value)}`;
+    if (seen.has(key)) return ['__all__', `Duplicate value '${String(value)}' found in extra choices.`];
+    seen.add(key);
+  }
+  const valid = new Set(choicesOf({ base_choices: (row.base_choices as string | null) ?? null, extra_choices: extra }).map(([value]) => value));
+  const invalid = Object.keys(colors).filter((value) => !valid.has(value)).sort();
+  if (invalid.length) return ['choice_colors', `Color mappings must reference an existing choice value. Invalid value(s): ${invalid.join(', ')}.`];
+  return null;
+}
