@@ -1,7 +1,8 @@
 /**
  * The validation messages of NetBox 4.6.8's extras models (models.md, bases included), each
  * triggered through the API with NetBox's status, key and words: CustomField.clean(),
- * CustomFieldChoiceSet.clean() (and the serializer's check of each color before it), custom field
+ * CustomFieldChoiceSet.clean() (and the serializer's check of each color before it; a choice still
+ * in use), custom field
  * values of journal entries (CustomFieldsMixin.clean()) and their assigned object
  * (BaseModel.clean()), config templates' Jinja2 environment (RenderTemplateMixin.clean()). Recorded in scripts/facts/rules/extras.yaml.
  */
@@ -35,6 +36,9 @@ describe.each(testDatabases())('extras validation rules on $name', (database) =>
     ]) {
       await post('extras/custom-fields', { object_types: ['extras.journalentry'], ...body });
     }
+    ids.inUse = await post('extras/custom-field-choice-sets', { name: 'In use', extra_choices: [['a', 'A'], ['b', 'B']] });
+    await post('extras/custom-fields', { object_types: ['dcim.site'], name: 'pick', type: 'select', choice_set: ids.inUse });
+    await post('dcim/sites', { name: 'Lyon', slug: 'lyon', custom_fields: { pick: 'a' } });
     ids.entry = await post('extras/journal-entries', { ...base['extras/journal-entries']!(), custom_fields: { rule_int: 7, rule_req: 'x' } });
   }, 120_000);
   afterAll(async () => api?.close());
@@ -85,6 +89,7 @@ describe.each(testDatabases())('extras validation rules on $name', (database) =>
       { environment_params: { undefined: 'jinja2.Nope' } },
       { environment_params: ['Invalid value "jinja2.Nope" for parameter "undefined". Allowed values are: jinja2.ChainableUndefined, jinja2.DebugUndefined, jinja2.StrictUndefined, jinja2.Undefined'] },
     ],
+    ['removing a choice objects still use', 'PATCH', 'extras/custom-field-choice-sets/:inUse', { extra_choices: [['b', 'B']] }, { __all__: ['Cannot remove choice a as there are DCIM | site objects which reference it.'] }],
     ['journal entries: a bad value', 'POST', 'extras/journal-entries', { custom_fields: { rule_int: 'x' } }, { __all__: ["Invalid value for custom field 'rule_int': Value must be an integer."] }],
     ['journal entries: a value another entry holds', 'POST', 'extras/journal-entries', { custom_fields: { rule_int: 7 } }, { __all__: ["Custom field 'rule_int' must have a unique value."] }],
     ['journal entries: a required field left out of the dict', 'POST', 'extras/journal-entries', { custom_fields: { rule_int: 8 } }, { __all__: ["Missing required custom field 'rule_req'."] }],
@@ -98,5 +103,10 @@ describe.each(testDatabases())('extras validation rules on $name', (database) =>
     const sent = { ...(method === 'POST' ? base[`${app}/${model}`]!() : {}), ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, ref(v)])) };
     const response = await api.request(method, url, sent);
     expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: expected });
+  });
+
+  it('lets an update remove a choice no object uses', async () => {
+    const response = await api.request('PATCH', `/api/extras/custom-field-choice-sets/${ids.inUse}/`, { extra_choices: [['a', 'A']] });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
   });
 });

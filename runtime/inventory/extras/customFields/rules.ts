@@ -9,7 +9,8 @@
  */
 import type { Queryable } from '../../../db/index.ts';
 import type { ModelRules, Registry, WriteItem } from '../../../rest/index.ts';
-import { CHOICE_SET_TABLE } from './source.ts';
+import { appLabeledName } from '../../core/objectTypeLabels.ts';
+import { CHOICE_SET_TABLE, CUSTOM_FIELD_TABLE } from './source.ts';
 import { checkDefinition } from './definitionChecks.ts';
 import { checkDefaultObjects } from './defaultObjects.ts';
 import { choicesOf, extraChoices, type ChoiceSetRow } from './choiceSets.ts';
@@ -82,7 +83,7 @@ async function followDefinition(tx: Queryable, registry: Registry, item: WriteIt
 }
 
 export const choiceSetRules: ModelRules = {
-  async clean({ items }) {
+  async clean({ items, tx, registry }) {
     for (const item of items) {
       const extra = item.value('extra_choices');
       if (extra !== null && extra !== undefined) {
@@ -109,9 +110,43 @@ export const choiceSetRules: ModelRules = {
       if (!item.errors.empty) continue;
       const problem = choiceSetProblem(item.row(), mapping);
       if (problem) item.error(problem[0], problem[1]);
+      else if (item.existing) {
+        const inUse = await removedChoiceInUse(tx, registry, item);
+        if (inUse) item.error('__all__', inUse);
+      }
     }
   },
 };
+
+/**
+ * CustomFieldChoiceSet.clean()'s last check: an extra choice an update removes (and the base
+ * choices do not offer) must not be a value of any object, under any field using the set. The
+ * first one found is named, with the object type as Django prints it.
+ */
+async function removedChoiceInUse(tx: Queryable, registry: Registry, item: WriteItem): Promise<string | null> {
+  const before = extraChoices(item.existing?.extra_choices).map(([value]) => value);
+  const row = item.row();
+  const valid = new Set(choicesOf({ base_choices: (row.base_choices as string | null) ?? null, extra_choices: row.extra_choices }).map(([value]) => value));
+  const removed = [...new Set(before.filter((value) => !valid.has(value)))];
+  if (!removed.length) return null;
+  const fields = await tx.query<{ name: string; type: string; object_types: string[] }>(
+    `SELECT name, type, object_types FROM "${CUSTOM_FIELD_TABLE}" WHERE choice_set_id = $1 ORDER BY group_name, weight, name`,
+    [item.id],
+  );
+  for (const field of fields) {
+    for (const type of field.object_types ?? []) {
+      const resource = registry.byObjectType.get(type)?.resource;
+      const [data] = dataTables(registry, [type]);
+      if (!resource || !data) continue;
+      for (const choice of removed) {
+        const holds = field.type === 'multiselect' ? `"${data.column}" -> $1::text @> to_jsonb($2::text)` : `"${data.column}" -> $1::text = to_jsonb($2::text)`;
+        const [found] = await tx.query(`SELECT 1 FROM "${data.table}" WHERE ${holds} LIMIT 1`, [field.name, choice]);
+        if (found) return `Cannot remove choice ${choice} as there are ${appLabeledName(resource)} objects which reference it.`;
+      }
+    }
+  }
+  return null;
+}
 
 /** CustomFieldChoiceColorChoices' values. */
 const CHOICE_COLORS = new Set(['blue', 'indigo', 'purple', 'pink', 'red', 'orange', 'yellow', 'green', 'teal', 'cyan', 'gray', 'black', 'white']);
