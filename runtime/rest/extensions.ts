@@ -69,6 +69,13 @@ export interface ModelRules {
    * does when this returns false.
    */
   genericObjectMissing?(item: WriteItem, target: Resource, id: unknown): boolean;
+  /**
+   * A generic relation to an existing object of a served type that is not one of its targets,
+   * where NetBox's serializer takes any type and the model's clean() refuses it (a journal entry
+   * on an object without journaling); without it the engine answers `Invalid content type: x`
+   * under the type field, as a ContentTypeField limited to the targets does.
+   */
+  genericTypeRefused?(item: WriteItem, target: Resource): void;
   /** After the plan ran, inside the same transaction. */
   afterDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext, registry: Registry): Promise<void>;
 }

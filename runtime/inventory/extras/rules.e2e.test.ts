@@ -93,6 +93,13 @@ describe.each(testDatabases())('extras validation rules on $name', (database) =>
     ['journal entries: a bad value', 'POST', 'extras/journal-entries', { custom_fields: { rule_int: 'x' } }, { __all__: ["Invalid value for custom field 'rule_int': Value must be an integer."] }],
     ['journal entries: a value another entry holds', 'POST', 'extras/journal-entries', { custom_fields: { rule_int: 7 } }, { __all__: ["Custom field 'rule_int' must have a unique value."] }],
     ['journal entries: a required field left out of the dict', 'POST', 'extras/journal-entries', { custom_fields: { rule_int: 8 } }, { __all__: ["Missing required custom field 'rule_req'."] }],
+    [
+      'journal entries: an object of a type without journaling',
+      'POST',
+      'extras/journal-entries',
+      { assigned_object_type: 'extras.customfieldchoiceset', assigned_object_id: ':inUse' },
+      { __all__: ['Journaling is not supported for this object type (Extras | custom field choice set).'] },
+    ],
     ['journal entries: a type and id naming nothing', 'POST', 'extras/journal-entries', { assigned_object_id: 999999 }, { non_field_errors: ['Invalid assigned_object: DCIM | site ID 999999'] }],
     ['journal entries: an id alone naming nothing', 'PATCH', 'extras/journal-entries/:entry', { assigned_object_id: 999999 }, { assigned_object_id: ['Related object not found using the provided value: 999999.'] }],
   ])('%s', async (_name, method, path, body, expected) => {

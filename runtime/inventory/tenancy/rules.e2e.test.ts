@@ -70,6 +70,14 @@ describe.each(testDatabases())('tenancy validation rules on $name', (database) =
     ...['tenants', 'tenant-groups', 'contact-groups', 'contact-roles', 'contacts', 'contact-assignments'].flatMap(customFieldCases),
     ['contact-groups: a child as parent', 'PATCH', 'contact-groups/:contactGroup', { parent: ':contactGroupChild' }, { parent: ['Cannot assign self or child contact group as parent.'] }],
     ['tenant-groups: itself as parent', 'PATCH', 'tenant-groups/:tenantGroup', { parent: ':tenantGroup' }, { parent: ['Cannot assign self or child tenant group as parent.'] }],
+    [
+      'contact-assignments: a type without contacts',
+      'POST',
+      'contact-assignments',
+      { object_type: 'tenancy.contactrole', object_id: ':role' },
+      { __all__: ['Contacts cannot be assigned to this object type (Tenancy | contact role).'] },
+    ],
+    ['contact-assignments: a type not served', 'POST', 'contact-assignments', { object_type: 'dcim.nothing' }, { object_type: ['Invalid content type: dcim.nothing'] }],
     ['contact-assignments: no such object', 'POST', 'contact-assignments', { object_id: 999999 }, { object_id: ['Related object not found using the provided value: 999999.'] }],
     [
       'contact-assignments: the same object, contact and role twice',

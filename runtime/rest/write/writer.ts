@@ -239,13 +239,23 @@ export class Writer {
           item.error(type === null || type === undefined ? typeField : idField, 'This field cannot be null.');
         } else if (type !== null && type !== undefined) wanted.set(String(type), [...(wanted.get(String(type)) ?? []), item]);
       }
+      const refuse = this.rules[resource.key]?.genericTypeRefused;
       for (const [type, group] of wanted) {
-        const target = this.registry.byObjectType.get(type)!.resource;
+        const target = this.registry.byObjectType.get(type)?.resource;
+        const isTarget = !!target && field.generic!.targets.includes(target.key);
+        if (!target || (!isTarget && !refuse)) {
+          for (const item of group) item.error(typeField, `Invalid content type: ${type}`);
+          continue;
+        }
         const rows = await tx.query<{ id: number }>(`SELECT id FROM ${q(target.table)} WHERE id = ANY($1::int[])`, [group.map((item) => item.value(idColumn))]);
         const found = new Set(rows.map((r) => Number(r.id)));
         const own = this.rules[resource.key]?.genericObjectMissing;
         for (const item of group) {
-          if (found.has(Number(item.value(idColumn)))) continue;
+          if (found.has(Number(item.value(idColumn)))) {
+            // BaseModel.clean() finds the object before the model's own check of its type.
+            if (!isTarget) refuse!(item, target);
+            continue;
+          }
           if (!own?.(item, target, item.value(idColumn))) item.error(idField, `Related object not found using the provided value: ${item.value(idColumn)}.`);
         }
       }
