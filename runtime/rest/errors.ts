@@ -16,8 +16,12 @@ export class ApiError extends Error {
   }
 }
 
-/** A field's messages, or (for list fields) messages by list index, as DRF's ListField reports them. */
-export type FieldError = string[] | Record<string, string[]>;
+/**
+ * A field's messages, or (for list fields) messages by list index, as DRF's ListField reports them,
+ * or a field's own dict of messages (a bare string under each key, as DRF words a field's
+ * `ValidationError({key: message})`).
+ */
+export type FieldError = string[] | Record<string, string[] | string>;
 
 /** A validation error: `{"field": ["message"]}` (or a list of those for bulk requests). */
 export type FieldErrors = Record<string, FieldError>;
@@ -39,14 +43,25 @@ export class ErrorCollector {
   add(field: string, message: string): void {
     const current = this.errors[field];
     if (Array.isArray(current)) current.push(message);
-    else if (current) (current['non_field_errors'] ??= []).push(message);
-    else this.errors[field] = [message];
+    else if (current) {
+      const nonField = current['non_field_errors'];
+      if (Array.isArray(nonField)) nonField.push(message);
+      else current['non_field_errors'] = [message];
+    } else this.errors[field] = [message];
+  }
+  /** A message under `key` of a field's own dict, a bare string (DRF's `ValidationError({key: message})` raised by a field). */
+  addDetail(field: string, key: string, message: string): void {
+    const current = this.errors[field];
+    const details = current && !Array.isArray(current) ? current : (this.errors[field] = {});
+    details[key] = message;
   }
   /** A message about one item of a list field. */
   addItem(field: string, index: number | string, message: string): void {
     const current = this.errors[field];
     const items = current && !Array.isArray(current) ? current : (this.errors[field] = {});
-    (items[String(index)] ??= []).push(message);
+    const at = items[String(index)];
+    if (Array.isArray(at)) at.push(message);
+    else items[String(index)] = [message];
   }
   /** Whether `field` already carries `message` (so a rule does not report it twice). */
   has(field: string, message: string): boolean {

@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../db/index.ts';
 import type { CustomFieldSet, FilterQuery } from '../kinds/index.ts';
 import type { RequestContext } from './context.ts';
 import type { Registry } from './registry.ts';
-import type { WriteBatch } from './write/batch.ts';
+import type { WriteBatch, WriteItem } from './write/batch.ts';
 import type { DeletePlan } from './write/deletePlan.ts';
 
 /** What an SQL expression may use while the SELECT is built. */
@@ -62,6 +62,20 @@ export interface ModelRules {
   afterSave?(batch: WriteBatch): Promise<void>;
   /** Before a delete plan runs; may refuse it with an ApiError. `registry` finds other resources' tables. */
   beforeDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext, registry: Registry): Promise<void>;
+  /**
+   * A generic relation naming no object, where the model's serializer refuses it in its own words
+   * before the model's clean() (`target` is the resource the type names); without it the engine
+   * answers BaseModel.clean()'s `Related object not found using the provided value: 7.`, as it
+   * does when this returns false.
+   */
+  genericObjectMissing?(item: WriteItem, target: Resource, id: unknown): boolean;
+  /**
+   * A generic relation to an existing object of a served type that is not one of its targets,
+   * where NetBox's serializer takes any type and the model's clean() refuses it (a journal entry
+   * on an object without journaling); without it the engine answers `Invalid content type: x`
+   * under the type field, as a ContentTypeField limited to the targets does.
+   */
+  genericTypeRefused?(item: WriteItem, target: Resource): void;
   /** After the plan ran, inside the same transaction. */
   afterDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext, registry: Registry): Promise<void>;
 }

@@ -37,7 +37,7 @@ describe.each(testDatabases())('journal entries on $name', (database) => {
     const cases: [unknown, unknown][] = [
       [{ assigned_object_type: 'dcim.nothing', assigned_object_id: 1, comments: 'x' }, { assigned_object_type: ['Invalid content type: dcim.nothing'] }],
       [{ assigned_object_type: 'site', assigned_object_id: 1, comments: 'x' }, { assigned_object_type: ["Invalid value. Specify a content type as '<app_label>.<model_name>'."] }],
-      [{ assigned_object_type: 'dcim.site', assigned_object_id: 999999, comments: 'x' }, { assigned_object_id: ['Related object not found using the provided numeric ID: 999999'] }],
+      [{ assigned_object_type: 'dcim.site', assigned_object_id: 999999, comments: 'x' }, { non_field_errors: ['Invalid assigned_object: DCIM | site ID 999999'] }],
       [{ assigned_object_type: 'dcim.site', comments: 'x' }, { assigned_object_id: ['This field is required.'] }],
       [{ assigned_object_type: 'dcim.site', assigned_object_id: site.id, comments: '' }, { comments: ['This field may not be blank.'] }],
     ];

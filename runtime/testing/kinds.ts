@@ -131,10 +131,16 @@ export class FakeItem implements StagedItem {
   readonly links = new Map<string, number[]>();
   readonly tags: StagedItem['tags'] = {};
   readonly extras = new Map<string, unknown>();
-  readonly errors: Record<string, string[]> = {};
+  readonly errors: Record<string, string[] | Record<string, string>> = {};
   constructor(readonly creating = true) {}
   error(field: string, message: string): void {
-    (this.errors[field] ??= []).push(message);
+    const current = this.errors[field];
+    if (Array.isArray(current)) current.push(message);
+    else this.errors[field] = [message];
+  }
+  errorDetail(field: string, key: string, message: string): void {
+    const current = this.errors[field];
+    (current && !Array.isArray(current) ? current : (this.errors[field] = {}))[key] = message;
   }
 }
 

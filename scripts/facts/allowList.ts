@@ -120,15 +120,16 @@ export interface RuleCount {
  * record marks; a record naming a message the model does not raise, or an enforced one whose
  * test file is not there or does not contain the message, is a problem.
  */
-export function countRules(list: AllowList, rulesOf: Map<string, RuleFacts[]>, root: string, problems: string[], served: ReadonlySet<string> = new Set(rulesOf.keys())): Map<string, RuleCount> {
+export function countRules(list: AllowList, rulesOf: Map<string, RuleFacts[]>, root: string, problems: string[], served?: ReadonlySet<string>): Map<string, RuleCount> {
   const counts = new Map<string, RuleCount>();
   for (const [resource, rules] of rulesOf) counts.set(resource, { total: rules.length, enforced: 0, notApplicable: 0 });
   for (const [resource, records] of Object.entries(list.rules)) {
     const rules = rulesOf.get(resource);
     const count = counts.get(resource);
     if (!rules || !count) {
-      // A served resource left out of this run (`npm run facts -- dcim.sites`) is simply not looked at.
-      if (!served.has(resource)) problems.push(`rules of ${resource}: no served resource`);
+      // A served resource left out of this run (`npm run facts -- <keys>`) is not checked.
+      if (served?.has(resource)) continue;
+      problems.push(`rules of ${resource}: no served resource`);
       continue;
     }
     for (const r of records) {
@@ -140,6 +141,20 @@ export function countRules(list: AllowList, rulesOf: Map<string, RuleFacts[]>, r
     }
   }
   return counts;
+}
+
+/**
+ * Per resource, the model's validation messages no record of `rules/<app>.yaml` covers yet, as
+ * `[field: ]message` lines (a record without `field` covers the message under every field).
+ */
+export function unrecordedRules(list: AllowList, rulesOf: Map<string, RuleFacts[]>): Map<string, string[]> {
+  const open = new Map<string, string[]>();
+  for (const [resource, rules] of rulesOf) {
+    const records = list.rules[resource] ?? [];
+    const missing = rules.filter((rule) => !records.some((r) => r.message === rule.message && (r.field === undefined || r.field === rule.field)));
+    if (missing.length) open.set(resource, missing.map((rule) => `${rule.field ? `${rule.field}: ` : ''}${rule.message}`));
+  }
+  return open;
 }
 
 export { differenceKey };

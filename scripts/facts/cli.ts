@@ -9,6 +9,7 @@
  *   npm run facts                          every served resource
  *   npm run facts -- dcim.devices …        only these (an unknown key is an error)
  *   npm run facts -- --verbose             also list the accepted differences and their reasons
+ *   npm run facts -- --rules               also list the validation messages not recorded yet
  *   npm run facts -- --aspects=filter,lookups
  *   npm run facts -- --extract             rewrite netbox-4.6.json from the reference folder first
  *   npm run facts -- --reference DIR       the reference folder (or NETBOX_REFERENCE)
@@ -27,6 +28,7 @@ export function parseArguments(argv: string[], env: NodeJS.ProcessEnv): FactsOpt
     const arg = argv[i]!;
     if (arg === '--extract') options.extract = true;
     else if (arg === '--verbose' || arg === '-v') options.verbose = true;
+    else if (arg === '--rules') options.rules = true;
     else if (arg === '--reference' || arg.startsWith('--reference=')) {
       const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
       if (!value) return { error: '--reference needs a folder' };
@@ -45,7 +47,7 @@ export function parseArguments(argv: string[], env: NodeJS.ProcessEnv): FactsOpt
 export function main(argv: string[], defaults: Partial<FactsOptions> = {}): number {
   const parsed = parseArguments(argv, process.env);
   if ('error' in parsed) {
-    process.stderr.write(`${parsed.error}\nusage: npm run facts -- [--verbose] [--extract] [--reference DIR] [--aspects=a,b] [<app>.<resource> …]\n`);
+    process.stderr.write(`${parsed.error}\nusage: npm run facts -- [--verbose] [--rules] [--extract] [--reference DIR] [--aspects=a,b] [<app>.<resource> …]\n`);
     return 2;
   }
   let result;

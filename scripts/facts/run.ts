@@ -11,7 +11,7 @@ import { formatDiagnostic, sortDiagnostics } from '../../generator/diagnostics.t
 import { buildInventory } from '../../generator/ir/inventory/buildInventory.ts';
 import type { InventoryIR } from '../../generator/ir/types.ts';
 import { readDefinitions } from '../../generator/load/readDefinitions.ts';
-import { applyAllowList, countRules, readAllowList } from './allowList.ts';
+import { applyAllowList, countRules, readAllowList, unrecordedRules } from './allowList.ts';
 import { CHOICE_SETS_SCOPE, compare } from './compare/index.ts';
 import { buildExtract } from './extract/buildExtract.ts';
 import { EXTRACT_PATH, formatExtract, readExtract } from './extract/extractFile.ts';
@@ -34,6 +34,8 @@ export interface FactsOptions {
   /** Rewrite the extract from the reference first. */
   extract: boolean;
   verbose: boolean;
+  /** `--rules`: also list, per resource, the validation messages not recorded yet. */
+  rules?: boolean;
 }
 
 export interface FactsResult {
@@ -100,7 +102,12 @@ export function runFacts(options: FactsOptions): FactsResult {
   const rules = countRules(allowList, rulesOf, options.root, problems, served);
 
   const scopes = [...comparison.subjects.map((s) => s.resource.key), ...(options.only.length ? [] : [CHOICE_SETS_SCOPE])];
-  const stdout = renderTable({ scopes, aspects, check, compared: comparison.compared, rules, verbose: options.verbose, source: extract.source });
+  let stdout = renderTable({ scopes, aspects, check, compared: comparison.compared, rules, verbose: options.verbose, source: extract.source });
+  if (options.rules) {
+    const open = unrecordedRules(allowList, rulesOf);
+    const lines = [...open].flatMap(([resource, messages]) => [`${resource} (${messages.length})`, ...messages.map((m) => `  ${m}`)]);
+    stdout += `\nValidation messages not recorded yet in scripts/facts/rules/<app>.yaml (${[...open.values()].flat().length}):\n${lines.length ? `${lines.join('\n')}\n` : '  none\n'}`;
+  }
   stderr.push(...problems);
   return { stdout, stderr, status: check.open.length || problems.length ? 1 : 0 };
 }

@@ -22,3 +22,4 @@ export const core: AppRules = {
 
 export { objectTypeNameError } from './objectTypeNames.ts';
 export { DATA_BACKENDS } from './dataSourceRules.ts';
+export { appLabeledName } from './objectTypeLabels.ts';

@@ -16,7 +16,6 @@ import { ipRangeAddress, ipRangeContains, ipRangeParent } from './ipRangeFilters
 import { ipRangeRules } from './ipRanges.ts';
 import { aggregatePrefix, maskLengthExact, maskLengthGte, maskLengthLte, prefixContains, prefixIn, prefixWithin, prefixWithinInclude, presentInVrfId, presentInVrfRd } from './networkFilters.ts';
 import { prefixRules } from './prefixes.ts';
-import { checkUniqueSets } from '../uniqueSets.ts';
 import { vlanAvailableAtSite, vlanAvailableAtSiteGroup, vlanGroupContainsVid, vlanGroupScope } from './vlanFilters.ts';
 import { vlanGroupRules } from './vlanGroups.ts';
 import { vlanRules } from './vlans.ts';
@@ -66,7 +65,6 @@ export const ipam: AppRules = {
     'ipam.ip-ranges': ipRangeRules,
     'ipam.vlan-groups': vlanGroupRules,
     'ipam.vlans': vlanRules,
-    'ipam.vlan-translation-rules': { clean: async (batch) => void (await checkUniqueSets(batch, [['policy', 'local_vid'], ['policy', 'remote_vid']])) },
     ...addresses.rules,
   },
   operations: {

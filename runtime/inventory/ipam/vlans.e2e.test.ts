@@ -64,16 +64,16 @@ describe.each(testDatabases())('ipam VLANs on $name', (database) => {
     expect((await api.request('GET', `/api/ipam/vlan-groups/${scoped.id}/`)).status).toBe(404);
   });
 
-  it('answers duplicate VLANs with the serializer unique sets, then VLAN.clean() messages', async () => {
+  it('answers duplicate VLANs with Django’s unique-constraint messages under __all__ (every one violated), and VLAN.clean() messages', async () => {
     const group = await post('/api/ipam/vlan-groups/', { name: 'Rules', slug: 'rules', vid_ranges: [[100, 199]] });
     const first = await post('/api/ipam/vlans/', { vid: 100, name: 'first', group: group.id });
     // L2VPN terminations are not served: always null, in NetBox's place.
     expect(Object.keys(first).slice(-7, -4)).toEqual(['comments', 'l2vpn_termination', 'tags']);
     expect(first.l2vpn_termination).toBeNull();
     const duplicate = await api.request('POST', '/api/ipam/vlans/', { vid: 100, name: 'first', group: group.id });
-    expect(duplicate.body).toEqual({ non_field_errors: ['The fields group, vid must make a unique set.', 'The fields group, name must make a unique set.'] });
+    expect(duplicate.body).toEqual({ __all__: ['VLAN with this Group and VLAN ID already exists.', 'VLAN with this Group and Name already exists.'] });
     const bulk = await api.request('POST', '/api/ipam/vlans/', [{ vid: 101, name: 'a', group: group.id }, { vid: 101, name: 'b', group: group.id }]);
-    expect(bulk.body).toEqual([{}, { non_field_errors: ['The fields group, vid must make a unique set.'] }]);
+    expect(bulk.body).toEqual([{}, { __all__: ['VLAN with this Group and VLAN ID already exists.'] }]);
     // Outside a group, VIDs and names may repeat.
     await post('/api/ipam/vlans/', [{ vid: 7, name: 'seven' }, { vid: 7, name: 'seven' }]);
     expect((await api.request('POST', '/api/ipam/vlans/', { vid: 200, name: 'out', group: group.id })).body).toEqual({ vid: ['VID must be in ranges 100-199 for VLANs in group Rules'] });
@@ -99,7 +99,7 @@ describe.each(testDatabases())('ipam VLANs on $name', (database) => {
     const customer = await post('/api/ipam/vlans/', { vid: 301, name: 'c', qinq_role: 'cvlan', qinq_svlan: service.id });
     expect(customer.qinq_svlan).toEqual({ id: service.id, url: `http://nb.test/api/ipam/vlans/${service.id}/`, display: 'service (300)', vid: 300, name: 'service', description: '' });
     expect((await api.request('POST', '/api/ipam/vlans/', { vid: 301, name: 'd', qinq_role: 'cvlan', qinq_svlan: service.id })).body).toEqual({
-      non_field_errors: ['The fields qinq_svlan, vid must make a unique set.'],
+      __all__: ['VLAN with this Qinq svlan and VLAN ID already exists.'],
     });
     expect(await ids('/api/ipam/vlans/?qinq_svlan_vid=300')).toEqual([customer.id]);
     // A service VLAN with customers, and a site with VLANs, are protected.
@@ -152,7 +152,7 @@ describe.each(testDatabases())('ipam VLANs on $name', (database) => {
     expect(rule).toMatchObject({ display: '100 -> 200 (Edge)', local_vid: 100, remote_vid: 200, description: '' });
     expect(Object.keys(rule)).toEqual(['id', 'url', 'display', 'policy', 'local_vid', 'remote_vid', 'description']);
     expect((await api.request('POST', '/api/ipam/vlan-translation-rules/', { policy: policy.id, local_vid: 100, remote_vid: 201 })).body).toEqual({
-      non_field_errors: ['The fields policy, local_vid must make a unique set.'],
+      __all__: ['VLAN translation rule with this Policy and Local VLAN ID already exists.'],
     });
     await post('/api/ipam/vlan-translation-rules/', { policy: policy.id, local_vid: 101, remote_vid: 201 });
     const read = (await api.request('GET', `/api/ipam/vlan-translation-policies/${policy.id}/`)).body;

@@ -1,14 +1,12 @@
 /**
  * @module
- * VLAN: the serializer's unique sets first (group and VID, group and name, and the same under a
- * Q-in-Q service VLAN), then VLAN.clean(), which stops at its first failing check: a group scoped
+ * VLAN.clean(), which stops at its first failing check: a group scoped
  * to a site (or site group) leaves room for no other site (or only the group's sites), the VID
  * must lie in the group's ranges, and only customer VLANs sit under a service VLAN, which they
  * must. One query per related table for the whole batch.
  */
 import type { ModelRules, WriteBatch } from '../../rest/index.ts';
 import { valueOf } from './batchValues.ts';
-import { checkUniqueSets } from '../uniqueSets.ts';
 import { rangesText } from './vlanGroups.ts';
 
 interface Group {
@@ -46,12 +44,6 @@ async function groupsAndSites(batch: WriteBatch): Promise<{ groups: Map<number, 
 
 export const vlanRules: ModelRules = {
   async clean(batch) {
-    await checkUniqueSets(batch, [
-      ['group', 'vid'],
-      ['group', 'name'],
-      ['qinq_svlan', 'vid'],
-      ['qinq_svlan', 'name'],
-    ]);
     const { groups, sites } = await groupsAndSites(batch);
     const { registry } = batch;
     const [siteType, siteGroupType] = ['dcim.sites', 'dcim.site-groups'].map((key) => registry.resource(key).objectType);

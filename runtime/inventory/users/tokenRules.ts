@@ -6,14 +6,25 @@
  * generated here — a v2 token keeps only its key, pepper and HMAC — and shown in the response of
  * the request that created it, never again.
  */
-import { tokenSecret } from '../../auth/index.ts';
+import { peppers, tokenSecret } from '../../auth/index.ts';
 import { forbidden, type ModelRules } from '../../rest/index.ts';
 
 const GRANT_REFUSED = 'This user does not have permission to create tokens for other users.';
 
-/** NetBox's refusal of a new token whose expiry has passed, or null (creates and provision/ alike). */
-export function pastExpiry(expires: unknown): string | null {
-  return expires !== null && expires !== undefined && Date.parse(String(expires)) < Date.now() ? 'Expiration time must be in the future.' : null;
+/**
+ * NetBox's refusal of a new token whose expiry has passed, naming the server's time (in its
+ * TIME_ZONE, UTC here), or null (creates and provision/ alike).
+ */
+export function pastExpiry(expires: unknown, now = new Date()): string | null {
+  if (expires === null || expires === undefined || !(Date.parse(String(expires)) < now.getTime())) return null;
+  const [date, time] = now.toISOString().split('T') as [string, string];
+  return `Expiration time must be in the future. Current server time is ${date} ${time.slice(0, 8)} (UTC).`;
+}
+
+/** Token.clean(): a new token's pepper must be one API_TOKEN_PEPPERS defines. */
+export function unknownPepper(pepperId: unknown): string | null {
+  if (pepperId === null || pepperId === undefined || peppers().has(Number(pepperId))) return null;
+  return `Invalid pepper ID: ${String(pepperId)}. Check configured API_TOKEN_PEPPERS.`;
 }
 
 /** The secrets made for a batch's items, until their ids are known. */
@@ -22,8 +33,12 @@ const secrets = new WeakMap<object, string>();
 export const tokenRules: ModelRules = {
   async clean({ items, ctx }) {
     for (const item of items) {
-      const error = item.creating ? pastExpiry(item.columns.expires) : null;
-      if (error) item.error('expires', error);
+      if (!item.creating) continue;
+      // Token.clean() stops at the first: the pepper, then the expiry.
+      const pepper = unknownPepper(item.data.pepper_id);
+      const expiry = pastExpiry(item.columns.expires);
+      if (pepper) item.error('__all__', pepper);
+      else if (expiry) item.error('expires', expiry);
     }
     const forOthers = items.some((item) => item.creating && item.value('user_id') !== null && Number(item.value('user_id')) !== ctx.caller?.userId);
     if (forOthers && !(await ctx.scope.allows('users.token', 'grant'))) throw forbidden(GRANT_REFUSED);

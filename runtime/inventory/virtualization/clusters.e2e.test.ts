@@ -114,7 +114,7 @@ describe.each(testDatabases())('virtualization clusters on $name', (database) =>
     const bad = await api.request('POST', '/api/virtualization/clusters/', { name: 'Bad', type: type.id, scope_type: 'dcim.device', scope_id: 1 });
     expect(bad.body).toEqual({ scope_type: ['Invalid content type: dcim.device'] });
     const missing = await api.request('POST', '/api/virtualization/clusters/', { name: 'Bad', type: type.id, scope_type: 'dcim.site', scope_id: 999999 });
-    expect(missing.body).toEqual({ scope_id: ['Related object not found using the provided numeric ID: 999999'] });
+    expect(missing.body).toEqual({ scope_id: ['Related object not found using the provided value: 999999.'] });
   }, 30_000);
 
   it('protects its type, group and tenant, and goes away with its scope', async () => {

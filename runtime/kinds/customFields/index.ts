@@ -7,4 +7,4 @@ export { checkValue, objectIds } from './values.ts';
 export { unsupportedPattern, validationPattern, type ValidationPattern } from './patterns.ts';
 export { customFieldsSelect, customFieldsValue } from './render.ts';
 export { customFieldCondition, customFieldLookups, customFieldSearch, escapeSearch, filterable } from './filters.ts';
-export { invalidValue, mergeCustomFields, missingRequired, notUnique, unknownField, unknownObjects } from './stage.ts';
+export { invalidFormat, invalidValue, mergeCustomFields, missingRequired, notUnique, stageCustomFields, unknownField, unknownObjects, type MergedCustomFields } from './stage.ts';

@@ -73,14 +73,22 @@ describe('checkValue', () => {
 describe('mergeCustomFields', () => {
   const set = customFieldSet('dcim.sites', [def('integer', { name: 'a', default: 1 }), def('text', { name: 'b', required: true })]);
 
+  const ok = (data: Record<string, unknown>) => ({ data, unknown: [], badObjects: [], invalid: null, missing: null });
+
   it('fills defaults on create and keeps stored values on update', () => {
-    expect(mergeCustomFields(set, { b: 'x' }, null)).toEqual({ data: { b: 'x', a: 1 } });
-    expect(mergeCustomFields(set, { a: 2 }, { a: 1, b: 'kept' })).toEqual({ data: { a: 2, b: 'kept' } });
+    expect(mergeCustomFields(set, { b: 'x' }, null)).toEqual(ok({ b: 'x', a: 1 }));
+    expect(mergeCustomFields(set, { a: 2 }, { a: 1, b: 'kept' })).toEqual(ok({ a: 2, b: 'kept' }));
+    // Stale data of a field no longer defined is dropped.
+    expect(mergeCustomFields(set, {}, { a: 1, b: 'kept', gone: 3 })).toEqual(ok({ a: 1, b: 'kept' }));
   });
 
-  it('reports unknown names, bad values and missing required fields together', () => {
-    expect(mergeCustomFields(set, { a: 'x', z: 1 }, null)).toEqual({
-      errors: ["Invalid value for custom field 'a': Value must be an integer.", "Custom field 'z' does not exist for this object type.", "Missing required custom field 'b'."],
-    });
+  it('refuses unknown names as the serializer field does, then the first failure as clean() does', () => {
+    expect(mergeCustomFields(set, { a: 'x', z: 1, y: 2 }, null)).toMatchObject({ unknown: ['y', 'z'] });
+    expect(mergeCustomFields(set, { a: 'x' }, null).invalid).toBe("Invalid value for custom field 'a': Value must be an integer.");
+    expect(mergeCustomFields(set, { a: 2 }, null).missing).toBe("Missing required custom field 'b'.");
+    // Sent none, a new object gets every field at its default or null, which clean() checks.
+    expect(mergeCustomFields(set, undefined, null).invalid).toBe("Invalid value for custom field 'b': Required field cannot be empty.");
+    // An update checks what the object stores too.
+    expect(mergeCustomFields(set, { a: 3 }, { a: 1, b: null }).invalid).toBe("Invalid value for custom field 'b': Required field cannot be empty.");
   });
 });

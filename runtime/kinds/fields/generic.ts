@@ -3,7 +3,8 @@
  * NetBox's generic foreign key: `<name>_type` (an `object_type` field, `app.model`) and `<name>_id`
  * (an integer) are written together; `<name>` (a `generic_fk` field, read-only) shows the object
  * they name in its nested form. (`pair` names the two apart from the object: a service's
- * `parent_object_type`/`parent_object_id` show `parent`.) The writer checks that the pair names an existing object.
+ * `parent_object_type`/`parent_object_id` show `parent`.) The writer checks that the type is one
+ * of the targets and that the pair names an existing object.
  */
 import { column, nullability } from '../columns.ts';
 import * as v from '../validation/index.ts';
@@ -17,7 +18,9 @@ export const objectType = storedKind({
   name: 'object_type',
   optionsType: 'string',
   column: (field) => column('varchar', field.column!, { length: 100 }, nullability(field.nullable)),
-  validator: (field, catalog) => v.objectType(objectTypes(field, catalog), { nullable: field.nullable }),
+  // Any type here: the writer checks the pair against the targets once it can look objects up
+  // (checkGenericRelations), so that a model may refuse a served type in its own words.
+  validator: (field) => v.objectType(null, { nullable: field.nullable }),
   schema: (field, catalog) => ({ type: 'string', enum: objectTypes(field, catalog), description: 'Object type, `<app>.<model>`' }),
   filters: (field) => [ownFilter(field, 'content_type')],
 });

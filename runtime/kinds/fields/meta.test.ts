@@ -102,11 +102,12 @@ describe('custom_fields', () => {
   it('takes a dictionary, and refuses every name (none can be defined yet)', () => {
     const validator = customFields.validators!(field, catalog).custom_fields;
     expect(parse(validator, {})).toEqual({ value: {} });
-    expect(parse(validator, [])).toEqual({ errors: ['Invalid data. Expected a dictionary.'] });
-    expect(parse(validator, 'x')).toEqual({ errors: ['Invalid data. Expected a dictionary.'] });
+    const format = 'Invalid data format. Custom field data must be passed as a dictionary mapping field names to their values.';
+    expect(parse(validator, [])).toEqual({ errors: [format] });
+    expect(parse(validator, 'x')).toEqual({ errors: [format] });
     const item = new FakeItem();
     customFields.stage!(field, 'custom_fields', { cf1: 1, cf2: 'x' }, item, fakeStageContext(catalog));
-    expect(item.errors).toEqual({ custom_fields: ["Custom field 'cf1' does not exist for this object type.", "Custom field 'cf2' does not exist for this object type."] });
+    expect(item.errors).toEqual({ custom_fields: { cf1: "Custom field 'cf1' does not exist for this object type.", cf2: "Custom field 'cf2' does not exist for this object type." } });
     expect(item.columns).toEqual({});
     const empty = new FakeItem();
     customFields.stage!(field, 'custom_fields', {}, empty, fakeStageContext(catalog));

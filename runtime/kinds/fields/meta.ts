@@ -5,7 +5,7 @@
  */
 import type { Field, Resource } from '../../contract/index.ts';
 import { column, identityColumn, notNull } from '../columns.ts';
-import { customFieldsSelect, customFieldsValue, mergeCustomFields, noCustomFields } from '../customFields/index.ts';
+import { customFieldsSelect, customFieldsValue, mergeCustomFields, noCustomFields, stageCustomFields } from '../customFields/index.ts';
 import * as v from '../validation/index.ts';
 import { ownFilter } from './stored.ts';
 import type { FieldKind, SelectContext } from './types.ts';
@@ -90,8 +90,7 @@ export const customFields: FieldKind = {
   stage(field, _input, value, item, ctx) {
     const existing = item.creating ? null : ((item.existing?.[field.column!] as Record<string, unknown> | null) ?? {});
     const merged = mergeCustomFields(ctx.customFields?.() ?? noCustomFields(''), value as Record<string, unknown>, existing);
-    if ('errors' in merged) for (const message of merged.errors) item.error(field.name, message);
-    else item.columns[field.column!] = merged.data;
+    stageCustomFields(field.name, field.column!, merged, item);
   },
   select: (field, resource, alias, ctx) => customFieldsSelect(field, resource, alias, ctx.customFields?.(resource) ?? null, ctx),
   serialize: (field, resource, row, ctx) => customFieldsValue(row[field.name], ctx.customFields?.(resource) ?? null, (target, nested) => ctx.nested(target, nested)),

@@ -90,6 +90,8 @@ export interface StagedItem {
   /** The stored row of an updated object (column → value), null on create. */
   readonly existing?: Record<string, unknown> | null;
   error(field: string, message: string): void;
+  /** A message under `key` of the field's own dict of messages (`{"custom_fields": {"x": "…"}}`). */
+  errorDetail(field: string, key: string, message: string): void;
 }
 
 /** What staging needs from the writer. */

@@ -23,9 +23,12 @@ export const choice = (values: readonly (string | number)[], o: { nullable?: boo
     return fail(`${shown(coerced)} is not a valid choice.`);
   });
 
-/** An object type as NetBox's ContentTypeField takes it: `<app_label>.<model>`, among `allowed`. */
-export const objectType = (allowed: readonly string[], o: { nullable?: boolean } = {}) =>
+/**
+ * An object type as NetBox's ContentTypeField takes it: `<app_label>.<model>`, among `allowed`
+ * (null: any, which the caller checks later).
+ */
+export const objectType = (allowed: readonly string[] | null, o: { nullable?: boolean } = {}) =>
   field(o.nullable ?? false, (value) => {
     if (typeof value !== 'string' || !/^[a-z_]+\.[a-z_]+$/.test(value)) return fail("Invalid value. Specify a content type as '<app_label>.<model_name>'.");
-    return allowed.includes(value) ? ok(value) : fail(`Invalid content type: ${value}`);
+    return !allowed || allowed.includes(value) ? ok(value) : fail(`Invalid content type: ${value}`);
   });

@@ -65,5 +65,10 @@ export const date = (o: { nullable?: boolean } = {}) =>
 
 export const json = (o: { nullable?: boolean } = {}) => field(o.nullable ?? true, (value) => (containsNul(value) ? fail(NULL_CHARACTERS) : ok(value)));
 
+/** NetBox's CustomFieldsDataField takes only a dict. */
 export const customFields = () =>
-  field(false, (value) => (value && typeof value === 'object' && !Array.isArray(value) ? ok(value as Record<string, unknown>) : fail('Invalid data. Expected a dictionary.')));
+  field(false, (value) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? ok(value as Record<string, unknown>)
+      : fail('Invalid data format. Custom field data must be passed as a dictionary mapping field names to their values.'),
+  );

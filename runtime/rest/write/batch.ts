@@ -44,6 +44,10 @@ export class WriteItem implements StagedItem {
     this.errors.add(field, message);
   }
 
+  errorDetail(field: string, key: string, message: string): void {
+    this.errors.addDetail(field, key, message);
+  }
+
   /** The object's column values after the write: the stored row with the changes applied. */
   row(): Row {
     return { ...(this.existing ?? {}), ...this.columns };

@@ -7,24 +7,32 @@
  */
 import type { Field, Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
-import { mergeCustomFields, notUnique, objectIds, unknownObjects, type CustomFieldSet } from '../../kinds/index.ts';
+import { mergeCustomFields, missingRequired, notUnique, objectIds, stageCustomFields, unknownObjects, type CustomFieldSet } from '../../kinds/index.ts';
 import { q } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import type { WriteItem } from './batch.ts';
 
 type Data = Record<string, unknown>;
 
-/** Defaults and required fields of new objects that were given no `custom_fields` at all. */
+/**
+ * New objects given no `custom_fields` at all get the serializer's default (every field, at its
+ * default or null), which clean() checks as any other value; updates not naming it keep what
+ * they store, which clean() checks again.
+ */
 export function defaultCustomFields(field: Field, set: CustomFieldSet, items: WriteItem[]): void {
   for (const item of items) {
-    if (!item.creating || field.name in item.data || !item.errors.empty) continue;
-    const merged = mergeCustomFields(set, {}, null);
-    if ('errors' in merged) for (const message of merged.errors) item.error(field.name, message);
-    else item.columns[field.column!] = merged.data;
+    if (field.name in item.data || !item.errors.empty) continue;
+    const existing = item.creating ? null : ((item.existing?.[field.column!] as Data | null) ?? {});
+    const merged = mergeCustomFields(set, item.creating ? undefined : {}, existing);
+    if (item.creating || merged.invalid || merged.missing) stageCustomFields(field.name, field.column!, merged, item);
   }
 }
 
-/** Object values a request names exist; unique values are unique. Errors go under the field. */
+/**
+ * Object values a request names exist (the serializer field's check, under the field); unique
+ * values are unique (clean()'s, under `__all__`, the first field only, and not once clean() refused
+ * a value).
+ */
 export async function checkCustomFieldData(tx: Queryable, registry: Registry, resource: Resource, field: Field, set: CustomFieldSet, items: WriteItem[]): Promise<void> {
   const written = items.filter((item) => field.column! in item.columns && !item.errors.errors[field.name]);
   if (!written.length) return;
@@ -50,7 +58,7 @@ export async function checkCustomFieldData(tx: Queryable, registry: Registry, re
   }
   for (const def of set.fields) {
     if (!def.unique) continue;
-    const holders = written.filter((item) => !isEmpty(dataOf(item)[def.name]));
+    const holders = written.filter((item) => !item.errors.errors[field.name] && onlyMissing(item) && !isEmpty(dataOf(item)[def.name]));
     if (!holders.length) continue;
     const values = holders.map((item) => JSON.stringify(dataOf(item)[def.name]));
     const ids = holders.map((item) => item.id).filter((id): id is number => id !== null);
@@ -62,11 +70,19 @@ export async function checkCustomFieldData(tx: Queryable, registry: Registry, re
     const seen = new Set<string>();
     for (const [i, item] of holders.entries()) {
       const value = normalise(values[i]);
-      if (used.has(value) || seen.has(value)) item.error(field.name, notUnique(def.name));
+      // clean() checks uniqueness before required fields: this message takes a missing field's place.
+      if (used.has(value) || seen.has(value)) item.errors.errors.__all__ = [notUnique(def.name)];
       seen.add(value);
     }
   }
 }
+
+/** Whether clean() has refused nothing of the item's but a required field missing (or nothing at all). */
+const MISSING = missingRequired('');
+const onlyMissing = (item: WriteItem) => {
+  const all = item.errors.errors.__all__;
+  return !all || (Array.isArray(all) && all.length === 1 && all[0]!.startsWith(MISSING.slice(0, MISSING.indexOf("''"))));
+};
 
 /** NetBox's CUSTOMFIELD_EMPTY_VALUES: unset, null, '' and empty lists are never duplicates. */
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);

@@ -220,7 +220,11 @@ export class Writer {
     }
   }
 
-  /** A generic relation's type and id go together, and must name an existing object (one query per type). */
+  /**
+   * A generic relation's type and id go together, and must name an existing object (one query per
+   * type), with the words of NetBox's BaseModel.clean(); a model whose serializer checks the object
+   * first answers in its own (`ModelRules.genericObjectMissing`).
+   */
   private async checkGenericRelations(tx: Queryable, resource: Resource, items: WriteItem[]): Promise<void> {
     for (const field of resource.fields) {
       if (field.kind !== 'generic_fk') continue;
@@ -232,14 +236,28 @@ export class Writer {
         const type = item.value(typeColumn);
         const id = item.value(idColumn);
         if ((type === null || type === undefined) !== (id === null || id === undefined)) {
-          item.error(type === null || type === undefined ? typeField : idField, 'This field is required.');
+          item.error(type === null || type === undefined ? typeField : idField, 'This field cannot be null.');
         } else if (type !== null && type !== undefined) wanted.set(String(type), [...(wanted.get(String(type)) ?? []), item]);
       }
+      const refuse = this.rules[resource.key]?.genericTypeRefused;
       for (const [type, group] of wanted) {
-        const target = this.registry.byObjectType.get(type)!.resource;
+        const target = this.registry.byObjectType.get(type)?.resource;
+        const isTarget = !!target && field.generic!.targets.includes(target.key);
+        if (!target || (!isTarget && !refuse)) {
+          for (const item of group) item.error(typeField, `Invalid content type: ${type}`);
+          continue;
+        }
         const rows = await tx.query<{ id: number }>(`SELECT id FROM ${q(target.table)} WHERE id = ANY($1::int[])`, [group.map((item) => item.value(idColumn))]);
         const found = new Set(rows.map((r) => Number(r.id)));
-        for (const item of group) if (!found.has(Number(item.value(idColumn)))) item.error(idField, `Related object not found using the provided numeric ID: ${item.value(idColumn)}`);
+        const own = this.rules[resource.key]?.genericObjectMissing;
+        for (const item of group) {
+          if (found.has(Number(item.value(idColumn)))) {
+            // BaseModel.clean() finds the object before the model's own check of its type.
+            if (!isTarget) refuse!(item, target);
+            continue;
+          }
+          if (!own?.(item, target, item.value(idColumn))) item.error(idField, `Related object not found using the provided value: ${item.value(idColumn)}.`);
+        }
       }
     }
   }

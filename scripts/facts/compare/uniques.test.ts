@@ -16,6 +16,8 @@ describe('compareUniques', () => {
         unique(['group', 'name'], { message: 'Name must be unique per group.' }),
         unique(['name'], { whereNull: ['group'], message: 'Name must be globally unique.' }),
         unique(['slug'], { errorField: 'slug' }),
+        // Django's default wording, naming the constraint, is NetBox's message.
+        unique(['slug'], { whereNull: ['group'], message: 'Constraint “test_thing_unique_slug” is violated.' }),
         unique(['name', 'device'], { whereNull: ['cluster'], caseInsensitive: true, message: 'per device' }),
       ],
     });
@@ -25,6 +27,7 @@ describe('compareUniques', () => {
         unique: [
           { fields: ['group', 'name'], message: 'Name must be unique per group.' },
           { fields: ['name'], whereNull: ['group'] },
+          { fields: ['slug'], whereNull: ['group'] },
           // A not-null clause on one of its own fields changes nothing.
           { fields: ['name', 'device'], lower: ['name'], whereNull: ['cluster'], whereNotNull: ['device'], message: 'per device' },
         ],

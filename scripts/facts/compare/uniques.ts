@@ -4,7 +4,8 @@
  * constraints) and its serializer's unique fields: the same sets of fields, the same condition
  * (`where_null`), case-insensitivity (`Lower()`), and NetBox's message where models.md states one.
  * A conditional constraint without a message answers with Django's `Constraint “<name>” is
- * violated.`, naming a constraint models.md does not name: any message of ours differs from it.
+ * violated.`, naming a constraint models.md does not name: a message of ours in that wording is taken
+ * as it.
  */
 import type { UniqueFacts } from '../types.ts';
 import { Recorder, type Findings, type Subject } from './subject.ts';
@@ -19,6 +20,9 @@ interface Constraint {
   conditional?: boolean;
   message?: string;
 }
+
+/** Django's message for a conditional constraint without one of its own. */
+const DJANGO_CONSTRAINT_MESSAGE = /^Constraint “[a-z0-9_]+” is violated\.$/;
 
 const keyOf = (c: Constraint) => `(${[...c.fields].sort().join(', ')})${c.whereNull.length ? ` where ${[...c.whereNull].sort().join(', ')} null` : ''}${c.condition ? ` where ${c.condition}` : ''}${c.caseInsensitive ? ' case-insensitive' : ''}`;
 
@@ -54,7 +58,8 @@ export function compareUniques({ resource, serializer, model }: Subject): Findin
     if (constraint.message !== undefined) {
       record.check('unique_message', key, mine.message === constraint.message, () => JSON.stringify(constraint.message), () => JSON.stringify(mine.message));
     } else if (constraint.conditional) {
-      record.check('unique_message', key, false, () => "Django's “Constraint “<name>” is violated.” (models.md names no message)", () => JSON.stringify(mine.message));
+      // models.md does not name the constraint: Django's wording with a constraint name is accepted.
+      record.check('unique_message', key, DJANGO_CONSTRAINT_MESSAGE.test(mine.message), () => "Django's “Constraint “<name>” is violated.” (models.md names no message)", () => JSON.stringify(mine.message));
     }
   }
   for (const [key, mine] of ours) {

@@ -79,8 +79,8 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     expect(patched.body.custom_fields).toMatchObject({ cf_int: 7, cf_text: 'abc', cf_tenant: { id: tenantId } });
   }, 30_000);
 
-  it('refuses invalid values with NetBox messages under custom_fields, writing nothing', async () => {
-    const cases: [Record<string, unknown>, string][] = [
+  it('refuses invalid values with NetBox messages, writing nothing: the model’s under __all__, the serializer field’s under custom_fields', async () => {
+    const cases: [Record<string, unknown>, string | Record<string, unknown>][] = [
       [{ cf_int: 'x' }, "Invalid value for custom field 'cf_int': Value must be an integer."],
       [{ cf_int: 1.5 }, "Invalid value for custom field 'cf_int': Value must be an integer."],
       [{ cf_int: 0 }, "Invalid value for custom field 'cf_int': Value must be at least 1"],
@@ -94,29 +94,34 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
       [{ cf_select: 'pink' }, "Invalid value for custom field 'cf_select': Invalid choice (pink) for choice set Colours."],
       [{ cf_multi: ['red', 'pink'] }, "Invalid value for custom field 'cf_multi': Invalid choice(s) (['red', 'pink']) for choice set Colours."],
       [{ cf_multi: 'red' }, "Invalid value for custom field 'cf_multi': Invalid choice(s) (red) for choice set Colours."],
-      [{ cf_tenant: 'T1' }, "Invalid value for custom field 'cf_tenant': Value must be an object ID, not str"],
-      [{ cf_tenants: tenantId }, "Invalid value for custom field 'cf_tenants': Value must be a list of object IDs, not int"],
-      [{ cf_tenant: 999999 }, 'Unknown related object(s): 999999'],
-      [{ cf_tenants: [tenantId, 999999] }, `Unknown related object(s): [${tenantId}, 999999]`],
-      [{ nope: 1 }, "Custom field 'nope' does not exist for this object type."],
+      // The nested serializer reads object references before the model: what it cannot read names nothing.
+      [{ cf_tenant: 'T1' }, { custom_fields: ['Unknown related object(s): T1'] }],
+      [{ cf_tenants: tenantId }, { custom_fields: [`Unknown related object(s): ${tenantId}`] }],
+      [{ cf_tenant: 999999 }, { custom_fields: ['Unknown related object(s): 999999'] }],
+      [{ cf_tenants: [tenantId, 999999] }, { custom_fields: [`Unknown related object(s): [${tenantId}, 999999]`] }],
+      [{ nope: 1, also: 2 }, { custom_fields: { also: "Custom field 'also' does not exist for this object type.", nope: "Custom field 'nope' does not exist for this object type." } }],
+      // clean() stops at the first value that fails.
+      [{ cf_int: 'x', cf_dec: 'abc' }, "Invalid value for custom field 'cf_int': Value must be an integer."],
     ];
-    for (const [values, message] of cases) {
+    for (const [values, expected] of cases) {
       const response = await site({ name: 'Bad', slug: 'bad', custom_fields: values });
       expect(response.status, JSON.stringify(values)).toBe(400);
-      expect(response.body, JSON.stringify(values)).toEqual({ custom_fields: [message] });
+      expect(response.body, JSON.stringify(values)).toEqual(typeof expected === 'string' ? { __all__: [expected] } : expected);
     }
-    expect((await site({ name: 'Bad', slug: 'bad', custom_fields: 'x' })).body).toEqual({ custom_fields: ['Invalid data. Expected a dictionary.'] });
+    expect((await site({ name: 'Bad', slug: 'bad', custom_fields: 'x' })).body).toEqual({
+      custom_fields: ['Invalid data format. Custom field data must be passed as a dictionary mapping field names to their values.'],
+    });
     expect(await names('name=Bad')).toEqual([]);
   }, 60_000);
 
   it('keeps unique values unique, in the database and within a bulk write', async () => {
-    expect((await site({ name: 'Dup', slug: 'dup', custom_fields: { cf_serial: 'S1' } })).body).toEqual({ custom_fields: ["Custom field 'cf_serial' must have a unique value."] });
+    expect((await site({ name: 'Dup', slug: 'dup', custom_fields: { cf_serial: 'S1' } })).body).toEqual({ __all__: ["Custom field 'cf_serial' must have a unique value."] });
     const bulk = await api.request('POST', '/api/dcim/sites/', [
       { name: 'U1', slug: 'u1', custom_fields: { cf_serial: 'S9' } },
       { name: 'U2', slug: 'u2', custom_fields: { cf_serial: 'S9' } },
     ]);
     expect(bulk.status).toBe(400);
-    expect(bulk.body).toEqual([{}, { custom_fields: ["Custom field 'cf_serial' must have a unique value."] }]);
+    expect(bulk.body).toEqual([{}, { __all__: ["Custom field 'cf_serial' must have a unique value."] }]);
     expect(await names('name=U1')).toEqual([]);
   }, 30_000);
 
@@ -162,8 +167,11 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     expect((await api.request('GET', '/api/dcim/sites/?name=Plain')).body.results[0].custom_fields.cf_req).toBe(3);
     expect((await site({ name: 'R1', slug: 'r1' })).body.custom_fields.cf_req).toBe(3);
     await api.request('PATCH', `/api/extras/custom-fields/${required.id}/`, { default: null });
-    expect((await site({ name: 'R2', slug: 'r2' })).body).toEqual({ custom_fields: ["Missing required custom field 'cf_req'."] });
-    expect((await site({ name: 'R2', slug: 'r2', custom_fields: { cf_req: null } })).body).toEqual({ custom_fields: ["Invalid value for custom field 'cf_req': Required field cannot be empty."] });
+    // Sent no custom_fields, a new object gets the serializer's default, null for this field; sent
+    // a dict without it, the field is missing.
+    expect((await site({ name: 'R2', slug: 'r2' })).body).toEqual({ __all__: ["Invalid value for custom field 'cf_req': Required field cannot be empty."] });
+    expect((await site({ name: 'R2', slug: 'r2', custom_fields: {} })).body).toEqual({ __all__: ["Missing required custom field 'cf_req'."] });
+    expect((await site({ name: 'R2', slug: 'r2', custom_fields: { cf_req: null } })).body).toEqual({ __all__: ["Invalid value for custom field 'cf_req': Required field cannot be empty."] });
     expect((await api.request('DELETE', `/api/extras/custom-fields/${required.id}/`)).status).toBe(204);
     expect((await site({ name: 'R2', slug: 'r2' })).status).toBe(201);
   }, 30_000);
@@ -206,7 +214,7 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
       expect(response.body, JSON.stringify(body)).toEqual(errors);
     }
     const bad = await api.request('POST', '/api/extras/custom-field-choice-sets/', { name: 'Empty', extra_choices: [] });
-    expect(bad.body).toEqual({ extra_choices: ['Must define base or extra choices.'] });
+    expect(bad.body).toEqual({ __all__: ['Must define base or extra choices.'] });
   }, 60_000);
 
   it('gives new objects a default naming existing objects, and refuses changing it to a missing one', async () => {
@@ -256,7 +264,7 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     expect((await site({ name: 'In Kosovo', slug: 'in-kosovo', custom_fields: { cf_country: 'XK' } })).status).toBe(201);
     const nowhere = await site({ name: 'Nowhere', slug: 'nowhere', custom_fields: { cf_country: 'XX' } });
     expect(nowhere.status).toBe(400);
-    expect(nowhere.body.custom_fields[0]).toMatch(/^Invalid value for custom field 'cf_country': Invalid choice \(XX\)/);
+    expect(nowhere.body.__all__[0]).toMatch(/^Invalid value for custom field 'cf_country': Invalid choice \(XX\)/);
     expect((await api.request('DELETE', `/api/extras/custom-fields/${field.body.id}/`)).status).toBe(204);
   }, 60_000);
 
@@ -278,7 +286,7 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     // A backtracking engine takes tens of seconds on this value, blocking every other request meanwhile.
     const patched = await api.request('PATCH', `/api/dcim/sites/${target}/`, { custom_fields: { b18: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' } });
     expect(patched.status).toBe(400);
-    expect(patched.body).toEqual({ custom_fields: ["Invalid value for custom field 'b18': Value must match regex '(a+)+$'"] });
+    expect(patched.body).toEqual({ __all__: ["Invalid value for custom field 'b18': Value must match regex '(a+)+$'"] });
     expect((await api.request('PATCH', `/api/dcim/sites/${target}/`, { custom_fields: { b18: 'aaa' } })).status).toBe(200);
 
     const refused = await api.request('POST', '/api/extras/custom-fields/', { object_types: ['dcim.site'], name: 'x_backref', type: 'text', validation_regex: '(a)\\1' });
@@ -302,11 +310,11 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     await api.db.query(`UPDATE extras_custom_field SET validation_regex = $1 WHERE name = 'b18'`, ['(a)\\1']);
     const stale = await api.request('PATCH', `/api/dcim/sites/${target}/`, { custom_fields: { b18: 'aa' } });
     expect(stale.status).toBe(400);
-    expect(stale.body.custom_fields[0]).toMatch(/^Invalid value for custom field 'b18': Value must match regex '\(a\)\\1', which cannot be checked: it is not valid RE2 syntax/);
+    expect(stale.body.__all__[0]).toMatch(/^Invalid value for custom field 'b18': Value must match regex '\(a\)\\1', which cannot be checked: it is not valid RE2 syntax/);
     expect((await api.request('DELETE', `/api/extras/custom-fields/${made.id}/`)).status).toBe(204);
   }, 60_000);
 
-  it('refuses NUL and lone surrogates inside values under custom_fields, naming the field', async () => {
+  it('refuses NUL and lone surrogates inside values under __all__, naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ cf_loose: 'a\u0000b' }, "Invalid value for custom field 'cf_loose': Null characters are not allowed."],
       [{ cf_text: 'abc\u0000' }, "Invalid value for custom field 'cf_text': Null characters are not allowed."],
@@ -321,7 +329,7 @@ describe.each(testDatabases())('custom fields on $name', (database) => {
     for (const [values, message] of cases) {
       const response = await site({ name: 'Nul', slug: 'nul', custom_fields: values });
       expect(response.status, JSON.stringify(values)).toBe(400);
-      expect(response.body, JSON.stringify(values)).toEqual({ custom_fields: [message] });
+      expect(response.body, JSON.stringify(values)).toEqual({ __all__: [message] });
     }
     // A character outside the basic plane is a surrogate pair, stored as any other.
     const emoji = await site({ name: 'Emoji', slug: 'emoji', custom_fields: { cf_loose: 'ok \ud83d\ude00', cf_json: { k: '\ud83d\ude00' } } });

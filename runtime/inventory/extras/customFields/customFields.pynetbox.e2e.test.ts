@@ -31,7 +31,7 @@ describe.skipIf(!available).each(testDatabases())('pynetbox reads and writes cus
       filtered: ['CF 2'],
       by_colour: ['CF 1'],
       bulk: 5,
-      refused: { custom_fields: ["Invalid value for custom field 'rack_units': Value must not exceed 50"] },
+      refused: { __all__: ["Invalid value for custom field 'rack_units': Value must not exceed 50"] },
     });
   }, 90_000);
 });

@@ -58,6 +58,7 @@ export function checkDefinition(row: Row, choices: { name: string; values: strin
   const pattern = regex ? validationPattern(regex) : null;
   if (regex && !TEXTUAL.includes(type)) report('validation_regex', 'Regular expression validation is supported only for text and URL fields');
   else if (pattern && 'error' in pattern) report('validation_regex', unsupportedPattern(regex, pattern.error));
+  if (pythonTruthy(row.validation_schema) && type !== 'json') report('validation_schema', 'JSON schema validation is supported only for JSON fields');
   if (row.unique && type === 'boolean') report('unique', 'Uniqueness cannot be enforced for boolean fields');
 
   if (SELECTION.includes(type) && !choices) report('choice_set', 'Selection fields must specify a set of choices.');
@@ -70,7 +71,11 @@ export function checkDefinition(row: Row, choices: { name: string; values: strin
       const error = objectTypeNameError([related], (t) => registry.byObjectType.has(t));
       if (error) report('related_object_type', error);
     }
-  } else if (related) report('related_object_type', `${type} fields may not define an object type.`);
+  } else if (related) {
+    // Named by get_type_display(), under `type`.
+    const label = registry.choiceSet('CustomFieldTypeChoices').find(([value]) => value === type)?.[1] ?? type;
+    report('type', `${label} fields may not define an object type.`);
+  }
   const filter = row.related_object_filter;
   if (filter !== null && filter !== undefined) {
     if (!OBJECT.includes(type)) report('related_object_filter', 'A related object filter can be defined only for object fields.');
@@ -99,4 +104,12 @@ export function checkDefinition(row: Row, choices: { name: string; values: strin
     const error = 'error' in checked ? checked.error : objectDefaultError(type, value);
     if (error) report('default', `Invalid default value "${pyStr(value)}": ${error}`);
   }
+}
+
+/** Python's truth of a JSON value: null, false, 0, "", [] and {} are false. */
+function pythonTruthy(value: unknown): boolean {
+  if (value === null || value === undefined || value === false || value === 0 || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
 }

@@ -9,7 +9,8 @@
  */
 import type { Queryable } from '../../../db/index.ts';
 import type { ModelRules, Registry, WriteItem } from '../../../rest/index.ts';
-import { CHOICE_SET_TABLE } from './source.ts';
+import { appLabeledName } from '../../core/objectTypeLabels.ts';
+import { CHOICE_SET_TABLE, CUSTOM_FIELD_TABLE } from './source.ts';
 import { checkDefinition } from './definitionChecks.ts';
 import { checkDefaultObjects } from './defaultObjects.ts';
 import { choicesOf, extraChoices, type ChoiceSetRow } from './choiceSets.ts';
@@ -82,7 +83,7 @@ async function followDefinition(tx: Queryable, registry: Registry, item: WriteIt
 }
 
 export const choiceSetRules: ModelRules = {
-  async clean({ items }) {
+  async clean({ items, tx, registry }) {
     for (const item of items) {
       const extra = item.value('extra_choices');
       if (extra !== null && extra !== undefined) {
@@ -96,9 +97,77 @@ export const choiceSetRules: ModelRules = {
           continue;
         }
       }
-      if (!item.value('base_choices') && !extraChoices(extra).length) item.error('extra_choices', 'Must define base or extra choices.');
       const colors = item.value('choice_colors');
-      if (colors !== null && colors !== undefined && (typeof colors !== 'object' || Array.isArray(colors))) item.error('choice_colors', `Expected a dictionary of items but got type "${Array.isArray(colors) ? 'list' : typeof colors}".`);
+      if (colors !== null && colors !== undefined && (typeof colors !== 'object' || Array.isArray(colors))) {
+        item.error('choice_colors', `Expected a dictionary of items but got type "${Array.isArray(colors) ? 'list' : typeof colors}".`);
+        continue;
+      }
+      // The serializer's DictField of ChoiceFields: each color must be one of NetBox's.
+      const mapping = (colors ?? {}) as Record<string, unknown>;
+      for (const [value, color] of Object.entries(mapping)) {
+        if (typeof color !== 'string' || !CHOICE_COLORS.has(color)) item.errors.addItem('choice_colors', value, `"${typeof color === 'string' ? color : JSON.stringify(color)}" is not a valid choice.`);
+      }
+      if (!item.errors.empty) continue;
+      const problem = choiceSetProblem(item.row(), mapping);
+      if (problem) item.error(problem[0], problem[1]);
+      else if (item.existing) {
+        const inUse = await removedChoiceInUse(tx, registry, item);
+        if (inUse) item.error('__all__', inUse);
+      }
     }
   },
 };
+
+/**
+ * CustomFieldChoiceSet.clean()'s last check: an extra choice an update removes (and the base
+ * choices do not offer) must not be a value of any object, under any field using the set. The
+ * first one found is named, with the object type as Django prints it.
+ */
+async function removedChoiceInUse(tx: Queryable, registry: Registry, item: WriteItem): Promise<string | null> {
+  const before = extraChoices(item.existing?.extra_choices).map(([value]) => value);
+  const row = item.row();
+  const valid = new Set(choicesOf({ base_choices: (row.base_choices as string | null) ?? null, extra_choices: row.extra_choices }).map(([value]) => value));
+  const removed = [...new Set(before.filter((value) => !valid.has(value)))];
+  if (!removed.length) return null;
+  const fields = await tx.query<{ name: string; type: string; object_types: string[] }>(
+    `SELECT name, type, object_types FROM "${CUSTOM_FIELD_TABLE}" WHERE choice_set_id = $1 ORDER BY group_name, weight, name`,
+    [item.id],
+  );
+  for (const field of fields) {
+    for (const type of field.object_types ?? []) {
+      const resource = registry.byObjectType.get(type)?.resource;
+      const [data] = dataTables(registry, [type]);
+      if (!resource || !data) continue;
+      for (const choice of removed) {
+        const holds = field.type === 'multiselect' ? `"${data.column}" -> $1::text @> to_jsonb($2::text)` : `"${data.column}" -> $1::text = to_jsonb($2::text)`;
+        const [found] = await tx.query(`SELECT 1 FROM "${data.table}" WHERE ${holds} LIMIT 1`, [field.name, choice]);
+        if (found) return `Cannot remove choice ${choice} as there are ${appLabeledName(resource)} objects which reference it.`;
+      }
+    }
+  }
+  return null;
+}
+
+/** CustomFieldChoiceColorChoices' values. */
+const CHOICE_COLORS = new Set(['blue', 'indigo', 'purple', 'pink', 'red', 'orange', 'yellow', 'green', 'teal', 'cyan', 'gray', 'black', 'white']);
+
+/**
+ * CustomFieldChoiceSet.clean()'s first refusal, as [key, message]: no choices at all, an extra
+ * value given twice, colors for values that are no choice. (Refusing to remove a choice objects
+ * still use is not done here.)
+ */
+function choiceSetProblem(row: Record<string, unknown>, colors: Record<string, unknown>): [string, string] | null {
+  const extra = Array.isArray(row.extra_choices) ? (row.extra_choices as unknown[][]) : [];
+  if (!row.base_choices && !extra.length) return ['__all__', 'Must define base or extra choices.'];
+  const seen = new Set<string>();
+  for (const [value] of extra) {
+    // Python's set: 1 and 1.0 are one value, 1 and "1" two.
+    const key = `${typeof value}:${String(value)}`;
+    if (seen.has(key)) return ['__all__', `Duplicate value '${String(value)}' found in extra choices.`];
+    seen.add(key);
+  }
+  const valid = new Set(choicesOf({ base_choices: (row.base_choices as string | null) ?? null, extra_choices: extra }).map(([value]) => value));
+  const invalid = Object.keys(colors).filter((value) => !valid.has(value)).sort();
+  if (invalid.length) return ['choice_colors', `Color mappings must reference an existing choice value. Invalid value(s): ${invalid.join(', ')}.`];
+  return null;
+}

@@ -92,7 +92,7 @@ describe.each(testDatabases())('virtualization VM interfaces on $name', (databas
   it('refuses what NetBox’s serializer and VMInterface.clean() refuse, with their messages, writing nothing', async () => {
     const before = await count();
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ name: 'eth0' }, { non_field_errors: ['The fields virtual_machine, name must make a unique set.'] }],
+      [{ name: 'eth0' }, { __all__: ['Interface with this Virtual machine and Name already exists.'] }],
       [{ name: 'x', mode: 'tagged', tagged_vlans: [ids.global, ids.far] }, { tagged_vlans: ["VLAN lax-users (30) must belong to the same site as the interface's parent virtual machine, or it must be global."] }],
       [{ name: 'x', qinq_svlan: ids.svlan, mode: 'access' }, { qinq_svlan: ['Only Q-in-Q interfaces may specify a service VLAN.'] }],
       [{ name: 'x', parent: 0 }, { parent: ['Related object not found using the provided numeric ID: 0'] }],
@@ -123,7 +123,7 @@ describe.each(testDatabases())('virtualization VM interfaces on $name', (databas
     const moved = await api.request('PATCH', `/api/virtualization/interfaces/${ids.eth0}/`, { virtual_machine: ids.vm2, name: 'moved', mode: 'tagged', tagged_vlans: [ids.far] });
     expect(moved.body).toEqual({ tagged_vlans: ["VLAN lax-users (30) must belong to the same site as the interface's parent virtual machine, or it must be global."] });
     const bulk = await api.request('POST', '/api/virtualization/interfaces/', [{ virtual_machine: ids.vm1, name: 'new1' }, { virtual_machine: ids.vm1, name: 'new1' }]);
-    expect(bulk.body).toEqual([{}, { non_field_errors: ['The fields virtual_machine, name must make a unique set.'] }]);
+    expect(bulk.body).toEqual([{}, { __all__: ['Interface with this Virtual machine and Name already exists.'] }]);
     expect(await count()).toBe(before);
     const unchanged = (await api.request('GET', `/api/virtualization/interfaces/${ids.eth0}/`)).body;
     expect([unchanged.parent, unchanged.bridge, unchanged.virtual_machine.id, unchanged.mode.value]).toEqual([null, null, ids.vm1, 'access']);

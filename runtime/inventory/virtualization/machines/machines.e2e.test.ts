@@ -180,7 +180,7 @@ describe.each(testDatabases())('virtualization virtual machines on $name', (data
     expect((await api.request('PATCH', path, { disk: null })).body.disk).toBe(1500);
     expect((await api.request('PATCH', path, { disk: 1500, description: 'ok' })).status).toBe(200);
     const twice = await api.request('POST', '/api/virtualization/virtual-disks/', { virtual_machine: host.id, name: 'sda', size: 1 });
-    expect(twice.body).toEqual({ non_field_errors: ['The fields virtual_machine, name must make a unique set.'] });
+    expect(twice.body).toEqual({ __all__: ['Virtual disk with this Virtual machine and Name already exists.'] });
     const negative = await api.request('POST', '/api/virtualization/virtual-disks/', { virtual_machine: host.id, name: 'sdc', size: -1 });
     expect(negative.body).toEqual({ size: ['Ensure this value is greater than or equal to 0.'] });
     expect((await api.request('POST', '/api/virtualization/virtual-disks/', { name: 'x' })).body).toEqual({ virtual_machine: ['This field is required.'], size: ['This field is required.'] });

@@ -1,13 +1,11 @@
 /**
  * @module
- * VirtualDisk's rules: DRF's unique-together check of (`virtual_machine`, `name`), and NetBox's
- * signal keeping a VM's `disk` the total size of its disks (null once it has none) whenever a
+ * VirtualDisk's rules: NetBox's signal keeping a VM's `disk` the total size of its disks (null once it has none) whenever a
  * disk is written or deleted. A disk moved to another VM updates both VMs.
  */
 import type { Queryable } from '../../../db/index.ts';
 import type { DeletePlan, ModelRules, Registry, WriteBatch } from '../../../rest/index.ts';
 import { idsOf, quote } from '../../dcim/rows.ts';
-import { checkUniqueSets } from '../../uniqueSets.ts';
 
 const DISKS = 'virtualization.virtual-disks';
 const MACHINES = 'virtualization.virtual-machines';
@@ -23,9 +21,6 @@ async function updateTotals(tx: Queryable, registry: Registry, ids: number[]): P
 const deletedFrom = new WeakMap<DeletePlan, number[]>();
 
 export const virtualDiskRules: ModelRules = {
-  async clean(batch: WriteBatch) {
-    await checkUniqueSets(batch, [['virtual_machine', 'name']]);
-  },
   async afterSave(batch: WriteBatch) {
     await updateTotals(batch.tx, batch.registry, idsOf(batch.items.flatMap((item) => [item.value('virtual_machine_id'), item.existing?.virtual_machine_id])));
   },

@@ -1,11 +1,11 @@
 /**
  * @module
  * VMInterface's rules, in the order NetBox's API applies them, each object stopping at the first
- * stage that fails:
- * 1. DRF's unique-together check of (`virtual_machine`, `name`);
- * 2. the serializer's validate(): tagged VLANs given must be global or at the VM's site (the VM
+ * stage that fails (the unique (`virtual_machine`, `name`) is the definitions' constraint, checked
+ * after them as Django's validate_constraints()):
+ * 1. the serializer's validate(): tagged VLANs given must be global or at the VM's site (the VM
  *    being updated keeps its own, whatever the request says);
- * 3. the model's clean(), first failing check: a service VLAN only on a Q-in-Q interface
+ * 2. the model's clean(), first failing check: a service VLAN only on a Q-in-Q interface
  *    (BaseInterface); not its own parent, a parent on the same VM; not bridged to itself, a
  *    bridge on the same VM; an untagged VLAN global or at the VM's site.
  * save() (BaseInterface): an interface without a mode loses its untagged VLAN; an existing one
@@ -15,7 +15,6 @@
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
 import { numberOf, rowsById, tableOf, type Row } from '../../dcim/rows.ts';
 import { naturalizeInterface } from './interfaceNames.ts';
-import { checkUniqueSets } from '../../uniqueSets.ts';
 
 interface Related {
   machines: Map<number, Row>;
@@ -74,10 +73,8 @@ function cleanError(item: WriteItem, r: Related): [string, string] | null {
 }
 
 async function clean(batch: WriteBatch): Promise<void> {
-  const unique = await checkUniqueSets(batch, [['virtual_machine', 'name']]);
-  if (!unique.length) return;
-  const r = await related(batch, unique);
-  for (const item of unique) {
+  const r = await related(batch, batch.items);
+  for (const item of batch.items) {
     const tagged = taggedError(item, r);
     if (tagged) {
       item.error('tagged_vlans', tagged);
