@@ -61,3 +61,17 @@ export function emitAll(paths: ProjectPaths, ir: ProjectIR, templates: Templates
   }
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }
+
+/** The two stages a generation run calls; a watch keeps one warm set across runs. */
+export interface PipelineStages {
+  buildProjectIR(paths: ProjectPaths): ProjectIR;
+  emitAll(paths: ProjectPaths, ir: ProjectIR): GeneratedFile[];
+}
+
+/** Every input read and every output computed afresh: what a one-shot `npm run generate` uses. */
+export const coldStages: PipelineStages = { buildProjectIR, emitAll: (paths, ir) => emitAll(paths, ir) };
+
+/** Stages that keep what they computed while its inputs are unchanged (for --watch). */
+export function warmStages(): PipelineStages {
+  return coldStages;
+}
