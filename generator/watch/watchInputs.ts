@@ -10,6 +10,9 @@
 import { relative } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
+/** Editors' swap, lock and backup files (vim's `.x.swp` and `x~`, emacs's `.#x` and `#x#`). */
+const EDITOR_LEFTOVERS = /(^|[/\\])(\.#|#)[^/\\]*$|~$|\.sw[a-p]$/;
+
 export interface WatchInputsOptions {
   /** Quiet time after the last event before `onChange` runs: one save fires several events. */
   debounceMs?: number;
@@ -49,11 +52,18 @@ export function watchInputs(dirs: string[], onChange: (changed: string[]) => voi
     await running;
   };
 
-  const watcher: FSWatcher = watch(dirs, { ignoreInitial: true, atomic: true, ignored: (path) => /(^|[/\\])(\.#|#|\.git$)|~$|\.sw[a-z]$/.test(path) });
-  watcher.on('all', (_event, path) => {
+  const schedule = (path: string) => {
     pending.add(relative(options.root, path).split('\\').join('/'));
     clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
+  };
+  const watcher: FSWatcher = watch(dirs, { ignoreInitial: true, atomic: true, ignored: (path) => EDITOR_LEFTOVERS.test(path) });
+  watcher.on('all', (_event, path) => schedule(path));
+  // chokidar drops a second 'change' of a path within 50 ms of the first, with no trailing event:
+  // a save right after a quick run (a fix typed just after a broken save) would go unheard. Its
+  // raw events, from the same re-armed fs watchers, are not throttled; they only schedule a run.
+  watcher.on('raw', (_event, path, details) => {
+    if (!EDITOR_LEFTOVERS.test(path)) schedule((details as { watchedPath?: string } | undefined)?.watchedPath ?? path);
   });
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {

@@ -7,7 +7,8 @@
  * printed and the watch goes on: the next save may fix it.
  */
 import { existsSync } from 'node:fs';
-import { warmStages, type PipelineStages, type ProjectPaths } from '../pipeline.ts';
+import type { PipelineStages, ProjectPaths } from '../pipeline.ts';
+import { warmStages } from '../warm/warmStages.ts';
 import { watchInputs } from './watchInputs.ts';
 
 /** One generation with the given stages; prints its own outcome (cli.ts's `run`). */
