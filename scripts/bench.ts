@@ -71,7 +71,7 @@ if (runs('generator')) {
   rows.push(
     ['generate after a one-field change, repository (median of 3)', ms(change.generateMs), `loading ${ms(change.generateLoadMs)} + work ${ms(change.generateWorkMs)}; ${ms(change.generateCpuMs)} CPU`, '< 1500 ms'],
     ['the same run in an already loaded process, every input read afresh (what --watch did before; baseline)', ms(change.coldRunMs), '', ''],
-    ['generate --watch, regeneration after a one-field change (median of 4)', ms(change.watchRunMs), `${(change.watchRunMs / change.coldRunMs).toFixed(2)}× baseline; ${ms(change.watchLatencyMs)} from the save to its line`, '< 500 ms'],
+    ['generate --watch, regeneration after a one-field change (median of 4)', ms(change.watchRunMs), `${(change.watchRunMs / change.coldRunMs).toFixed(2)}× baseline; ${ms(change.watchLatencyMs)} from the save to its line; ${ms(change.watchCpuMs)} CPU`, '< 500 ms'],
   );
 }
 if (runs('startup')) {

@@ -25,6 +25,8 @@ export interface ChangeFigures {
   generateCpuMs: number;
   /** Median of the watch's own run after a one-field change ("in N ms"). */
   watchRunMs: number;
+  /** Median CPU time of this process from the save to the watch's line. */
+  watchCpuMs: number;
   /** The same run with cold stages, in the same warm process: what --watch did before it kept its work. */
   coldRunMs: number;
   /** Median time from the save to the watch's line (the watcher's debounce included). */
@@ -88,7 +90,7 @@ export async function measureGenerationChange(root: string, turns = 3): Promise<
   }
 }
 
-async function measureWatch(dir: string, edit: (turn: number) => void, turns: number): Promise<Pick<ChangeFigures, 'watchRunMs' | 'coldRunMs' | 'watchLatencyMs'>> {
+async function measureWatch(dir: string, edit: (turn: number) => void, turns: number): Promise<Pick<ChangeFigures, 'watchRunMs' | 'watchCpuMs' | 'coldRunMs' | 'watchLatencyMs'>> {
   const paths = projectPaths(dir);
   let waiting: ((line: string) => void) | null = null;
   const log = (text: string) => {
@@ -98,6 +100,7 @@ async function measureWatch(dir: string, edit: (turn: number) => void, turns: nu
   await watch.ready;
   const runs: number[] = [];
   const latencies: number[] = [];
+  const cpus: number[] = [];
   try {
     for (let turn = 0; turn < turns; turn++) {
       const line = new Promise<string>((resolve, reject) => {
@@ -105,15 +108,18 @@ async function measureWatch(dir: string, edit: (turn: number) => void, turns: nu
         waiting = (l) => (clearTimeout(timer), (waiting = null), resolve(l));
       });
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       edit(turn);
       const printed = await line;
       const latency = performance.now() - started;
+      const cpu = process.cpuUsage(cpuBefore);
       const work = workOf(printed);
       if (Number.isNaN(work)) throw new Error(`the watch did not regenerate after a one-field change: ${printed}`);
       // The first change after start-up fills the caches the later ones keep.
       if (turn === 0) continue;
       runs.push(work);
       latencies.push(latency);
+      cpus.push((cpu.user + cpu.system) / 1000);
     }
   } finally {
     await watch.close();
@@ -125,5 +131,5 @@ async function measureWatch(dir: string, edit: (turn: number) => void, turns: nu
     run(paths, 'write', (text) => (printed += text), coldStages);
     if (turn > 0) coldRuns.push(workOf(printed));
   }
-  return { watchRunMs: median(runs), coldRunMs: median(coldRuns), watchLatencyMs: median(latencies) };
+  return { watchRunMs: median(runs), watchCpuMs: median(cpus), coldRunMs: median(coldRuns), watchLatencyMs: median(latencies) };
 }
