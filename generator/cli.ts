@@ -14,6 +14,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DiagnosticsError } from './diagnostics.ts';
 import { buildProjectIR, coldStages, projectPaths, type PipelineStages, type ProjectPaths } from './pipeline.ts';
+import { oneShotStages } from './warm/oneShotStages.ts';
 import { applyWrite, describePlan, planWrite } from './write/writeGenerated.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,7 +92,8 @@ function main(argv: string[]): void {
     void import('./watch/watchProject.ts').then(({ watchProject }) => watchProject(paths, (stages) => run(paths, 'write', console.error, stages)));
     return;
   }
-  process.exitCode = run(paths, argv.includes('--check') ? 'check' : 'write');
+  // The repository's node_modules/ keeps the parse cache, also for a --root project.
+  process.exitCode = run(paths, argv.includes('--check') ? 'check' : 'write', console.error, oneShotStages(repositoryRoot));
 }
 
 // Run only as a script, so that tests can import `run` without starting a generation.
