@@ -21,7 +21,8 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * One generate or check run; messages go to `log` (stderr by default). Returns the exit status.
- * `stages` are cold by default; --watch passes warm ones that keep unchanged inputs' work.
+ * `stages` are cold by default; the command line passes ones that keep unchanged inputs' work
+ * (parse caches on disk for a one-shot run, everything in memory for --watch: generator/warm/).
  */
 export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: string) => void = console.error, stages: PipelineStages = coldStages): number {
   const started = performance.now();
