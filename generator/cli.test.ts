@@ -23,9 +23,10 @@ function smallProject(): TempProject {
   return project;
 }
 
-function runLogged(project: TempProject, mode: 'write' | 'check'): { status: number; log: string[] } {
+/** A run; 'migration' is a write run that also writes the migration (`npm run migration`). */
+function runLogged(project: TempProject, mode: 'write' | 'check' | 'migration'): { status: number; log: string[] } {
   const log: string[] = [];
-  const status = run(project.paths, mode, (line) => log.push(...line.split('\n')));
+  const status = run(project.paths, mode === 'check' ? 'check' : 'write', (line) => log.push(...line.split('\n')), mode === 'migration' ? {} : undefined);
   return { status, log };
 }
 
@@ -51,11 +52,12 @@ function spawnCli(args: string[]) {
 describe('generate and --check (in-process)', () => {
   it('writes generated/, then a check finds it current and a second run writes nothing', () => {
     const project = smallProject();
-    const first = runLogged(project, 'write');
+    const first = runLogged(project, 'migration');
     expect(first.status).toBe(0);
     const written = snapshot(project.paths.generated);
     expect(Object.keys(written)).toContain('inventory/resources.json');
-    expect(first.log[0]).toMatch(new RegExp(`^generated ${Object.keys(written).length} files \\(${Object.keys(written).length} new, 0 changed, 0 deleted\\) in \\d+ ms$`));
+    expect(first.log[0]).toMatch(/^wrote migration generated\/inventory\/migrations\/0001_[0-9a-f]{8}\.sql$/);
+    expect(first.log[1]).toMatch(new RegExp(`^generated ${Object.keys(written).length} files \\(${Object.keys(written).length} new, 0 changed, 0 deleted\\) in \\d+ ms$`));
 
     const check = runLogged(project, 'check');
     expect(check).toEqual({ status: 0, log: [`generated/ is current (${Object.keys(written).length} files).`] });
@@ -72,14 +74,14 @@ describe('generate and --check (in-process)', () => {
   it('gives identical files from two separate projects with the same definitions', () => {
     const a = smallProject();
     const b = smallProject();
-    expect(runLogged(a, 'write').status).toBe(0);
-    expect(runLogged(b, 'write').status).toBe(0);
+    expect(runLogged(a, 'migration').status).toBe(0);
+    expect(runLogged(b, 'migration').status).toBe(0);
     expect(snapshot(b.paths.generated)).toEqual(snapshot(a.paths.generated));
   });
 
   it('fails a check on a changed, a missing and an orphaned file, naming each and the fix, writing nothing', () => {
     const project = smallProject();
-    runLogged(project, 'write');
+    runLogged(project, 'migration');
     const resources = join(project.paths.generated, 'inventory/resources.json');
     writeFileSync(resources, `${readFileSync(resources, 'utf8')}// edited by hand\n`);
     project.write('generated/inventory/notes.txt', 'stray\n');
@@ -103,7 +105,7 @@ describe('generate and --check (in-process)', () => {
 
   it('deletes orphans on a write run and restores changed files', () => {
     const project = smallProject();
-    runLogged(project, 'write');
+    runLogged(project, 'migration');
     const clean = snapshot(project.paths.generated);
     project.write('generated/inventory/old/leftover.ts', 'export {};\n');
     project.write('generated/inventory/resources.json', '{}\n');
@@ -129,6 +131,30 @@ describe('generate and --check (in-process)', () => {
     expect(existsSync(project.paths.generated)).toBe(false);
   });
 
+  it('exits 1 on a tab in a definition with one diagnostic at the tab, and writes nothing', () => {
+    const project = tempProject({ ...baseDefinitions, 'shop.yaml': baseDefinitions['shop.yaml'].replace('    fields:\n      shelf:', '\tfields:\n      shelf:') });
+    projects.push(project);
+    expect(runLogged(project, 'write')).toEqual({
+      status: 1,
+      log: ['definitions/shop.yaml:12:1 E_YAML Tabs are not allowed as indentation; indent with spaces', '', '1 error(s); nothing was written.'],
+    });
+    expect(existsSync(project.paths.generated)).toBe(false);
+  });
+
+  it('exits 1 on two resources with one model with a positioned diagnostic, not an emitter\'s exception, and writes nothing', () => {
+    const project = tempProject({ ...baseDefinitions, 'shop.yaml': `${baseDefinitions['shop.yaml']}  racks:\n    model: Shelf\n    mixins: [named]\n` });
+    projects.push(project);
+    expect(runLogged(project, 'write')).toEqual({
+      status: 1,
+      log: [
+        'definitions/shop.yaml:16:12 E_DUPLICATE_NAME shop.racks: model "Shelf" is already the model of shop.shelves (definitions/shop.yaml:4); a model names the resource\'s OpenAPI components and object type, so each resource needs its own',
+        '',
+        '1 error(s); nothing was written.',
+      ],
+    });
+    expect(existsSync(project.paths.generated)).toBe(false);
+  });
+
   it('builds byte-identical IR JSON twice from the repository definitions', () => {
     const paths = projectPaths(repositoryRoot);
     const first = JSON.stringify(buildProjectIR(paths));
@@ -146,15 +172,14 @@ describe('generator/cli.ts as a process', { timeout: 60_000 }, () => {
     const result = spawnCli(['--root', project.root]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('definitions/shop.yaml:4:5 E_UNKNOWN_KEY unknown key "modle" in resources.shelves\n');
-    expect(result.stderr).toContain('definitions/shop.yaml:4:5 E_MISSING_KEY missing required key "model" in resources.shelves\n');
-    expect(result.stderr).toContain('2 error(s); nothing was written.');
+    // One mistake, one line: the misspelt key with its suggestion, not also the missing `model`; no stack trace.
+    expect(result.stderr).toBe('definitions/shop.yaml:4:5 E_UNKNOWN_KEY unknown key "modle" in resources.shelves; did you mean "model"?\n\n1 error(s); nothing was written.\n');
     expect(existsSync(project.paths.generated)).toBe(false);
   });
 
   it('exits 1 on --check after a generated file is edited, naming it and the fixing command', () => {
     const project = smallProject();
-    expect(runLogged(project, 'write').status).toBe(0);
+    expect(runLogged(project, 'migration').status).toBe(0);
     project.write('generated/inventory/resources.json', '// edited\n');
     const stale = spawnCli(['--check', `--root=${project.root}`]);
     expect(stale.status).toBe(1);

@@ -1,8 +1,11 @@
 /**
  * @module
- * `npm run generate [-- --check | --dump-ir | --watch] [--root DIR]`.
- *   (no flag)   regenerate generated/: write changed files, delete orphans
- *   --check     write nothing; exit 1 listing missing/changed/orphaned files
+ * `npm run generate [-- --check | --dump-ir | --watch | --migration [NAME] [--base REF]] [--root DIR]`.
+ *   (no flag)   regenerate generated/: write changed files, delete orphans; never a migration
+ *   --check     write nothing; exit 1 listing missing/changed/orphaned files, or a migration
+ *               history that is not the recorded one or does not lead to the definitions' schema
+ *   --migration [NAME]  also write the next migration (folding the uncommitted ones); `npm run migration`
+ *   --base REF  with --migration: the git revision whose migrations count as committed (HEAD)
  *   --dump-ir   print the IR as JSON and exit
  *   --watch     regenerate whenever definitions/, templates/ or specs/ change
  *   --root DIR  run on another project folder (its definitions/, templates/, generated/, specs/);
@@ -13,6 +16,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DiagnosticsError } from './diagnostics.ts';
+import { settleMigrations, type MigrationRequest } from './emit/migrations/migrationStep.ts';
 import { buildProjectIR, coldStages, projectPaths, type PipelineStages, type ProjectPaths } from './pipeline.ts';
 import { oneShotStages } from './warm/oneShotStages.ts';
 import { applyWrite, describePlan, planWrite } from './write/writeGenerated.ts';
@@ -24,11 +28,11 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * `stages` are cold by default; the command line passes ones that keep unchanged inputs' work
  * (parse caches on disk for a one-shot run, everything in memory for --watch: generator/warm/).
  */
-export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: string) => void = console.error, stages: PipelineStages = coldStages): number {
+export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: string) => void = console.error, migration?: MigrationRequest, stages: PipelineStages = coldStages): number {
   const started = performance.now();
   try {
     const ir = stages.buildProjectIR(paths);
-    const files = stages.emitAll(paths, ir);
+    const files = settleMigrations(paths, ir.inventory, stages.emitAll(paths, ir), mode, migration, log);
     const plan = planWrite(paths.generated, files);
     const differences = describePlan(plan);
     if (mode === 'check') {
@@ -52,6 +56,14 @@ export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: st
     }
     throw error;
   }
+}
+
+/** `--migration [NAME]` and `--base REF`: a request for the next migration, or undefined. */
+function migrationArgument(argv: string[]): MigrationRequest | undefined {
+  const index = argv.indexOf('--migration');
+  if (index < 0) return undefined;
+  const valueAfter = (i: number) => (i >= 0 && argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[i + 1] : undefined);
+  return { name: valueAfter(index), base: valueAfter(argv.indexOf('--base')) };
 }
 
 /** The value of `--root DIR` (or `--root=DIR`), resolved against the working directory. */
@@ -90,11 +102,11 @@ function main(argv: string[]): void {
   }
   if (argv.includes('--watch')) {
     // Loaded only here: a one-shot run does not pay for the file watcher.
-    void import('./watch/watchProject.ts').then(({ watchProject }) => watchProject(paths, (stages) => run(paths, 'write', console.error, stages)));
+    void import('./watch/watchProject.ts').then(({ watchProject }) => watchProject(paths, (stages) => run(paths, 'write', console.error, undefined, stages)));
     return;
   }
-  // The repository's node_modules/ keeps the parse cache, also for a --root project.
-  process.exitCode = run(paths, argv.includes('--check') ? 'check' : 'write', console.error, oneShotStages(repositoryRoot));
+  // The repository's node_modules/ keeps the parse caches, also for a --root project.
+  process.exitCode = run(paths, argv.includes('--check') ? 'check' : 'write', console.error, migrationArgument(argv), oneShotStages(repositoryRoot));
 }
 
 // Run only as a script, so that tests can import `run` without starting a generation.

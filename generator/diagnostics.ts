@@ -22,8 +22,15 @@ export type DiagnosticCode =
   | 'E_UNKNOWN_FIELD'
   | 'E_UNKNOWN_MIXIN'
   | 'E_DUPLICATE_PATH'
+  | 'E_DUPLICATE_NAME'
   | 'E_APP_FOLDER'
-  | 'E_SPEC';
+  | 'E_SPEC'
+  /** The migration history is not what was recorded (a file edited, missing, unknown or numbered twice). */
+  | 'E_MIGRATION_HISTORY'
+  /** A migration does not replay (a relation created twice, a column that does not exist, …). */
+  | 'E_MIGRATION_REPLAY'
+  /** The definitions' schema differs from what the migration history leads to. */
+  | 'E_MIGRATION_NEEDED';
 
 export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.col} ${d.code} ${d.message}`;

@@ -82,7 +82,7 @@ if (runs('startup')) {
   rows.push(
     ['npm start, empty embedded database → first answered request', ms(firstBoot.firstRequestMs), `peak ${firstBoot.peakRssMb.toFixed(0)} MB RSS`, '< 3000 ms'],
     ['npm start, restart → first answered request (median of 3)', ms(restart.firstRequestMs), `${versusNode(restart.firstRequestMs)}; peak ${restart.peakRssMb.toFixed(0)} MB RSS`, '< 1000 ms'],
-    ['node dist/runtime/server/main.js, restart → first answered request (median of 3)', ms(start.compiledRestart.firstRequestMs), versusNode(start.compiledRestart.firstRequestMs), ''],
+    ['node dist/server/netbox-inventory.js, restart → first answered request (median of 3)', ms(start.compiledRestart.firstRequestMs), versusNode(start.compiledRestart.firstRequestMs), ''],
   );
 }
 if (runs('devices')) {

@@ -4,7 +4,7 @@
  * inventory server to JavaScript in dist/, so they start without a TypeScript loader:
  *
  *   node dist/bridge/sdwan-bridge.js …     (bin sdwan-bridge)
- *   node dist/runtime/server/main.js …     (bin netbox-inventory)
+ *   node dist/server/netbox-inventory.js … (bin netbox-inventory)
  *
  * 1. tsc (tsconfig.build.json) type-checks and compiles the two entries and everything they import
  *    into dist/, rewriting `.ts` import specifiers to `.js`. The inventory server finds its data
@@ -14,6 +14,8 @@
  * 2. esbuild bundles the compiled bridge into dist/bridge/ (build/bundleBridge.ts says why). The
  *    bridge reads specs, tables and its version from the repository (runtime/bridge/paths.ts), so the
  *    bundle needs no copies.
+ * 3. esbuild bundles the compiled server into dist/server/ (build/bundleServer.ts says why); its
+ *    modules keep finding their files by the compiled tree's paths, which stays beside it.
  *
  * dist/ is rebuilt from scratch each time and is not checked in. Its last file is a stamp of the
  * sources it was built from (build/inputs.js), by which `npm start` knows whether it is current.
@@ -24,6 +26,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleBridge } from './build/bundleBridge.ts';
+import { bundleServer } from './build/bundleServer.ts';
 import { inputsStamp, STAMP } from './build/inputs.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +50,7 @@ mkdirSync(dist, { recursive: true });
 symlinkSync('../node_modules', join(dist, 'node_modules'), 'dir');
 
 await bundleBridge(join(dist, 'runtime', 'bridge', 'cli.js'), join(dist, 'bridge'));
+await bundleServer(join(dist, 'runtime', 'server', 'main.js'), join(dist, 'server'), dist);
 // Last: dist/ is current only once everything above is in it (npm start reads this, scripts/start.js).
 writeFileSync(join(root, STAMP), `${JSON.stringify(stamp)}\n`);
-process.stderr.write(`build: dist/ ready in ${Math.round(performance.now() - started)} ms (node dist/bridge/sdwan-bridge.js, node dist/runtime/server/main.js)\n`);
+process.stderr.write(`build: dist/ ready in ${Math.round(performance.now() - started)} ms (node dist/bridge/sdwan-bridge.js, node dist/server/netbox-inventory.js)\n`);

@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * @module
- * `npm start`: runs the compiled server (dist/runtime/server/main.js), which starts without a
+ * `npm start`: runs the compiled, bundled server (dist/server/netbox-inventory.js), which starts without a
  * TypeScript loader, when dist/ is current; when a source changed since it was built, builds it
  * again first (`npm run build`), and should that fail (a type error mid-edit), runs the sources
  * through tsx instead. JavaScript, so that deciding costs milliseconds.
@@ -36,4 +36,4 @@ if (!current()) {
     process.exit(spawnSync(process.execPath, ['--import', 'tsx', join(root, 'runtime', 'server', 'main.ts'), ...process.argv.slice(2)], { stdio: 'inherit' }).status ?? 1);
   }
 }
-await import(pathToFileURL(join(root, 'dist', 'runtime', 'server', 'main.js')).href);
+await import(pathToFileURL(join(root, 'dist', 'server', 'netbox-inventory.js')).href);

@@ -26,6 +26,7 @@ export interface LoadedGroup {
 
 export interface LoadedDefinitions {
   choices: ChoicesFile['choice_sets'];
+  choiceSource: YamlSource | null;
   /** Component schemas of operation bodies (schemas.yaml), with their source for diagnostics. */
   schemas: Record<string, unknown>;
   schemaSource: YamlSource | null;
@@ -48,7 +49,7 @@ export const SCHEMAS_FILE = 'schemas.yaml';
  */
 export function readDefinitions(dir: string, root: string, parse: typeof parseYamlSource = parseYamlSource): { definitions: LoadedDefinitions; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const definitions: LoadedDefinitions = { choices: {}, schemas: {}, schemaSource: null, mixins: {}, mixinSource: null, apps: [], groups: [], invalidFiles: [] };
+  const definitions: LoadedDefinitions = { choices: {}, choiceSource: null, schemas: {}, schemaSource: null, mixins: {}, mixinSource: null, apps: [], groups: [], invalidFiles: [] };
   for (const path of definitionFiles(dir)) {
     const name = relative(dir, path);
     const { source, errors } = parse(relative(root, path), readFileSync(path, 'utf8'));
@@ -60,7 +61,10 @@ export function readDefinitions(dir: string, root: string, parse: typeof parseYa
     if (name === CHOICES_FILE) {
       const r = validateSource(source, choicesFileSchema);
       diagnostics.push(...r.diagnostics);
-      if (r.value) definitions.choices = r.value.choice_sets;
+      if (r.value) {
+        definitions.choices = r.value.choice_sets;
+        definitions.choiceSource = source;
+      }
     } else if (name === SCHEMAS_FILE) {
       const r = validateSource(source, schemasFileSchema);
       diagnostics.push(...r.diagnostics);

@@ -17,18 +17,22 @@ describe('readPreviousMigrations', () => {
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   it('reads nothing before the first generate', () => {
-    expect(readPreviousMigrations(join(tmpdir(), 'nb-does-not-exist'))).toEqual({ migrations: [], snapshot: null, fingerprint: null });
+    expect(readPreviousMigrations(join(tmpdir(), 'nb-does-not-exist'))).toEqual({ migrations: [], snapshot: null, records: [], schema: null });
   });
 
-  it('reads numbered migrations in order and the snapshot', () => {
-    const dir = generatedDir({ '0002_b.sql': 'B', '0001_a.sql': 'A', 'notes.txt': 'x', 'snapshot.json': '{"version":"7"}' });
+  it('reads numbered migrations in order, the snapshot and the lock as they are', () => {
+    const dir = generatedDir({ '0002_b.sql': 'B', '0001_a.sql': 'A', 'notes.txt': 'x', 'snapshot.json': '{"version":"7"}', 'history.json': '{}' });
     expect(readPreviousMigrations(dir)).toEqual({
       migrations: [
         { path: 'inventory/migrations/0001_a.sql', contents: 'A' },
         { path: 'inventory/migrations/0002_b.sql', contents: 'B' },
       ],
       snapshot: { version: '7' },
-      fingerprint: null,
+      records: [
+        { path: 'inventory/migrations/snapshot.json', contents: '{"version":"7"}' },
+        { path: 'inventory/migrations/history.json', contents: '{}' },
+      ],
+      schema: null,
     });
   });
 

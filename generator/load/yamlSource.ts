@@ -5,6 +5,7 @@
  */
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.ts';
+import { yamlDiagnostics } from './yamlErrors.ts';
 
 export type PathKey = string | number;
 
@@ -26,7 +27,7 @@ export function parseYamlSource(file: string, text: string): { source: YamlSourc
     const { line, col } = lineCounter.linePos(offset);
     return { line, col };
   };
-  const errors: Diagnostic[] = doc.errors.map((e) => ({ file, ...position(e.pos[0]), code: 'E_YAML', message: e.message.split('\n')[0] }));
+  const errors = yamlDiagnostics(file, text, doc.errors, lineCounter);
 
   const nodeAt = (path: readonly PathKey[]) => {
     for (let n = path.length; n >= 0; n--) {

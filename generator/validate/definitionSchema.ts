@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { fieldKinds, filterKinds } from '../../runtime/kinds/index.ts';
+import { didYouMean } from '../suggest.ts';
 
 /**
  * Field types: the field kinds (runtime/kinds/fields), plus `generic_fk`, which a definition writes
@@ -19,7 +20,7 @@ const resourceRef = z.string().regex(/^([a-z]+\.[a-z0-9-]+|self)$/, 'must be `<a
 export const commonFieldKeys = ['type', 'required', 'nullable', 'read_only', 'write_only', 'default', 'unique', 'label', 'column', 'filter', 'orderable', 'create_only', 'expression', 'db_index'] as const;
 
 export const fieldSchema = z.strictObject({
-  type: z.string().refine((t) => fieldTypes.includes(t), { message: `must be one of ${fieldTypes.join(', ')}` }),
+  type: z.string().refine((t) => fieldTypes.includes(t), { error: (issue) => `must be one of ${fieldTypes.join(', ')}${didYouMean(String(issue.input), fieldTypes)}` }),
   required: z.boolean().optional(),
   nullable: z.boolean().optional(),
   read_only: z.boolean().optional(),
@@ -90,7 +91,7 @@ export type UniqueDefinition = z.infer<typeof uniqueSchema>;
 
 /** A filter of `filters:`; its name is the map key. Left-out keys are inferred from the path (definitions/README.md). */
 export const filterSchema = z.strictObject({
-  kind: z.string().refine((k) => filterKinds.has(k), { message: `must be one of ${[...filterKinds.keys()].join(', ')}` }).optional(),
+  kind: z.string().refine((k) => filterKinds.has(k), { error: (issue) => `must be one of ${[...filterKinds.keys()].join(', ')}${didYouMean(String(issue.input), filterKinds.keys())}` }).optional(),
   /** Model field path, Django style: `site__region`. */
   path: z.string().regex(/^[a-z_][a-z0-9_]*(__[a-z_][a-z0-9_]*)*$/, 'must be a field path such as `site__region`').optional(),
   to: name.optional(),
@@ -139,6 +140,23 @@ export const customActionSchema = z.strictObject({
   help_text: z.string().optional(),
 });
 
+const searchEntry = z.string().regex(/^[=^]?[a-z_][a-z0-9_]*(__[a-z_][a-z0-9_]*)*$/, 'must be a field path, optionally prefixed with = or ^');
+
+/**
+ * A resource's `search`: a list adds to the inherited entries; `{ replace: [...] }` is the whole
+ * search (NetBox's PowerPanel searches only name and description); `{ drop: [...], add: [...] }`
+ * removes inherited entries and adds others.
+ */
+const resourceSearchSchema = z.union(
+  [
+    z.array(searchEntry),
+    z
+      .strictObject({ replace: z.array(searchEntry).min(1).optional(), drop: z.array(searchEntry).min(1).optional(), add: z.array(searchEntry).min(1).optional() })
+      .refine((s) => (s.replace ? !s.drop && !s.add : !!s.drop), { error: 'takes either `replace`, or `drop` (with `add` if needed)' }),
+  ],
+  { error: 'must be a list of field paths, `{ replace: [...] }` or `{ drop: [...], add: [...] }`' },
+);
+
 const commonModelKeys = {
   mixins: z.array(z.string()).optional(),
   /** A null value places an inherited field at this position. */
@@ -148,8 +166,8 @@ const commonModelKeys = {
   nested: z.array(name).optional(),
   ordering: z.array(z.string().regex(/^-?[a-z_][a-z0-9_]*$/)).optional(),
   unique: z.array(uniqueSchema).optional(),
-  /** `q` search: field paths, icontains unless prefixed `=` (iexact) or `^` (istartswith), or with a `__<op>` suffix. */
-  search: z.array(z.string().regex(/^[=^]?[a-z_][a-z0-9_]*(__[a-z_][a-z0-9_]*)*$/, 'must be a field path, optionally prefixed with = or ^')).optional(),
+  /** `q` search: field paths, icontains unless prefixed `=` (iexact) or `^` (istartswith), or with a `__<op>` suffix; added to the inherited ones. */
+  search: z.array(searchEntry).optional(),
   display: z.string().optional(),
   tree: z.boolean().optional(),
   change_logged: z.boolean().optional(),
@@ -162,6 +180,7 @@ export type MixinDefinition = z.infer<typeof mixinSchema>;
 
 export const resourceSchema = z.strictObject({
   ...commonModelKeys,
+  search: resourceSearchSchema.optional(),
   model: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a PascalCase model name'),
   verbose_name: z.string().optional(),
   table: name.optional(),

@@ -15,7 +15,7 @@ describe('definition diagnostics (load + validate)', () => {
     expect(diagnosticsWith({})).toEqual([]);
   });
 
-  it('reports a YAML syntax error at its position', () => {
+  it('reports a YAML syntax error at its position, and where an unclosed bracket opened', () => {
     const lines = diagnosticsWith({
       'shop.yaml': `app: shop
 resources:
@@ -24,7 +24,56 @@ resources:
     fields: { name: { type: string }
 `,
     });
-    expect(lines).toEqual(['definitions/shop.yaml:6:1 E_YAML Flow map in block collection must be sufficiently indented and end with a }']);
+    expect(lines).toEqual(['definitions/shop.yaml:6:1 E_YAML Flow map in block collection must be sufficiently indented and end with a } (the { at line 5, column 13 is not closed)']);
+  });
+
+  it('reports a tab once, at the tab, with a hint, not the errors that follow from it', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+  \tfields:
+      name: { type: string }
+      width: { type: integer }
+  books:
+\t\tmodel: Book
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:5:3 E_YAML Tabs are not allowed as indentation; indent with spaces (tabs also indent line 9)']);
+  });
+
+  it('reports a badly indented key at the key, not at column 1', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    fields:
+      name: { type: string }
+   width: { type: integer }
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:7:4 E_YAML All mapping items must start at the same column']);
+  });
+
+  it('reports an over-indented key once, at the line that broke the key above', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+     verbose_name: shelf
+    fields:
+      name: { type: string }
+`,
+    });
+    expect(lines).toEqual(['definitions/shop.yaml:5:6 E_YAML Implicit keys need to be on a single line; this line is indented deeper than its neighbours, so it continues the value on line 4']);
+  });
+
+  it('keeps every duplicate key, each a mistake of its own', () => {
+    const lines = diagnosticsWith({ 'shop.yaml': `app: shop\nresources:\n  shelves:\n    model: Shelf\n    model: Rack\n  shelves:\n    model: Box\n` });
+    expect(lines).toEqual(['definitions/shop.yaml:5:5 E_YAML Map keys must be unique', 'definitions/shop.yaml:6:3 E_YAML Map keys must be unique']);
   });
 
   it('reports a missing required key at the parent mapping', () => {
@@ -63,12 +112,12 @@ resources:
       name: { type: string, max_lenght: 100 }
 `,
     });
-    expect(lines).toEqual(['definitions/shop.yaml:6:29 E_UNKNOWN_KEY unknown key "max_lenght" in resources.shelves.fields.name']);
+    expect(lines).toEqual(['definitions/shop.yaml:6:29 E_UNKNOWN_KEY unknown key "max_lenght" in resources.shelves.fields.name; did you mean "max_length"?']);
   });
 
   it('reports an unknown top-level key, without a cascade into the files using that file', () => {
     const lines = diagnosticsWith({ 'mixins.yaml': `mixins: {}\nmixin:\n  x: {}\n` });
-    expect(lines).toEqual(['definitions/mixins.yaml:2:1 E_UNKNOWN_KEY unknown key "mixin"']);
+    expect(lines).toEqual(['definitions/mixins.yaml:2:1 E_UNKNOWN_KEY unknown key "mixin"; did you mean "mixins"?']);
   });
 
   it('reports a value of the wrong type at the value', () => {
@@ -199,17 +248,68 @@ resources:
     });
     expect(lines).toEqual([
       'definitions/choices.yaml:2:20 E_INVALID_VALUE choice_sets.StatusChoices.0: Too small: expected array to have >=2 items',
-      'definitions/mixins.yaml:3:5 E_UNKNOWN_KEY unknown key "feilds" in mixins.named',
+      'definitions/mixins.yaml:3:5 E_UNKNOWN_KEY unknown key "feilds" in mixins.named; did you mean "fields"?',
       'definitions/shop.yaml:6:39 E_INVALID_VALUE resources.shelves.fields.name.required: Invalid input: expected boolean, received string',
       'definitions/shop.yaml:7:31 E_UNKNOWN_KEY unknown key "colour" in resources.shelves.fields.width',
       'definitions/shop.yaml:9:5 E_MISSING_KEY missing required key "model" in resources.books',
-      'definitions/zoo.yaml:3:1 E_YAML Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'definitions/zoo.yaml:3:1 E_YAML Flow sequence in block collection must be sufficiently indented and end with a ] (the [ at line 2, column 12 is not closed)',
     ]);
   });
 
   it('keeps the base files valid when one file is broken (no cascade of errors)', () => {
     const lines = diagnosticsWith({ 'extra.yaml': `app: extra\nresources:\n  things:\n    model: Thing\n    fields:\n      owner: { type: fk, target: shop.shelves, on_delete: explode }\n` });
     expect(lines).toEqual(['definitions/extra.yaml:6:59 E_INVALID_VALUE resources.things.fields.owner.on_delete: Invalid option: expected one of "cascade"|"set_null"|"protect"|"do_nothing"']);
+  });
+});
+
+describe('did you mean (load + validate)', () => {
+  it('suggests the allowed key nearest to an unknown one, at every level of a file, and does not report the misspelt required key missing as well', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    modle: Shelf
+    fields:
+      name: { type: string, max_length: 100, nulable: true }
+    filters:
+      name_x: { kind: char, pth: name }
+`,
+    });
+    expect(lines).toEqual([
+      'definitions/shop.yaml:4:5 E_UNKNOWN_KEY unknown key "modle" in resources.shelves; did you mean "model"?',
+      'definitions/shop.yaml:6:46 E_UNKNOWN_KEY unknown key "nulable" in resources.shelves.fields.name; did you mean "nullable"?',
+      'definitions/shop.yaml:8:29 E_UNKNOWN_KEY unknown key "pth" in resources.shelves.filters.name_x; did you mean "path"?',
+    ]);
+  });
+
+  it('suggests the option nearest to a misspelt value of a fixed set', () => {
+    const [line] = diagnosticsWith({ 'shop.yaml': `app: shop\nresources:\n  books:\n    model: Book\n    routes: readonly\n` });
+    expect(line).toBe('definitions/shop.yaml:5:13 E_INVALID_VALUE resources.books.routes: Invalid option: expected one of "full"|"read-only"|"no-bulk"|"no-create"; did you mean "read-only"?');
+  });
+
+  it('suggests nothing for a key near no allowed one', () => {
+    const [line] = diagnosticsWith({ 'mixins.yaml': `mixins:
+  named:
+    colours: {}
+` });
+    expect(line).toBe('definitions/mixins.yaml:3:5 E_UNKNOWN_KEY unknown key "colours" in mixins.named');
+  });
+
+  it('suggests the key the field type takes for one it does not (targets on an fk)', () => {
+    const [line] = diagnosticsWith({
+      'shop.yaml': `app: shop\nresources:\n  books:\n    model: Book\n    fields:\n      shelf: { type: fk, targets: [shop.books] }\n`,
+    });
+    expect(line).toBe('definitions/shop.yaml:6:26 E_UNKNOWN_KEY key "targets" does not apply to a field of type fk (in resources.books.fields.shelf); did you mean "target"?');
+  });
+
+  it('suggests the field kind and filter kind nearest to an unknown one', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop\nresources:\n  books:\n    model: Book\n    fields:\n      pages: { type: integr }\n    filters:\n      pages_x: { kind: nuber, path: pages }\n`,
+    });
+    expect(lines).toEqual([
+      expect.stringMatching(/^definitions\/shop\.yaml:6:22 E_INVALID_VALUE resources\.books\.fields\.pages\.type: must be one of string, .*; did you mean "integer"\?$/),
+      expect.stringMatching(/^definitions\/shop\.yaml:8:24 E_INVALID_VALUE resources\.books\.filters\.pages_x\.kind: must be one of .*; did you mean "number"\?$/),
+    ]);
   });
 });
 

@@ -1,13 +1,14 @@
 /**
  * @module
  * The warm stages of generate --watch give exactly what a cold run gives after every kind of
- * change (a definition, a template, a spec, the migration history), and really keep what did not
+ * change (a definition, a template, a spec, the table specs), and really keep what did not
  * change: an emitter whose input is the same returns its previous files, not equal new ones.
  */
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../emit/types.ts';
+import { SCHEMA_FILE } from '../load/readPreviousMigrations.ts';
 import { coldStages, type PipelineStages } from '../pipeline.ts';
 import { repositoryRoot, smallDefinitions, tempProjectFrom, type TempProject } from '../testdata/definitionSet.ts';
 import { applyWrite, planWrite } from '../write/writeGenerated.ts';
@@ -39,8 +40,8 @@ describe('warm pipeline stages', { timeout: 60_000 }, () => {
       ['a label', () => project.write('definitions/library.yaml', library.replace('label: ISBN', 'label: Book number'))],
       ['a template', () => project.write('templates/ts-header.hbs', readFileSync(join(project.paths.templates, 'ts-header.hbs'), 'utf8').replace('Do not edit', 'Never edit'))],
       ['a spec', () => project.write('specs/demo/demo-openapi.yaml', readFileSync(join(project.paths.specs, 'demo/demo-openapi.yaml'), 'utf8').replace(/summary: .*/, 'summary: A changed summary'))],
-      ['a column (a new migration, then history that includes it)', () => project.write('definitions/library.yaml', library.replace('max_length: 13', 'max_length: 17'))],
-      ['nothing after the migration', () => {}],
+      ['a column (a new schema for the migrations)', () => project.write('definitions/library.yaml', library.replace('max_length: 13', 'max_length: 17'))],
+      ['nothing after the column', () => {}],
     ];
     let previous = first;
     for (const [what, change] of steps) {
@@ -51,6 +52,10 @@ describe('warm pipeline stages', { timeout: 60_000 }, () => {
         // Same inventory input: the very same file objects come back, nothing was re-emitted.
         expect(byPath(files, 'inventory/openapi.json'), what).toBe(byPath(previous, 'inventory/openapi.json'));
       }
+      if (what === 'a column (a new schema for the migrations)') {
+        expect(byPath(files, SCHEMA_FILE).contents).not.toBe(byPath(previous, SCHEMA_FILE).contents);
+        expect(byPath(files, SCHEMA_FILE).contents).toContain('17');
+      }
       if (what === 'a label') {
         expect(byPath(files, 'inventory/resources.json').contents).toContain('Book number');
         // The tables did not change: the schema emitter was not run again.
@@ -58,6 +63,5 @@ describe('warm pipeline stages', { timeout: 60_000 }, () => {
       }
       previous = files;
     }
-    expect(previous.some((f) => /migrations\/0002_/.test(f.path))).toBe(true);
   });
 });

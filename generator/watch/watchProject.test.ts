@@ -35,7 +35,7 @@ async function watched() {
       }
     }
   };
-  const watch: ProjectWatch = watchProject(project.paths, (stages) => run(project.paths, 'write', log, stages), { log, debounceMs: 30 });
+  const watch: ProjectWatch = watchProject(project.paths, (stages) => run(project.paths, 'write', log, undefined, stages), { log, debounceMs: 30 });
   cleanups.push(() => watch.close());
   await watch.ready;
   /** Runs `change`, then resolves with the first log line after it matching `pattern`. */

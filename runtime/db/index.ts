@@ -5,7 +5,7 @@
  */
 export type { Database, Orm, Queryable, QueryOptions, Schema } from './types.ts';
 export { openDatabase, type OpenDatabaseOptions } from './openDatabase.ts';
-export { migrate, readMigrations, splitStatements, MigrationError, DEFAULT_MIGRATIONS_DIR, type MigrateResult, type MigrationFile } from './migrate.ts';
+export { migrate, readMigrations, splitStatements, MigrationError, MigrationHistoryError, DEFAULT_MIGRATIONS_DIR, type MigrateResult, type MigrationFile } from './migrate.ts';
 export { DatabaseError, SqlState, asDatabaseError } from './errors.ts';
 export { redactUrl } from './postgres.ts';
 export { openPglite, statementTimeoutError, type PgliteDatabase, type PgliteOptions } from './pglite/driver.ts';

@@ -2,12 +2,12 @@
  * Migrate-at-boot on hand-made migration directories: order, bookkeeping, idempotence and
  * all-or-nothing failure, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type OpenedTestDatabase } from '../testing/database.ts';
-import { DatabaseError, MigrationError, migrate, readMigrations, splitStatements, type Database } from './index.ts';
+import { DatabaseError, MigrationError, MigrationHistoryError, migrate, readMigrations, splitStatements, type Database } from './index.ts';
 
 describe('splitStatements', () => {
   it('splits on breakpoint lines and drops the comment-only header', () => {
@@ -26,6 +26,21 @@ describe('splitStatements', () => {
 
   it('returns nothing for a file of comments', () => {
     expect(splitStatements('-- only\n-- comments\n')).toEqual([]);
+  });
+});
+
+describe('readMigrations', () => {
+  it('refuses two migrations with one number, naming both', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nb-duplicate-'));
+    try {
+      writeFileSync(join(dir, '0001_first.sql'), 'CREATE TABLE a (x int);\n');
+      writeFileSync(join(dir, '0002_b.sql'), 'CREATE TABLE b (x int);\n');
+      writeFileSync(join(dir, '0002_again.sql'), 'CREATE TABLE b (x int);\n');
+      expect(() => readMigrations(dir)).toThrow(MigrationHistoryError);
+      expect(() => readMigrations(dir)).toThrow(/^two migrations are numbered 0002 \(0002_again\.sql, 0002_b\.sql\) in .*; delete the one history\.json does not record/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -104,5 +119,43 @@ describe.each(testDatabases({ migrationsDir: null }))('migrate on $name', (datab
     const [a, b] = await Promise.all([migrate(db, dir), migrate(db, dir)]);
     expect([...a.applied, ...b.applied].sort()).toEqual(['0006_race', '0007_race']);
     expect(await db.query('SELECT x FROM raced ORDER BY x')).toEqual([{ x: 1 }, { x: 2 }]);
+  });
+
+  const failure = async () => migrate(db, dir).then(() => null, (error: unknown) => error as Error);
+
+  it('records the checksum of each file it applies', async () => {
+    const [row] = await db.query<{ checksum: string }>(`SELECT checksum FROM schema_migrations WHERE name = '0007_race'`);
+    expect(row.checksum).toBe(readMigrations(dir).find((m) => m.name === '0007_race')!.checksum);
+    expect(row.checksum).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses an applied migration that was edited, naming it, and applies nothing', async () => {
+    const original = readFileSync(join(dir, '0003_third.sql'), 'utf8');
+    write('0003_third.sql', `${original}-- an edit\n`);
+    write('0008_pending.sql', 'CREATE TABLE pending (x int);\n');
+    const error = await failure();
+    expect(error).toBeInstanceOf(MigrationHistoryError);
+    expect(error?.message).toMatch(/^migration 0003_third\.sql was edited after it was applied to this database \(its checksum changed\); migrations are history/);
+    expect(error?.message).not.toContain('\n');
+    expect(await tables()).not.toContain('pending');
+    write('0003_third.sql', original);
+    expect((await migrate(db, dir)).applied).toEqual(['0008_pending']);
+  });
+
+  it('refuses an applied migration whose file is gone', async () => {
+    rmSync(join(dir, '0008_pending.sql'));
+    const error = await failure();
+    expect(error).toBeInstanceOf(MigrationHistoryError);
+    expect(error?.message).toMatch(/^migration 0008_pending\.sql was applied to this database but is missing from .*; restore it from version control$/);
+    write('0008_pending.sql', 'CREATE TABLE pending (x int);\n');
+  });
+
+  it('records the checksums of migrations applied before checksums were, then checks them', async () => {
+    await db.query('ALTER TABLE schema_migrations DROP COLUMN checksum');
+    expect((await migrate(db, dir)).applied).toEqual([]);
+    const rows = await db.query<{ checksum: string | null }>('SELECT checksum FROM schema_migrations');
+    expect(rows.every((r) => r.checksum !== null)).toBe(true);
+    write('0001_first.sql', '-- rewritten\nCREATE TABLE first (a int);\n');
+    expect(await failure()).toBeInstanceOf(MigrationHistoryError);
   });
 });

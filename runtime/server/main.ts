@@ -11,7 +11,7 @@
 import type { AddressInfo } from 'node:net';
 import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { DataDirectoryLockedError, openDatabase, type Database } from '../db/index.ts';
+import { DataDirectoryLockedError, MigrationHistoryError, openDatabase, type Database } from '../db/index.ts';
 import { listen, ListenError } from './listen.ts';
 import { listenSettings, SettingError, statementTimeoutMs } from './settings.ts';
 
@@ -20,7 +20,7 @@ import { listenSettings, SettingError, statementTimeoutMs } from './settings.ts'
  * database opens, to keep the start short); for others DEBUG=1 shows the stack. The bad settings
  * among them exit 2.
  */
-const EXPECTED = new Set([SettingError.name, 'SuperuserPasswordError', ListenError.name, DataDirectoryLockedError.name]);
+const EXPECTED = new Set([SettingError.name, 'SuperuserPasswordError', ListenError.name, DataDirectoryLockedError.name, MigrationHistoryError.name]);
 const SETTINGS = new Set([SettingError.name, 'SuperuserPasswordError']);
 
 function fail(error: unknown): never {
@@ -63,10 +63,11 @@ try {
   }
   const { port: listening } = server.address() as AddressInfo;
   console.error(`inventory API on http://${host}:${listening}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
-  // NetBox's housekeeping: change records past CHANGELOG_RETENTION go at every start, once the server
-  // answers (a large deletion must not hold the start up), and daily.
+  // NetBox's housekeeping: change records past CHANGELOG_RETENTION go at every start, a few seconds
+  // after the server answers (a deletion must not hold up the start, nor the embedded database's one
+  // thread while the first requests come in), and daily.
   const prune = () => started.pruneChangeLog().catch((error) => console.error(`change log housekeeping failed: ${(error as Error).message}`));
-  void prune();
+  setTimeout(prune, 5_000).unref();
   const housekeeping = setInterval(prune, 24 * 3600 * 1000);
   housekeeping.unref();
   const shutdown = async () => {

@@ -35,10 +35,12 @@ function collect(child: ChildProcess): Promise<Exited> {
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-function launch(args: string[], env: Record<string, string>): ChildProcess {
+/** The server's entry: the TypeScript sources (through tsx) unless a test names a compiled one. */
+function launch(args: string[], env: Record<string, string>, entry = MAIN): ChildProcess {
   // DEBUG is the server's own switch for stacks: a developer's shell must not change what a test sees.
   const { DEBUG: _debug, ...inherited } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env: { ...inherited, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return spawn(process.execPath, [...loader, entry, ...args], { env: { ...inherited, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Runs the server with `args` until it exits by itself (a start that fails); killed after `timeoutMs`. */
@@ -65,9 +67,9 @@ export interface ServerProcess {
  * Starts the server on a free port and waits until GET `probePath` answers (any status below 500),
  * or rejects with what it wrote if it exits first.
  */
-export async function startServerProcess(args: string[], env: Record<string, string> = {}, probePath = '/api/'): Promise<ServerProcess> {
+export async function startServerProcess(args: string[], env: Record<string, string> = {}, probePath = '/api/', entry?: string): Promise<ServerProcess> {
   const port = await freePort();
-  const child = launch(['--port', String(port), ...args], env);
+  const child = launch(['--port', String(port), ...args], env, entry);
   const exited = collect(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   let gone: Exited | null = null;

@@ -96,7 +96,7 @@ async function measureWatch(dir: string, edit: (turn: number) => void, turns: nu
   const log = (text: string) => {
     for (const line of text.split('\n')) if (/^generated /.test(line) || /error/.test(line)) waiting?.(line);
   };
-  const watch = watchProject(paths, (stages) => run(paths, 'write', log, stages), { log: () => {}, debounceMs: 20 });
+  const watch = watchProject(paths, (stages) => run(paths, 'write', log, undefined, stages), { log: () => {}, debounceMs: 20 });
   await watch.ready;
   const runs: number[] = [];
   const latencies: number[] = [];
@@ -128,7 +128,7 @@ async function measureWatch(dir: string, edit: (turn: number) => void, turns: nu
   for (let turn = 0; turn < turns; turn++) {
     edit(turn);
     let printed = '';
-    run(paths, 'write', (text) => (printed += text), coldStages);
+    run(paths, 'write', (text) => (printed += text), undefined, coldStages);
     if (turn > 0) coldRuns.push(workOf(printed));
   }
   return { watchRunMs: median(runs), watchCpuMs: median(cpus), coldRunMs: median(coldRuns), watchLatencyMs: median(latencies) };

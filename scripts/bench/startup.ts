@@ -5,7 +5,7 @@
  * database is copied from the migrated one `npm ci` prepares, the superuser made) and again on the
  * same folder (restart), with the process's peak resident memory (VmHWM) read from /proc when it is
  * answered. Measured as users start it — `npm start` (npm, then scripts/start.js running the
- * compiled entry) — and for the compiled entry alone (`node dist/runtime/server/main.js`), against
+ * compiled entry) — and for the compiled entry alone (`node dist/server/netbox-inventory.js`), against
  * `node -e 0` in the same run.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -45,23 +45,30 @@ function peakRssMb(pid: number): number {
 async function startOnce(root: string, command: string[], dataDir: string): Promise<StartFigures> {
   const port = await freePort();
   const started = performance.now();
+  let stderr = '';
   const child = spawn(command[0], [...command.slice(1), '--port', String(port), '--data-dir', dataDir], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     // Its own process group: npm does not pass a signal on to the server it started.
     detached: true,
   });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);
+      if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}: ${stderr.trim()}`);
       const answered = await fetch(`http://127.0.0.1:${port}/api/dcim/sites/`, { headers: { Authorization: `Token ${TOKEN}` } }).then((r) => r.status, () => 0);
       if (answered === 200) return { firstRequestMs: performance.now() - started, peakRssMb: peakRssMb(serverPid(child.pid!)) };
       await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-child.pid!, 'SIGTERM');
+    const exited = child.exitCode === null ? new Promise((r) => child.once('exit', r)) : Promise.resolve();
+    // The group may be gone already (a start that failed): nothing left to stop then.
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
     await exited;
     // The group's last member (the server under npm) lets the data directory go before the next start.
     await new Promise((r) => setTimeout(r, 200));
@@ -100,7 +107,7 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
     const compiled: StartFigures[] = [];
     for (let i = 0; i < 3; i++) {
       restarts.push(await startOnce(root, npmStart, dataDir));
-      compiled.push(await startOnce(root, [process.execPath, join(root, 'dist', 'runtime', 'server', 'main.js')], dataDir));
+      compiled.push(await startOnce(root, [process.execPath, join(root, 'dist', 'server', 'netbox-inventory.js')], dataDir));
     }
     const pick = (figures: StartFigures[]) => figures.find((f) => f.firstRequestMs === median(figures.map((x) => x.firstRequestMs)))!;
     return { nodeMs, npmStart: { firstBoot, restart: pick(restarts) }, compiledRestart: pick(compiled) };

@@ -44,7 +44,7 @@ export async function measureUnderAttack(root: string, adminUrl: string, duratio
   const scratch = await scratchDatabase(adminUrl, `nb_bench_attack_${process.pid}`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(root, 'dist', 'runtime', 'server', 'main.js'), '--port', String(port)], {
+  const server = spawn(process.execPath, [join(root, 'dist', 'server', 'netbox-inventory.js'), '--port', String(port)], {
     env: { ...process.env, DATABASE_URL: scratch.url, STATEMENT_TIMEOUT: '3', SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN },
     stdio: 'ignore',
   });

@@ -97,7 +97,7 @@ export function runFacts(options: FactsOptions): FactsResult {
   const check = applyAllowList(allowList, differences, new Set([...served, CHOICE_SETS_SCOPE]), complete);
   problems.push(...check.problems);
   const rulesOf = new Map<string, RuleFacts[]>(comparison.subjects.map((s) => [s.resource.key, s.model?.rules ?? []]));
-  const rules = countRules(allowList, rulesOf, options.root, problems);
+  const rules = countRules(allowList, rulesOf, options.root, problems, served);
 
   const scopes = [...comparison.subjects.map((s) => s.resource.key), ...(options.only.length ? [] : [CHOICE_SETS_SCOPE])];
   const stdout = renderTable({ scopes, aspects, check, compared: comparison.compared, rules, verbose: options.verbose, source: extract.source });

@@ -11,7 +11,7 @@ describe('cross-reference diagnostics', () => {
     const lines = diagnosticsWith({
       'shop.yaml': baseDefinitions['shop.yaml'].replace('target: shop.shelves', 'target: shop.shelfs'),
     });
-    expect(lines).toEqual(['definitions/shop.yaml:13:34 E_UNKNOWN_TARGET shop.books.shelf: unknown fk target "shop.shelfs"']);
+    expect(lines).toEqual(['definitions/shop.yaml:13:34 E_UNKNOWN_TARGET shop.books.shelf: unknown fk target "shop.shelfs"; did you mean "shop.shelves"?']);
   });
 
   it('reports a relation without target, and a choice without choice set, at the field', () => {
@@ -34,7 +34,7 @@ resources:
 
   it('reports an unknown choice set at the choices value', () => {
     const lines = diagnosticsWith({ 'shop.yaml': baseDefinitions['shop.yaml'].replace('choices: StatusChoices', 'choices: StateChoices') });
-    expect(lines).toEqual(['definitions/shop.yaml:8:40 E_UNKNOWN_CHOICES shop.shelves.status: unknown choice set "StateChoices"']);
+    expect(lines).toEqual(['definitions/shop.yaml:8:40 E_UNKNOWN_CHOICES shop.shelves.status: unknown choice set "StateChoices"; did you mean "StatusChoices"?']);
   });
 
   it('reports unknown fields named in brief, nested, ordering, search, unique and filters at each name', () => {
@@ -59,9 +59,9 @@ resources:
 `,
     });
     expect(lines).toEqual([
-      'definitions/shop.yaml:8:31 E_UNKNOWN_FIELD shop.shelves brief: unknown field "nmae"',
-      'definitions/shop.yaml:9:18 E_UNKNOWN_FIELD shop.shelves nested: unknown field "wdith"',
-      'definitions/shop.yaml:10:16 E_UNKNOWN_FIELD shop.shelves ordering: unknown field "widht"',
+      'definitions/shop.yaml:8:31 E_UNKNOWN_FIELD shop.shelves brief: unknown field "nmae"; did you mean "name"?',
+      'definitions/shop.yaml:9:18 E_UNKNOWN_FIELD shop.shelves nested: unknown field "wdith"; did you mean "width"?',
+      'definitions/shop.yaml:10:16 E_UNKNOWN_FIELD shop.shelves ordering: unknown field "widht"; did you mean "width"?',
       'definitions/shop.yaml:13:26 E_UNKNOWN_FIELD shop.shelves unique: unknown field "height"',
       'definitions/shop.yaml:14:40 E_UNKNOWN_FIELD shop.shelves unique: unknown field "parent"',
     ]);
@@ -109,10 +109,14 @@ resources:
     operations:
       - { handler: book-report, method: GET, path: "{id}/report/", response: BookReport }
       - { handler: book-copy, method: POST, path: "{id}/copy/", request: BookRequest, response: Book }
+      - { handler: book-move, method: POST, path: "{id}/move/", request: BookRequst }
 `,
       ),
     });
-    expect(lines).toEqual(['definitions/shop.yaml:16:78 E_UNKNOWN_FIELD shop.books operation book-report: no schema "BookReport" (define it in schemas.yaml)']);
+    expect(lines).toEqual([
+      'definitions/shop.yaml:16:78 E_UNKNOWN_FIELD shop.books operation book-report: no schema "BookReport" (define it in schemas.yaml)',
+      'definitions/shop.yaml:18:74 E_UNKNOWN_FIELD shop.books operation book-move: no schema "BookRequst" (define it in schemas.yaml); did you mean "BookRequest"?',
+    ]);
   });
 
   it('reports a null field entry that no mixin defines, at its key', () => {
@@ -148,7 +152,7 @@ resources:
     expect(lines).toEqual([
       'definitions/shop.yaml:5:14 E_UNKNOWN_FIELD shop.shelves display "{name} ({lable})": unknown field "lable"',
       'definitions/shop.yaml:9:12 E_UNKNOWN_FIELD shop.bins display "{name}": unknown field "name" (set `display`)',
-      'definitions/shop.yaml:14:14 E_UNKNOWN_FIELD shop.boxes display "{shelf.nmae}": shop.shelves has no field "nmae"',
+      'definitions/shop.yaml:14:14 E_UNKNOWN_FIELD shop.boxes display "{shelf.nmae}": shop.shelves has no field "nmae"; did you mean "name"?',
     ]);
   });
 
@@ -165,6 +169,59 @@ resources:
     expect(lines).toEqual([
       'definitions/mixins.yaml:3:14 E_UNKNOWN_MIXIN unknown mixin "describd" in mixin "named"',
       'definitions/shop.yaml:5:21 E_UNKNOWN_MIXIN unknown mixin "taggable"',
+    ]);
+  });
+
+  it('suggests the nearest known name for an unknown mixin, field, search path and filter path', () => {
+    const lines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    mixins: [nmaed]
+    fields:
+      name: { type: string }
+      width: { type: integer }
+      colour:
+    search: [nmae]
+    filters:
+      wide: { path: widht }
+`,
+    });
+    expect(lines).toEqual([
+      'definitions/shop.yaml:5:14 E_UNKNOWN_MIXIN unknown mixin "nmaed"; did you mean "named"?',
+    ]);
+    const fieldLines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    mixins: [named]
+    fields:
+      nmae:
+      width: { type: integer }
+    search: [nmae]
+    filters:
+      wide: { path: widht }
+`,
+    });
+    expect(fieldLines).toEqual(['definitions/shop.yaml:7:7 E_UNKNOWN_FIELD field "nmae" has no definition here and none is inherited from a mixin; did you mean "name"?']);
+    const pathLines = diagnosticsWith({
+      'shop.yaml': `app: shop
+resources:
+  shelves:
+    model: Shelf
+    mixins: [named]
+    fields:
+      width: { type: integer }
+    search: [nmae]
+    filters:
+      wide: { path: widht }
+`,
+    });
+    expect(pathLines).toEqual([
+      'definitions/shop.yaml:8:14 E_UNKNOWN_FIELD shop.shelves search: shop.shelves has no field `nmae` (in `nmae`); did you mean "name"?',
+      'definitions/shop.yaml:10:13 E_UNKNOWN_FIELD shop.shelves filter `wide`: shop.shelves has no field `widht` (in `widht`); did you mean "width"?',
     ]);
   });
 
@@ -199,7 +256,7 @@ resources:
     expect(ir!.inventory.resources.find((r) => r.key === 'shop.books')!.legacyNames).toEqual({ book_shelf: 'shelf' });
     const lines = diagnosticsWith(legacy('{ old_shelf: shelve, shelf: name }'));
     expect(lines.map((l) => l.replace(/^\S+ /, ''))).toEqual([
-      'E_UNKNOWN_FIELD shop.books legacy_names: unknown field "shelve"',
+      'E_UNKNOWN_FIELD shop.books legacy_names: unknown field "shelve"; did you mean "shelf"?',
       'E_INVALID_VALUE shop.books legacy_names: "shelf" is a field of its own',
     ]);
   });
@@ -212,7 +269,7 @@ resources:
       ),
     });
     expect(lines).toEqual([
-      'definitions/shop.yaml:9:42 E_UNKNOWN_TARGET shop.shelves.book_count: unknown count target "shop.book"',
+      'definitions/shop.yaml:9:42 E_UNKNOWN_TARGET shop.shelves.book_count: unknown count target "shop.book"; did you mean "shop.books"?',
       'definitions/shop.yaml:10:59 E_UNKNOWN_FIELD shop.shelves.name_count: shop.books has no relation field "name"',
     ]);
   });
@@ -239,12 +296,13 @@ resources:
     model: Book
     fields:
       name: { type: string }
-      status: { type: choice, choices: StatusChoices, default: planned }
+      status: { type: choice, choices: StatusChoices, default: planed }
 `,
     });
     expect(lines).toEqual([
       'definitions/shop.yaml:5:11 E_UNKNOWN_FIELD shop.shelves: a tree needs a field "parent" of type fk with target self',
       'definitions/shop.yaml:9:64 E_INVALID_VALUE shop.shelves.status: default "retired" is not a value of StatusChoices',
+      'definitions/shop.yaml:14:64 E_INVALID_VALUE shop.books.status: default "planed" is not a value of StatusChoices; did you mean "planned"?',
     ]);
   });
 

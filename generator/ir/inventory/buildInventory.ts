@@ -5,7 +5,7 @@
  * sets, and the field names and paths used by brief, ordering, search, unique and filters). All
  * problems are reported together.
  */
-import type { Field, SearchEntry } from '../../../runtime/contract/index.ts';
+import type { Field } from '../../../runtime/contract/index.ts';
 import { expandField, headFields } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
@@ -14,7 +14,10 @@ import type { ResourceDefinition } from '../../validate/definitionSchema.ts';
 import type { ChoiceSetIR, InventoryIR, ResourceIR } from '../types.ts';
 import { snakeCase, verboseName } from '../naming.ts';
 import { irCatalog } from './catalog.ts';
+import { checkNames } from './checkNames.ts';
+import { checkParameters } from './checkParameters.ts';
 import { checkReferences } from './checkReferences.ts';
+import { checkRoutes } from './checkRoutes.ts';
 import { resolveFeatureTargets, type MergedResource } from './features.ts';
 import { buildField, buildGenericFields } from './fields.ts';
 import { derivedFilters, resolveFilter, walkPath } from './filters.ts';
@@ -24,19 +27,9 @@ import { customActions, operationEntry, STANDARD_ACTIONS } from './operationEntr
 import { buildRelations, linkReverseRelations, linkTables } from './relations.ts';
 import { buildRouteGroups } from './routeGroups.ts';
 import { buildUniques } from './uniques.ts';
+import { ownSearchAt, searchEntry } from './search.ts';
+import { didYouMean } from '../../suggest.ts';
 
-
-const SEARCH_OPS = new Set(['exact', 'iexact', 'icontains', 'istartswith', 'net_contains_or_equals', 'net_host', 'net_contains', 'net_contained', 'net_contained_or_equal']);
-
-/** `name` → icontains, `=name` → iexact, `^address` → istartswith, `prefix__net_contains_or_equals` → that op. */
-function searchEntry(text: string): SearchEntry {
-  if (text.startsWith('=')) return { path: text.slice(1), lookup: 'iexact' };
-  if (text.startsWith('^')) return { path: text.slice(1), lookup: 'istartswith' };
-  const segments = text.split('__');
-  const last = segments[segments.length - 1];
-  if (segments.length > 1 && SEARCH_OPS.has(last)) return { path: segments.slice(0, -1).join('__'), lookup: last };
-  return { path: text };
-}
 
 const emptyIR = (): InventoryIR => ({ apps: [], resources: [], choiceSets: [], linkTables: [], relations: [], fieldSets: {}, filterSets: {}, schemas: {}, routeGroups: [] });
 
@@ -70,6 +63,8 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
   }
 
   const byKey = new Map(pending.map((p) => [p.ir.key, p.ir]));
+  checkNames(pending, loaded, diagnostics);
+  for (const p of pending) checkRoutes(p, diagnostics);
   linkReverseRelations(pending, byKey, diagnostics);
   // Filters and paths walk other resources: every target must exist first (reported, not thrown, when not).
   for (const p of pending) checkReferences(p, byKey, loaded.choices, diagnostics);
@@ -77,6 +72,7 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
   const filterSets: InventoryIR['filterSets'] = {};
   if (!diagnostics.length) {
     for (const p of pending) buildFiltersAndSearch(p, catalog, filterSets, diagnostics);
+    for (const p of pending) checkParameters(p, diagnostics);
   }
 
   const resources = pending.map((p) => p.ir).sort((a, b) => a.key.localeCompare(b.key));
@@ -105,7 +101,7 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
 function checkOperationSchemas(operations: NonNullable<ResourceDefinition['operations']>, owner: string, source: YamlSource, at: PathKey[], components: ReadonlySet<string>, out: Diagnostic[]): void {
   operations.forEach((op, index) => {
     for (const key of ['request', 'response'] as const) {
-      if (op[key] && !components.has(op[key]!)) out.push(source.diagnostic([...at, 'operations', index, key], 'E_UNKNOWN_FIELD', `${owner} operation ${op.handler}: no schema "${op[key]}" (define it in schemas.yaml)`));
+      if (op[key] && !components.has(op[key]!)) out.push(source.diagnostic([...at, 'operations', index, key], 'E_UNKNOWN_FIELD', `${owner} operation ${op.handler}: no schema "${op[key]}" (define it in schemas.yaml)${didYouMean(op[key]!, components)}`));
     }
   });
 }
@@ -183,7 +179,7 @@ function buildFiltersAndSearch(p: Pending, catalog: ReturnType<typeof irCatalog>
   for (const [name, { spec, mixin }] of merged.filters) {
     const where: PathKey[] = mixin ? [...at, 'mixins'] : [...at, 'filters', name];
     if (spec === null) {
-      if (!byName.delete(name) && !mixin) diagnostics.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} filters: there is no filter "${name}" to drop`));
+      if (!byName.delete(name) && !mixin) diagnostics.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} filters: there is no filter "${name}" to drop${didYouMean(name, byName.keys())}`));
       continue;
     }
     const filter = resolveFilter(name, spec, ir, catalog);
@@ -209,7 +205,7 @@ function buildFiltersAndSearch(p: Pending, catalog: ReturnType<typeof irCatalog>
   ir.search = search.map(searchEntry);
   search.forEach((text) => {
     const walked = walkPath(ir, searchEntry(text).path, catalog);
-    const inOwn = definition.search?.includes(text);
-    if ('error' in walked) diagnostics.push(source.diagnostic(inOwn ? [...at, 'search', definition.search!.indexOf(text)] : [...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key} search: ${walked.error}`));
+    const own = ownSearchAt(definition.search, text);
+    if ('error' in walked) diagnostics.push(source.diagnostic(own ? [...at, ...own] : [...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key} search: ${walked.error}`));
   });
 }

@@ -4,13 +4,17 @@
  * defaults, count and reverse fields, and the field names used by brief, nested, ordering, unique
  * and display. Each problem becomes a positioned diagnostic.
  */
+import { fieldKind } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
 import type { PathKey } from '../../load/yamlSource.ts';
 import type { ResourceIR } from '../types.ts';
 import type { Pending } from './pending.ts';
+import { didYouMean } from '../../suggest.ts';
 
 const needsTarget = new Set(['fk', 'm2m', 'reverse', 'related_list']);
+/** Kinds whose target is fixed by the kind (not written in the definition), which must exist all the same. */
+const fixedTarget = new Set(['tags']);
 
 export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: LoadedDefinitions['choices'], out: Diagnostic[]): void {
   const { ir, source, at, definition } = p;
@@ -20,59 +24,74 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     if (needsTarget.has(f.kind) && !f.target) {
       out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: an ${f.kind} field needs "target"`));
     } else if (needsTarget.has(f.kind) && !byKey.has(f.target!)) {
-      out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown ${f.kind} target "${f.target ?? ''}"`));
+      out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown ${f.kind} target "${f.target ?? ''}"${didYouMean(f.target ?? '', byKey.keys())}`));
     }
     if ((f.kind === 'reverse' || f.kind === 'related_list') && f.target && byKey.has(f.target) && !byKey.get(f.target)!.fields.some((t) => t.name === f.field && (t.kind === 'fk' || t.kind === 'generic_fk'))) {
-      out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no fk "${f.field ?? ''}" pointing here`));
+      out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no fk "${f.field ?? ''}" pointing here${didYouMean(f.field ?? '', byKey.get(f.target)!.fields.filter((t) => t.kind === 'fk' || t.kind === 'generic_fk').map((t) => t.name))}`));
     }
+    // A delete that nulls the reference needs a column that may be null.
+    if (fixedTarget.has(f.kind) && f.target && !byKey.has(f.target)) out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: a ${f.kind} field needs the resource ${f.target}, which is not defined`));
+    // A kind with no request shape (a count, a reverse relation) is only ever read.
+    if (!f.readOnly && !fieldKind(f.kind).request) out.push(source.diagnostic(definition.fields?.[f.name]?.read_only === false ? [...fieldAt(f.name), 'read_only'] : fieldAt(f.name), 'E_INVALID_VALUE', `${ir.key}.${f.name}: a ${f.kind} field is read-only (leave out read_only: false)`));
+    if (f.kind === 'fk' && f.onDelete === 'set_null' && !f.nullable) out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: on_delete set_null needs a nullable field (add nullable: true, or choose cascade or protect)`));
     if (f.kind === 'fk' && f.onDelete === 'do_nothing') out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: do_nothing is for generic relations only (a foreign key must say what a delete does)`));
     if (f.kind === 'generic_fk') {
       // An empty `{ feature }` form is reported where it is resolved (features.ts).
       const byFeature = !Array.isArray(definition.fields?.[f.name]?.targets ?? []);
       if (!f.generic!.targets.length && !byFeature) out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a generic_fk field needs "targets"`));
       f.generic!.targets.forEach((target, index) => {
-        if (!byKey.has(target)) out.push(source.diagnostic([...fieldAt(f.name), 'targets', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown generic_fk target "${target}"`));
+        if (!byKey.has(target)) out.push(source.diagnostic([...fieldAt(f.name), 'targets', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown generic_fk target "${target}"${didYouMean(target, byKey.keys())}`));
       });
     }
     if (f.kind === 'choice' && !f.choices) {
       out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a choice field needs "choices"`));
     } else if (f.kind === 'choice' && !choices[f.choices!]) {
-      out.push(source.diagnostic([...fieldAt(f.name), 'choices'], 'E_UNKNOWN_CHOICES', `${ir.key}.${f.name}: unknown choice set "${f.choices ?? ''}"`));
+      out.push(source.diagnostic([...fieldAt(f.name), 'choices'], 'E_UNKNOWN_CHOICES', `${ir.key}.${f.name}: unknown choice set "${f.choices ?? ''}"${didYouMean(f.choices ?? '', Object.keys(choices))}`));
     }
     const choiceSet = f.kind === 'choice' && f.choices ? choices[f.choices] : undefined;
     if (choiceSet && f.default !== null && f.default !== '' && !choiceSet.some(([value]) => value === f.default)) {
-      out.push(source.diagnostic([...fieldAt(f.name), 'default'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: default ${JSON.stringify(f.default)} is not a value of ${f.choices}`));
+      out.push(source.diagnostic([...fieldAt(f.name), 'default'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: default ${JSON.stringify(f.default)} is not a value of ${f.choices}${didYouMean(String(f.default), choiceSet.map(([value]) => String(value)))}`));
     }
     if (f.kind === 'count' && !f.expression && !(f.target === undefined && f.via === 'tags')) {
       const target = f.target ? byKey.get(f.target) : undefined;
-      if (!target) out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown count target "${f.target ?? ''}"`));
+      if (!target) out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown count target "${f.target ?? ''}"${didYouMean(f.target ?? '', byKey.keys())}`));
       else if (!target.fields.some((t) => t.name === f.via && (t.kind === 'fk' || t.kind === 'm2m'))) {
-        out.push(source.diagnostic([...fieldAt(f.name), 'via'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${target.key} has no relation field "${f.via ?? ''}"`));
+        out.push(source.diagnostic([...fieldAt(f.name), 'via'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${target.key} has no relation field "${f.via ?? ''}"${didYouMean(f.via ?? '', target.fields.filter((t) => t.kind === 'fk' || t.kind === 'm2m').map((t) => t.name))}`));
       }
     }
     if ((f.kind === 'fk' || f.kind === 'm2m') && f.shows && f.target && byKey.has(f.target)) {
-      for (const shown of f.shows) if (!byKey.get(f.target)!.fields.some((t) => t.name === shown)) out.push(source.diagnostic([...fieldAt(f.name), 'shows'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no field "${shown}"`));
+      for (const shown of f.shows) if (!byKey.get(f.target)!.fields.some((t) => t.name === shown)) out.push(source.diagnostic([...fieldAt(f.name), 'shows'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no field "${shown}"${didYouMean(shown, byKey.get(f.target!)!.fields.map((t) => t.name))}`));
     }
   }
   const check = (list: readonly string[] | undefined, key: string, strip = (s: string) => s) =>
     (list ?? []).forEach((name, index) => {
-      if (!names.has(strip(name))) out.push(source.diagnostic([...at, key, index], 'E_UNKNOWN_FIELD', `${ir.key} ${key}: unknown field "${strip(name)}"`));
+      if (!names.has(strip(name))) out.push(source.diagnostic([...at, key, index], 'E_UNKNOWN_FIELD', `${ir.key} ${key}: unknown field "${strip(name)}"${didYouMean(strip(name), names)}`));
     });
   check(definition.brief, 'brief');
   check(definition.nested, 'nested');
   check(definition.ordering, 'ordering', (s) => s.replace(/^-/, ''));
   for (const [old, current] of Object.entries(definition.legacy_names ?? {})) {
-    if (!names.has(current)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_UNKNOWN_FIELD', `${ir.key} legacy_names: unknown field "${current}"`));
+    if (!names.has(current)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_UNKNOWN_FIELD', `${ir.key} legacy_names: unknown field "${current}"${didYouMean(current, names)}`));
     if (names.has(old)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${old}" is a field of its own`));
   }
   if (definition.change_related) {
     const related = ir.fields.find((f) => f.name === definition.change_related);
-    if (!related || !['fk', 'generic_fk'].includes(related.kind)) out.push(source.diagnostic([...at, 'change_related'], 'E_INVALID_VALUE', `${ir.key} change_related: "${definition.change_related}" is not a foreign key or generic relation of the resource`));
+    if (!related || !['fk', 'generic_fk'].includes(related.kind)) out.push(source.diagnostic([...at, 'change_related'], 'E_INVALID_VALUE', `${ir.key} change_related: "${definition.change_related}" is not a foreign key or generic relation of the resource${didYouMean(definition.change_related, ir.fields.filter((f) => ['fk', 'generic_fk'].includes(f.kind)).map((f) => f.name))}`));
   }
+  // Two constraints on the same columns would be one index named twice.
+  const seenUnique = new Map<string, number>();
+  (definition.unique ?? []).forEach((u, i) => {
+    const key = JSON.stringify([[...u.fields].sort(), [...(u.where_null ?? [])].sort()]);
+    const first = seenUnique.get(key);
+    if (first !== undefined) out.push(source.diagnostic([...at, 'unique', i], 'E_DUPLICATE_NAME', `${ir.key} unique: the constraint on ${u.fields.join(', ')} repeats unique entry ${first + 1}`));
+    else seenUnique.set(key, i);
+  });
   (definition.unique ?? []).forEach((u, i) =>
     (['fields', 'where_null'] as const).forEach((list) =>
       (u[list] ?? []).forEach((name, j) => {
-        if (!names.has(name)) out.push(source.diagnostic([...at, 'unique', i, list, j], 'E_UNKNOWN_FIELD', `${ir.key} unique: unknown field "${name}"`));
+        if (!names.has(name)) out.push(source.diagnostic([...at, 'unique', i, list, j], 'E_UNKNOWN_FIELD', `${ir.key} unique: unknown field "${name}"${didYouMean(name, names)}`));
+        // A unique constraint is an index on columns: a computed or counted field has none.
+        else if (!ir.fields.find((f) => f.name === name)!.column) out.push(source.diagnostic([...at, 'unique', i, list, j], 'E_INVALID_VALUE', `${ir.key} unique: "${name}" is not stored in a column, so it cannot be part of a unique constraint`));
       }),
     ),
   );
@@ -84,7 +103,7 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
   // Inherited names (from mixins) are checked once the mixin is applied to a real resource.
   const inherited = [...(definition.brief ? [] : (p.merged.brief ?? [])), ...(definition.ordering ? [] : (p.merged.ordering ?? []).map((s) => s.replace(/^-/, '')))];
   for (const name of inherited) {
-    if (!names.has(name)) out.push(source.diagnostic([...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key}: a mixin names unknown field "${name}"`));
+    if (!names.has(name)) out.push(source.diagnostic([...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key}: a mixin names unknown field "${name}"${didYouMean(name, names)}`));
   }
 }
 
@@ -95,7 +114,7 @@ function checkDisplay({ ir, source, at, definition }: Pending, byKey: Map<string
   for (const [, name, sub] of ir.display.matchAll(/\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}/g)) {
     const field = ir.fields.find((f) => f.name === name);
     const target = field?.target ? byKey.get(field.target) : undefined;
-    if (!field) out.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} display "${ir.display}": unknown field "${name}"${definition.display ? '' : ' (set `display`)'}`));
-    else if (sub && target && !target.fields.some((f) => f.name === sub)) out.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} display "${ir.display}": ${target.key} has no field "${sub}"`));
+    if (!field) out.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} display "${ir.display}": unknown field "${name}"${definition.display ? '' : ' (set `display`)'}${didYouMean(name, ir.fields.map((f) => f.name))}`));
+    else if (sub && target && !target.fields.some((f) => f.name === sub)) out.push(source.diagnostic(where, 'E_UNKNOWN_FIELD', `${ir.key} display "${ir.display}": ${target.key} has no field "${sub}"${didYouMean(sub, target.fields.map((f) => f.name))}`));
   }
 }

@@ -10,6 +10,7 @@ import type { Diagnostic } from '../../diagnostics.ts';
 import type { PathKey, YamlSource } from '../../load/yamlSource.ts';
 import type { MixinDefinition, ResourceDefinition } from '../../validate/definitionSchema.ts';
 import type { MergedModel } from './mergeMixins.ts';
+import { didYouMean } from '../../suggest.ts';
 
 export interface MergedResource {
   key: string;
@@ -30,7 +31,7 @@ export function resolveFeatureTargets(resources: MergedResource[], mixins: Recor
       if (!def.targets || Array.isArray(def.targets)) return [name, def];
       const { feature } = def.targets;
       const where: PathKey[] = definition.fields?.[name] ? [...at, 'fields', name, 'targets', 'feature'] : [...at, 'mixins'];
-      if (!mixins[feature]) out.push(source.diagnostic(where, 'E_UNKNOWN_MIXIN', `${key}.${name}: unknown feature "${feature}" (a feature is a mixin name)`));
+      if (!mixins[feature]) out.push(source.diagnostic(where, 'E_UNKNOWN_MIXIN', `${key}.${name}: unknown feature "${feature}" (a feature is a mixin name)${didYouMean(feature, Object.keys(mixins))}`));
       const targets = having(feature);
       if (mixins[feature] && !targets.length) out.push(source.diagnostic(where, 'E_UNKNOWN_TARGET', `${key}.${name}: no resource has feature "${feature}"`));
       return [name, { ...def, targets }];

@@ -8,6 +8,7 @@
 import type { Field, Filter, FilterEntry, Resource } from '../../../runtime/contract/index.ts';
 import { expandFilter, fieldKind, type Catalog } from '../../../runtime/kinds/index.ts';
 import type { FilterDefinition } from '../../validate/definitionSchema.ts';
+import { didYouMean } from '../../suggest.ts';
 
 const relationKinds = new Set(['fk', 'm2m', 'reverse', 'related_list', 'tags']);
 
@@ -21,7 +22,7 @@ export function walkPath(resource: Resource, path: string, catalog: Catalog): { 
       return { field: null, holder: current };
     }
     const field = current.fields.find((f) => f.name === segment);
-    if (!field) return { error: `${current.key} has no field \`${segment}\` (in \`${path}\`)` };
+    if (!field) return { error: `${current.key} has no field \`${segment}\` (in \`${path}\`)${didYouMean(segment, current.fields.map((f) => f.name))}` };
     if (index === segments.length - 1) return { field, holder: current };
     if (!relationKinds.has(field.kind) || !field.target) return { error: `\`${segment}\` of ${current.key} is not a relation (in \`${path}\`)` };
     current = catalog.resource(field.target);
@@ -68,7 +69,7 @@ export function resolveFilter(name: string, spec: FilterDefinition, resource: Re
   if (spec.value) entry.value = spec.value;
   if (kind.endsWith('_slug') || kind === 'fk_other' || kind === 'tag') {
     const target = walked.field?.target ? catalog.resource(walked.field.target) : null;
-    if (target && entry.to && entry.to !== 'id' && !target.fields.some((f) => f.name === entry.to)) return { error: `filter \`${name}\`: ${target.key} has no field \`${entry.to}\`` };
+    if (target && entry.to && entry.to !== 'id' && !target.fields.some((f) => f.name === entry.to)) return { error: `filter \`${name}\`: ${target.key} has no field \`${entry.to}\`${didYouMean(entry.to, target.fields.map((f) => f.name))}` };
   }
   return expandFilter(entry);
 }

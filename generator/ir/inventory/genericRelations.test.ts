@@ -54,7 +54,7 @@ describe('generic_fk fields', () => {
 
   it('report unknown targets and a missing target list at their place', () => {
     expect(diagnosticsWith({ 'shop.yaml': withNotes('shop.shelves, shop.bins') })).toEqual([
-      'definitions/shop.yaml:18:74 E_UNKNOWN_TARGET shop.notes.about: unknown generic_fk target "shop.bins"',
+      'definitions/shop.yaml:18:74 E_UNKNOWN_TARGET shop.notes.about: unknown generic_fk target "shop.bins"; did you mean "shop.books"?',
     ]);
     expect(diagnosticsWith({ 'shop.yaml': withNotes('').replace(', targets: []', '') })).toEqual([
       'definitions/shop.yaml:18:14 E_MISSING_KEY shop.notes.about: a generic_fk field needs "targets"',

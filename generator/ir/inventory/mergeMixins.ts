@@ -7,6 +7,8 @@
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { PathKey, YamlSource } from '../../load/yamlSource.ts';
 import type { FieldDefinition, FilterDefinition, MixinDefinition, ResourceDefinition, UniqueDefinition } from '../../validate/definitionSchema.ts';
+import { didYouMean } from '../../suggest.ts';
+import { mergeSearch } from './search.ts';
 
 export interface MergedModel {
   fields: [string, FieldDefinition][];
@@ -47,7 +49,7 @@ export function mergeMixins(
       const inner = mixins[name];
       if (!inner) {
         unknownMixin = true;
-        if (mixinName === null) diagnostics.push(source.diagnostic([...at, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"`));
+        if (mixinName === null) diagnostics.push(source.diagnostic([...at, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${name}"${didYouMean(name, Object.keys(mixins))}`));
       } else if (!absorbed.has(name)) {
         absorbed.add(name);
         absorb(inner, name);
@@ -76,7 +78,7 @@ export function mergeMixins(
     const resolved = def ?? inherited.get(field);
     if (!resolved) {
       // The unknown mixin (already reported) may be the one that defines it: do not echo that error.
-      if (!unknownMixin) diagnostics.push(source.diagnostic([...at, 'fields', field], 'E_UNKNOWN_FIELD', `field "${field}" has no definition here and none is inherited from a mixin`, true));
+      if (!unknownMixin) diagnostics.push(source.diagnostic([...at, 'fields', field], 'E_UNKNOWN_FIELD', `field "${field}" has no definition here and none is inherited from a mixin${didYouMean(field, inherited.keys())}`, true));
       continue;
     }
     merged.fields.push([field, resolved]);
@@ -96,7 +98,8 @@ export function mergeMixins(
 
   // A resource's own unique list replaces the inherited one (Location narrows the nested-group rules).
   if (resource.unique) merged.unique = [...resource.unique];
-  merged.search = [...new Set([...merged.search, ...(resource.search ?? [])])];
+  // The drop list is checked against what is inherited: with a mixin unknown, it would echo that error.
+  merged.search = mergeSearch(merged.search, resource.search, source, at, unknownMixin ? [] : diagnostics);
   if (resource.brief) merged.brief = resource.brief;
   if (resource.nested) merged.nested = resource.nested;
   if (resource.ordering) merged.ordering = resource.ordering;
@@ -111,7 +114,7 @@ export function checkMixinReferences(mixins: Record<string, MixinDefinition>, so
   if (!source) return;
   for (const [name, mixin] of Object.entries(mixins)) {
     (mixin.mixins ?? []).forEach((inner, index) => {
-      if (!mixins[inner]) diagnostics.push(source.diagnostic(['mixins', name, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${inner}" in mixin "${name}"`));
+      if (!mixins[inner]) diagnostics.push(source.diagnostic(['mixins', name, 'mixins', index], 'E_UNKNOWN_MIXIN', `unknown mixin "${inner}" in mixin "${name}"${didYouMean(inner, Object.keys(mixins))}`));
     });
   }
 }

@@ -8,6 +8,7 @@ import { TAG_LINK, type RelationEntry } from '../../../runtime/contract/index.ts
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LinkTableIR, ResourceIR } from '../types.ts';
 import type { Pending } from './pending.ts';
+import { didYouMean } from '../../suggest.ts';
 
 /** Points each `reverse_of` m2m field at the link table of the field it mirrors, source and target swapped. */
 export function linkReverseRelations(pending: Pending[], byKey: Map<string, ResourceIR>, out: Diagnostic[]): void {
@@ -17,7 +18,7 @@ export function linkReverseRelations(pending: Pending[], byKey: Map<string, Reso
       const field = p.ir.fields.find((f) => f.name === name);
       const forward = field?.target ? byKey.get(field.target)?.fields.find((f) => f.name === def.reverse_of) : undefined;
       if (!field || !forward?.link || forward.kind !== 'm2m') {
-        out.push(p.source.diagnostic([...p.at, 'fields', name, 'reverse_of'], 'E_UNKNOWN_FIELD', `${p.ir.key}.${name}: ${field?.target ?? '?'} has no m2m field "${def.reverse_of}"`));
+        out.push(p.source.diagnostic([...p.at, 'fields', name, 'reverse_of'], 'E_UNKNOWN_FIELD', `${p.ir.key}.${name}: ${field?.target ?? '?'} has no m2m field "${def.reverse_of}"${didYouMean(def.reverse_of, (field?.target ? byKey.get(field.target)?.fields ?? [] : []).filter((f) => f.kind === 'm2m').map((f) => f.name))}`));
         continue;
       }
       field.link = { table: forward.link.table, source: forward.link.target, target: forward.link.source };

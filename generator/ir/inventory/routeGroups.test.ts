@@ -118,7 +118,7 @@ describe('route groups', () => {
 
   it('refuses an unknown resource, a base path under an app, a repeated route and a missing schema', () => {
     expect(diagnosticsWith({ 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': group().replace('resource: shop.books', 'resource: shop.bookz') })).toEqual([
-      'definitions/plugins/shop-reports.yaml:3:11 E_UNKNOWN_TARGET route group shop-reports: unknown resource "shop.bookz"',
+      'definitions/plugins/shop-reports.yaml:3:11 E_UNKNOWN_TARGET route group shop-reports: unknown resource "shop.bookz"; did you mean "shop.books"?',
     ]);
     expect(diagnosticsWith({ 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': group().replace('base_path: plugins/shop-reports/', 'base_path: shop/reports/') })).toEqual([
       'definitions/plugins/shop-reports.yaml:2:12 E_DUPLICATE_PATH route group shop-reports: /api/shop/reports/ lies under /api/shop/, the path of app "shop"',

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedGroup } from '../../load/readDefinitions.ts';
 import type { RouteGroupIR } from '../types.ts';
 import { operationEntry } from './operationEntries.ts';
+import { didYouMean } from '../../suggest.ts';
 
 export function buildRouteGroups(groups: LoadedGroup[], resourceKeys: ReadonlySet<string>, appNames: ReadonlySet<string>, out: Diagnostic[]): RouteGroupIR[] {
   const built: RouteGroupIR[] = [];
@@ -34,7 +35,7 @@ export function buildRouteGroups(groups: LoadedGroup[], resourceKeys: ReadonlySe
       ok = false;
     }
     if (!resourceKeys.has(definition.resource)) {
-      out.push(source.diagnostic(['resource'], 'E_UNKNOWN_TARGET', `route group ${definition.group}: unknown resource "${definition.resource}"`));
+      out.push(source.diagnostic(['resource'], 'E_UNKNOWN_TARGET', `route group ${definition.group}: unknown resource "${definition.resource}"${didYouMean(definition.resource, resourceKeys)}`));
       ok = false;
     }
     const seen = new Set<string>();

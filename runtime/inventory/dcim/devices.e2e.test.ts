@@ -120,6 +120,7 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
       [{ position: 0.5, rack: ids.rack, face: 'front' }, { position: ['Ensure this value is greater than or equal to 1.', 'U0.5 is already occupied or does not have sufficient space to accommodate this device type: EX4300 (1.0U)'] }],
       [{ position: 0 }, { position: ['Ensure this value is greater than or equal to 0.5.'] }],
       [{ device_type: 999999 }, { device_type: ['Related object not found using the provided numeric ID: 999999'] }],
+      // models.md gives this one as its source expression: _('JSON data must be in object form. Example:') + ' {"foo": 123}'
       [{ local_context_data: ['ntp'] }, { local_context_data: ['JSON data must be in object form. Example: {"foo": 123}'] }],
     ];
     for (const [body, errors] of cases) {
@@ -242,6 +243,7 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
     const blocker = await post('devices', device({ name: 'blocker', device_type: ids.halfDepth, rack: ids.rack, position: 4, face: 'rear' }));
     const grown = await api.request('PATCH', `/api/dcim/device-types/${ids.type}/`, { u_height: 5 });
     expect(grown.body).toEqual({ u_height: ['Device sw1 in rack R1 does not have sufficient space to accommodate a height of 5.0U'] });
+    // models.md gives this one as its source expression, cut short: mark_safe(_('Unable to set 0U height: Found <a href="{url}">{racked_instance_count} instances</a> already mounted within
     const zero = await api.request('PATCH', `/api/dcim/device-types/${ids.type}/`, { u_height: 0 });
     expect(zero.body.u_height[0]).toBe(`Unable to set 0U height: Found <a href="/dcim/devices/?manufactuer_id=${ids.juniper}&device_type_id=${ids.type}">1 instances</a> already mounted within racks.`);
     expect((await api.request('PATCH', `/api/dcim/device-types/${ids.type}/`, { u_height: 1.5 })).status).toBe(200);
@@ -340,6 +342,7 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
     const a4 = await ip('10.50.0.1/24', eth0);
     const a6 = await ip('2001:db8:50::1/64', eth0, { dns_name: 'p1.example.net' });
     const elsewhere = await ip('10.50.0.2/24', other0);
+    const elsewhere6 = await ip('2001:db8:50::2/64', other0);
     const natOutside = await ip('198.51.100.50/32', null, { nat_inside: a4.id });
     const oob = await ip('10.60.0.1/24', mgmt0);
     const patch = (id: number, body: Record<string, unknown>) => api.request('PATCH', `/api/dcim/devices/${id}/`, body);
@@ -347,6 +350,7 @@ describe.each(testDatabases())('dcim devices on $name', (database) => {
       [{ primary_ip4: a6.id }, { primary_ip4: ['2001:db8:50::1/64 is not an IPv4 address.'] }],
       [{ primary_ip6: a4.id }, { primary_ip6: ['10.50.0.1/24 is not an IPv6 address.'] }],
       [{ primary_ip4: elsewhere.id }, { primary_ip4: ['The specified IP address (10.50.0.2/24) is not assigned to this device.'] }],
+      [{ primary_ip6: elsewhere6.id }, { primary_ip6: ['The specified IP address (2001:db8:50::2/64) is not assigned to this device.'] }],
       [{ oob_ip: elsewhere.id }, { oob_ip: ['The specified IP address (10.50.0.2/24) is not assigned to this device.'] }],
       [{ primary_ip4: 999999 }, { primary_ip4: ['Related object not found using the provided numeric ID: 999999'] }],
     ];

@@ -1,7 +1,7 @@
 /**
  * @module
  * dcim: display formats and computed values (SQL expressions), method filters and the model
- * rules of devices, racks, their types and their components.
+ * rules of locations, devices, racks, their types and their components.
  */
 import type { AppRules } from '../appRules.ts';
 import { deviceBayRules, moduleBayRules } from './bays.ts';
@@ -9,6 +9,7 @@ import { scopeMoveRules } from './cachedScope.ts';
 import { counts, deviceBayOccupied, deviceConfigContext, installedModule, moduleBayOccupied, parentDevice, primaryIp } from './computed.ts';
 import { deviceRules } from './devices.ts';
 import { deviceTypeRules } from './deviceTypes.ts';
+import { locationRules } from './locations.ts';
 import { componentDisplay, deviceDisplay, rackDisplay } from './displays.ts';
 import * as filters from './methodFilters.ts';
 import { moduleRules, moduleTypeRules } from './modules.ts';
@@ -55,7 +56,8 @@ export const dcim: AppRules = {
     'dcim.module-types': moduleTypeRules,
     'dcim.modules': moduleRules,
     'dcim.virtual-device-contexts': { ...naturalOrderingRules, ...contextAddressRules },
-    ...scopeMoveRules,
+    'dcim.sites': scopeMoveRules['dcim.sites'],
+    'dcim.locations': { ...scopeMoveRules['dcim.locations'], ...locationRules },
   },
 };
 

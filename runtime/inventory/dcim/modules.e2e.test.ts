@@ -51,9 +51,34 @@ describe.each(testDatabases())('dcim modules on $name', (database) => {
     expect(type.profile).toEqual({ id: profile.id, url: `http://nb.test/api/dcim/module-type-profiles/${profile.id}/`, display: 'Line card', name: 'Line card', description: '' });
     const merged = await api.request('PATCH', `/api/dcim/module-types/${type.id}/`, { attributes: { speed: '100G' } });
     expect(merged.body.attributes).toEqual({ ports: 36, speed: '100G' });
+    // The attributes, merged, must satisfy the profile's schema: jsonschema's error as str() shows it.
+    const invalid = await api.request('PATCH', `/api/dcim/module-types/${type.id}/`, { attributes: { ports: 'many' } });
+    expect([invalid.status, invalid.body]).toEqual([
+      400,
+      { __all__: ["Invalid schema: 'many' is not of type 'integer'\n\nFailed validating 'type' in schema['properties']['ports']:\n    {'type': 'integer'}\n\nOn instance['ports']:\n    'many'"] },
+    ]);
+    const strict = await post('module-type-profiles', { name: 'Fan tray', schema: { properties: { rpm: { type: 'integer', minimum: 1000 } }, required: ['rpm'] } });
+    const missing = await api.request('POST', '/api/dcim/module-types/', { profile: strict.id, manufacturer: ids.manufacturer, model: 'FT-1', attributes: { speed: 'low' } });
+    // The schema as PostgreSQL's jsonb keeps it, shorter keys first, as NetBox reads it back too.
+    expect([missing.status, missing.body]).toEqual([
+      400,
+      {
+        __all__: [
+          "Invalid schema: 'rpm' is a required property\n\nFailed validating 'required' in schema:\n    {'required': ['rpm'],\n     'properties': {'rpm': {'type': 'integer', 'minimum': 1000}}}\n\nOn instance:\n    {'speed': 'low'}",
+        ],
+      },
+    ]);
+    const slow = await api.request('POST', '/api/dcim/module-types/', { profile: strict.id, manufacturer: ids.manufacturer, model: 'FT-1', attributes: { rpm: 500 } });
+    expect(slow.body.__all__[0]).toMatch(/^Invalid schema: 500 is less than the minimum of 1000\n/);
+    // No attributes at all (null) satisfy it: `required` applies to objects only, and the schema does not ask for one.
+    const bare = await post('module-types', { profile: strict.id, manufacturer: ids.manufacturer, model: 'FT-1' });
+    expect(bare.attributes).toBeNull();
+    expect((await api.request('DELETE', `/api/dcim/module-types/${bare.id}/`)).status).toBe(204);
     const plain = await post('module-types', { manufacturer: ids.manufacturer, model: 'PSU', attributes: { watts: 3000 } });
     expect(plain.attributes).toBeNull();
     ids.psu = plain.id;
+    const weight = await api.request('POST', '/api/dcim/module-types/', { manufacturer: ids.manufacturer, model: 'Fan', weight: 1.5 });
+    expect([weight.status, weight.body]).toEqual([400, { __all__: ['Must specify a unit when setting a weight'] }]);
     const dupModel = await api.request('POST', '/api/dcim/module-types/', { manufacturer: ids.manufacturer, model: 'PSU' });
     expect(dupModel.body).toEqual({ __all__: ['Module type with this Manufacturer and Model already exists.'] });
     expect((await api.request('GET', '/api/dcim/module-types/?profile=Line%20card')).body.count).toBe(1);
@@ -99,6 +124,22 @@ describe.each(testDatabases())('dcim modules on $name', (database) => {
     const again = await api.request('POST', '/api/dcim/module-bays/', { device: ids.device, module: ids.module, name: 'Sub' });
     expect(again.body).toEqual({ __all__: ['Module bay with this Device, Module and Name already exists.'] });
     ids.subBay = unique.body.id;
+  }, SLOW);
+
+  it('installs no module in a disabled bay, but leaves one in a bay disabled since', async () => {
+    const disabled = await post('module-bays', { device: ids.other, name: 'Off', enabled: false });
+    const spare = await post('module-bays', { device: ids.other, name: 'On' });
+    const into = await api.request('POST', '/api/dcim/modules/', { device: ids.other, module_bay: disabled.id, module_type: ids.psu });
+    expect([into.status, into.body]).toEqual([400, { module_bay: ['Cannot install a module in a disabled module bay.'] }]);
+    const held = await post('modules', { device: ids.other, module_bay: spare.id, module_type: ids.psu });
+    const moved = await api.request('PATCH', `/api/dcim/modules/${held.id}/`, { module_bay: disabled.id });
+    expect([moved.status, moved.body]).toEqual([400, { module_bay: ['Cannot install a module in a disabled module bay.'] }]);
+    // Disabling a bay does not evict its module, which may still be edited where it is.
+    expect((await api.request('PATCH', `/api/dcim/module-bays/${spare.id}/`, { enabled: false })).status).toBe(200);
+    const edited = await api.request('PATCH', `/api/dcim/modules/${held.id}/`, { serial: 'S-1', module_bay: spare.id });
+    expect(edited.status).toBe(200);
+    expect((await api.request('DELETE', `/api/dcim/modules/${held.id}/`)).status).toBe(204);
+    for (const bay of [disabled.id, spare.id]) expect((await api.request('DELETE', `/api/dcim/module-bays/${bay}/`)).status).toBe(204);
   }, SLOW);
 
   it('hangs a module’s bays under the bay holding it, and refuses loops', async () => {

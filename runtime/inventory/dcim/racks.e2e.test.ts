@@ -108,6 +108,10 @@ describe.each(testDatabases())('dcim racks on $name', (database) => {
     expect(missing.body).toEqual({ form_factor: ['This field is required.'] });
     const unit = await api.request('POST', '/api/dcim/rack-types/', { manufacturer: ids.manufacturer, model: 'NS2', slug: 'ns2', form_factor: 'wall-frame', outer_depth: 3 });
     expect(unit.body).toEqual({ __all__: ['Must specify a unit when setting an outer dimension'] });
+    const typeWeight = await api.request('POST', '/api/dcim/rack-types/', { manufacturer: ids.manufacturer, model: 'NS2', slug: 'ns2', form_factor: 'wall-frame', weight: 40 });
+    expect([typeWeight.status, typeWeight.body]).toEqual([400, { __all__: ['Must specify a unit when setting a weight'] }]);
+    const typeMaxWeight = await api.request('POST', '/api/dcim/rack-types/', { manufacturer: ids.manufacturer, model: 'NS2', slug: 'ns2', form_factor: 'wall-frame', max_weight: 400 });
+    expect([typeMaxWeight.status, typeMaxWeight.body]).toEqual([400, { __all__: ['Must specify a unit when setting a maximum weight'] }]);
     const same = await api.request('POST', '/api/dcim/rack-types/', { manufacturer: ids.manufacturer, model: 'NetShelter', slug: 'ns3', form_factor: 'wall-frame' });
     expect(same.body).toEqual({ __all__: ['Rack type with this Manufacturer and Model already exists.'] });
     // The type is protected while racks use it.

@@ -9,8 +9,8 @@
  *    is not another object's; not bridged to itself; no PoE on virtual types, no PoE type without
  *    a mode; wireless role and channel settings only on wireless types; a virtual type is not
  *    cabled nor marked connected; parent, bridge and LAG are not the interface itself and are on
- *    its device (or a member of its virtual chassis); a virtual interface has no LAG; the
- *    untagged VLAN is global or in the device's site.
+ *    its device (or a member of its virtual chassis); only a `virtual` interface has a parent, and
+ *    it has no LAG; the untagged VLAN is global or in the device's site.
  *    NetBox does not check that the LAG is of type `lag`, nor the module's device: neither is
  *    checked here.
  *    The WWN, like NetBox's WWNField, is an EUI-64 in any common spelling, kept as
@@ -150,6 +150,8 @@ function modelError(item: WriteItem, r: Related, device: Row | undefined, typeLa
   if (virtual && set(v('cable_id'))) return ['type', `${typeLabel(type)} interfaces cannot have a cable attached.`];
   if (virtual && v('mark_connected') === true) return ['mark_connected', `${typeLabel(type)} interfaces cannot be marked as connected.`];
   if (item.id !== null && Number(v('parent_id')) === item.id) return ['parent', 'An interface cannot be its own parent.'];
+  // Of the virtual types only `virtual` itself: a LAG or bridge has no parent either.
+  if (type !== 'virtual' && set(v('parent_id'))) return ['parent', 'Only virtual interfaces may be assigned to a parent interface.'];
   for (const field of ['parent', 'bridge'] as const) {
     const peer = r.peers.get(Number(v(`${field}_id`)));
     const message = peer && device ? otherDevice(field, peer, device) : null;

@@ -192,6 +192,10 @@ describe.each(testDatabases())('dcim interfaces on $name', (database) => {
       [`${member.id}`, { bridge: other.id }, { bridge: ['The selected bridge interface (lag9) belongs to a different device (sw2).'] }],
       [`${sub.id}`, { parent: other.id }, { parent: ['The selected parent interface (lag9) belongs to a different device (sw2)'] }],
       [`${sub.id}`, { lag: lag.id }, { lag: ['Virtual interfaces cannot have a parent LAG interface.'] }],
+      // Only type `virtual` has a parent: not a physical interface, nor a LAG or bridge.
+      [`${bridged.id}`, { parent: member.id }, { parent: ['Only virtual interfaces may be assigned to a parent interface.'] }],
+      [`${lag.id}`, { parent: member.id }, { parent: ['Only virtual interfaces may be assigned to a parent interface.'] }],
+      [`${sub.id}`, { type: '1000base-t' }, { parent: ['Only virtual interfaces may be assigned to a parent interface.'] }],
     ];
     for (const [id, body, errors] of cases) {
       const r = await api.request('PATCH', `/api/dcim/interfaces/${id}/`, body);
@@ -203,7 +207,18 @@ describe.each(testDatabases())('dcim interfaces on $name', (database) => {
     const m2Member = await iface(ids.m2, 'et-0/0/1', { lag: vcLag.id });
     expect(m2Member.lag.id).toBe(vcLag.id);
     const outside = await api.request('POST', '/api/dcim/interfaces/', { device: ids.m2, name: 'et-0/0/2', type: '1000base-t', lag: lag.id });
+    expect(outside.status).toBe(400);
     expect(outside.body).toEqual({ lag: ['The selected LAG interface (Port-Channel1) belongs to sw1, which is not part of virtual chassis vc1.'] });
+    // So do parents and bridges: a member's sub-interface may hang off another member's port, not off a device outside.
+    const vcPort = await iface(ids.m1, 'et-0/0/9');
+    const vcSub = await iface(ids.m2, 'et-0/0/9.5', { type: 'virtual', parent: vcPort.id });
+    expect(vcSub.parent.id).toBe(vcPort.id);
+    const foreignParent = await api.request('POST', '/api/dcim/interfaces/', { device: ids.m2, name: 'et-0/0/9.6', type: 'virtual', parent: member.id });
+    expect(foreignParent.status).toBe(400);
+    expect(foreignParent.body).toEqual({ parent: ['The selected parent interface (eth5) belongs to sw1, which is not part of virtual chassis vc1.'] });
+    const foreignBridge = await api.request('POST', '/api/dcim/interfaces/', { device: ids.m2, name: 'et-0/0/3', type: '1000base-t', bridge: bridge.id });
+    expect(foreignBridge.status).toBe(400);
+    expect(foreignBridge.body).toEqual({ bridge: ['The selected bridge interface (br0) belongs to sw1, which is not part of virtual chassis vc1.'] });
     expect(await list(`lag_id=${lag.id}`)).toEqual(['sw1:eth5']);
     expect(await list(`parent_id=${member.id}`)).toEqual(['sw1:eth5.10']);
     expect(await list(`bridge_id=${bridge.id}`)).toEqual(['sw1:eth6']);

@@ -1,0 +1,95 @@
+/**
+ * definitions/README.md's "Add a resource" walkthrough, followed as written on a scratch copy of the
+ * repository (a git work tree of its own, as a contributor's clone is): the YAML block is written to
+ * the file its first line names, every `npm run` line of the first shell block runs and must
+ * succeed, and the server started from the copy serves the new resource as the walkthrough's curl
+ * example and NetBox do.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../runtime/testing/serverProcess.ts';
+
+const repository = fileURLToPath(new URL('../', import.meta.url));
+const guide = readFileSync(join(repository, 'definitions', 'README.md'), 'utf8');
+/** The walkthrough: from its heading to the next one of its level. */
+const section = /^## Add a resource\n([\s\S]*?)(?=^## )/m.exec(guide)?.[1] ?? '';
+const blocks = (language: string) => [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
+
+const scratch = mkdtempSync(join(tmpdir(), 'nb-guide-'));
+const project = join(scratch, 'project');
+const TOKEN = '0123456789abcdef0123456789abcdef01234567';
+const auth = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+
+/** The repository's committed files, node_modules linked, in a git repository of its own. */
+function copyRepository(): void {
+  const files = execFileSync('git', ['ls-files', '-z'], { cwd: repository, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of files) {
+    mkdirSync(dirname(join(project, file)), { recursive: true });
+    copyFileSync(join(repository, file), join(project, file));
+  }
+  symlinkSync(join(repository, 'node_modules'), join(project, 'node_modules'), 'dir');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: project, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.name=guide', '-c', 'user.email=guide@example.invalid', 'commit', '-q', '-m', 'scratch copy');
+}
+
+let server: ServerProcess | undefined;
+beforeAll(copyRepository, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('definitions/README.md: Add a resource', () => {
+  it('walks through a resource the repository does not serve yet', () => {
+    const [yaml] = blocks('yaml');
+    const path = /^# (definitions\/\S+\.yaml)$/m.exec(yaml)?.[1];
+    expect(path, 'the YAML block starts with the file it goes to').toBeDefined();
+    const resource = /^ {2}([a-z-]+):$/m.exec(yaml)?.[1];
+    const served = readFileSync(join(repository, 'generated', 'inventory', 'routes.json'), 'utf8');
+    expect(served.includes(`/api/dcim/${resource}/`), `dcim.${resource} is served now: point the walkthrough at a resource that is not`).toBe(false);
+    writeFileSync(join(project, path!), yaml);
+  });
+
+  it("runs the walkthrough's commands, each succeeding", () => {
+    const commands = blocks('sh')[0].split('\n').map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    for (const command of commands) {
+      const [npm, ...args] = command.split(/\s+/);
+      expect(npm).toBe('npm');
+      const run = spawnSync('npm', args, { cwd: project, encoding: 'utf8', env: { ...process.env, NETBOX_REFERENCE: '' } });
+      expect(run.status, `${command}\n${run.stderr}`).toBe(0);
+    }
+    const migrations = readdirSync(join(project, 'generated', 'inventory', 'migrations'));
+    expect(migrations.filter((f) => f.endsWith('_power_panels.sql'))).toHaveLength(1);
+  }, 300_000);
+
+  it('serves the resource as NetBox does', async () => {
+    server = await startServerProcess(['--data-dir', join(scratch, 'data')], { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1', SUPERUSER_API_TOKEN: TOKEN }, '/api/', join(project, 'runtime', 'server', 'main.ts'));
+    // NetBox's JSON, asserted field by field below.
+    type Json = any;
+    const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
+      const response = await fetch(`${server!.baseUrl}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: response.status === 204 ? null : await response.json() };
+    };
+    expect((await call('POST', '/api/dcim/sites/', { name: 'Site 1', slug: 'site-1' })).status).toBe(201);
+    // The walkthrough's own example request.
+    const example = /-d '(\{.*\})'/.exec(blocks('sh')[1] ?? '')?.[1];
+    const created = await call('POST', '/api/dcim/power-panels/', JSON.parse(example!));
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body)).toEqual(['id', 'url', 'display_url', 'display', 'site', 'location', 'name', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'powerfeed_count']);
+    expect(created.body).toMatchObject({ display: 'Panel A', site: { id: 1, name: 'Site 1' }, location: null, powerfeed_count: 0 });
+    const brief = await call('GET', '/api/dcim/power-panels/?brief=true&q=panel');
+    expect(brief.body.results).toEqual([{ id: created.body.id, url: created.body.url, display: 'Panel A', name: 'Panel A', description: '', powerfeed_count: 0 }]);
+    const twice = await call('POST', '/api/dcim/power-panels/', { site: 1, name: 'Panel A' });
+    expect(twice.status).toBe(400);
+    expect(Object.keys(twice.body)).toEqual(['__all__']);
+    // site: PROTECT, as NetBox.
+    expect((await call('DELETE', '/api/dcim/sites/1/')).status).toBe(409);
+  }, 180_000);
+});
