@@ -12,22 +12,27 @@
  *               defaults to this repository. Tests use it to run the CLI on throwaway copies.
  * Exit status: 0 when done (or current), 1 on diagnostics or an out-of-date check, 2 on bad usage.
  */
-import { existsSync, realpathSync, watch } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DiagnosticsError } from './diagnostics.ts';
 import { settleMigrations, type MigrationRequest } from './emit/migrations/migrationStep.ts';
-import { buildProjectIR, emitAll, projectPaths, type ProjectPaths } from './pipeline.ts';
+import { buildProjectIR, coldStages, projectPaths, type PipelineStages, type ProjectPaths } from './pipeline.ts';
+import { oneShotStages } from './warm/oneShotStages.ts';
 import { applyWrite, describePlan, planWrite } from './write/writeGenerated.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** One generate or check run; messages go to `log` (stderr by default). Returns the exit status. */
-export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: string) => void = console.error, migration?: MigrationRequest): number {
+/**
+ * One generate or check run; messages go to `log` (stderr by default). Returns the exit status.
+ * `stages` are cold by default; the command line passes ones that keep unchanged inputs' work
+ * (parse caches on disk for a one-shot run, everything in memory for --watch: generator/warm/).
+ */
+export function run(paths: ProjectPaths, mode: 'write' | 'check', log: (line: string) => void = console.error, migration?: MigrationRequest, stages: PipelineStages = coldStages): number {
   const started = performance.now();
   try {
-    const ir = buildProjectIR(paths);
-    const files = settleMigrations(paths, ir.inventory, emitAll(paths, ir), mode, migration, log);
+    const ir = stages.buildProjectIR(paths);
+    const files = settleMigrations(paths, ir.inventory, stages.emitAll(paths, ir), mode, migration, log);
     const plan = planWrite(paths.generated, files);
     const differences = describePlan(plan);
     if (mode === 'check') {
@@ -96,18 +101,12 @@ function main(argv: string[]): void {
     return;
   }
   if (argv.includes('--watch')) {
-    run(paths, 'write');
-    let timer: NodeJS.Timeout | undefined;
-    for (const dir of [paths.definitions, paths.templates, paths.specs].filter((d) => existsSync(d))) {
-      watch(dir, { recursive: true }, () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => run(paths, 'write'), 100);
-      });
-    }
-    console.error('watching definitions/, templates/ and specs/ …');
+    // Loaded only here: a one-shot run does not pay for the file watcher.
+    void import('./watch/watchProject.ts').then(({ watchProject }) => watchProject(paths, (stages) => run(paths, 'write', console.error, undefined, stages)));
     return;
   }
-  process.exitCode = run(paths, argv.includes('--check') ? 'check' : 'write', console.error, migrationArgument(argv));
+  // The repository's node_modules/ keeps the parse caches, also for a --root project.
+  process.exitCode = run(paths, argv.includes('--check') ? 'check' : 'write', console.error, migrationArgument(argv), oneShotStages(repositoryRoot));
 }
 
 // Run only as a script, so that tests can import `run` without starting a generation.

@@ -3,7 +3,8 @@
  * `npm run bench`: the figures issue by issue, each against a baseline measured in the same run
  * on the same machine, printed as one table (and the SD-WAN bridge's):
  *  - the generator: `npm run generate` on the repository and on the realistic 165-resource
- *    synthetic set, `tsc --noEmit` with that set generated, the size of generated/ (bench/generation.ts);
+ *    synthetic set, `tsc --noEmit` with that set generated, the size of generated/ (bench/generation.ts),
+ *    and after a one-field change, as a process (loading and work) and in --watch (bench/generationChange.ts);
  *  - start-up of `npm start` on an empty embedded database and restarts, and of the compiled
  *    entry alone, with peak memory (bench/startup.ts);
  *  - on PostgreSQL: bulk create of 1,000 devices, statements per list request, the device list
@@ -30,6 +31,7 @@ import { measureChangeLogging } from './bench/changeLogging.ts';
 import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
 import { measureGeneration } from './bench/generation.ts';
+import { measureGenerationChange } from './bench/generationChange.ts';
 import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
 import { measureStartup } from './bench/startup.ts';
@@ -64,6 +66,12 @@ if (runs('generator')) {
     [`tsc --noEmit, synthetic ${gen.syntheticResources} resources`, ms(gen.syntheticTscMs), `${(gen.syntheticTscMs / gen.nodeMs).toFixed(1)}× node`, '< 15000 ms'],
     ['generated/, repository', mb(gen.repositoryGeneratedBytes), '', ''],
     [`generated/, synthetic ${gen.syntheticResources} resources (OpenAPI document)`, `${mb(gen.syntheticGeneratedBytes)} (${mb(gen.syntheticOpenApiBytes)})`, '', ''],
+  );
+  const change = await measureGenerationChange(root);
+  rows.push(
+    ['generate after a one-field change, repository (median of 3)', ms(change.generateMs), `loading ${ms(change.generateLoadMs)} + work ${ms(change.generateWorkMs)}; ${ms(change.generateCpuMs)} CPU`, '< 1500 ms'],
+    ['the same run in an already loaded process, every input read afresh (what --watch did before; baseline)', ms(change.coldRunMs), '', ''],
+    ['generate --watch, regeneration after a one-field change (median of 4)', ms(change.watchRunMs), `${(change.watchRunMs / change.coldRunMs).toFixed(2)}× baseline; ${ms(change.watchLatencyMs)} from the save to its line; ${ms(change.watchCpuMs)} CPU`, '< 500 ms'],
   );
 }
 if (runs('startup')) {

@@ -43,13 +43,16 @@ export const CHOICES_FILE = 'choices.yaml';
 export const MIXINS_FILE = 'mixins.yaml';
 export const SCHEMAS_FILE = 'schemas.yaml';
 
-/** Loads every `*.yaml` under `dir`; paths in diagnostics are relative to `root`. */
-export function readDefinitions(dir: string, root: string): { definitions: LoadedDefinitions; diagnostics: Diagnostic[] } {
+/**
+ * Loads every `*.yaml` under `dir`; paths in diagnostics are relative to `root`. `parse` may be a
+ * memoized parseYamlSource (generate --watch keeps files it parsed while their text is unchanged).
+ */
+export function readDefinitions(dir: string, root: string, parse: typeof parseYamlSource = parseYamlSource): { definitions: LoadedDefinitions; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const definitions: LoadedDefinitions = { choices: {}, choiceSource: null, schemas: {}, schemaSource: null, mixins: {}, mixinSource: null, apps: [], groups: [], invalidFiles: [] };
   for (const path of definitionFiles(dir)) {
     const name = relative(dir, path);
-    const { source, errors } = parseYamlSource(relative(root, path), readFileSync(path, 'utf8'));
+    const { source, errors } = parse(relative(root, path), readFileSync(path, 'utf8'));
     if (errors.length) {
       diagnostics.push(...errors);
       definitions.invalidFiles.push(source.file);

@@ -4,10 +4,9 @@
  * `tables`, keyed by SQL name), and `constraints.json`, which maps every unique index and foreign-key name to what it
  * protects so the runtime can turn a violation into NetBox's error without parsing names.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { InventoryIR } from '../../ir/types.ts';
 import type { EmitContext } from '../types.ts';
-import { printTypeScript } from '../printTypeScript.ts';
+import { printTypeScript, type Statement } from '../printTypeScript.ts';
 import type { GeneratedFile } from '../types.ts';
 import { tableImports, printTableInitializer } from './printTable.ts';
 import { buildTableSpecs, constraintMeanings, type TableSpec } from './tables.ts';
@@ -35,25 +34,20 @@ function schemaFile(tables: TableSpec[], header: string): GeneratedFile {
     if (!constName) throw new Error(`a foreign key references unknown table ${name}`);
     return constName;
   };
-  const statements: StatementStructures[] = [];
-  if (usesSql) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: 'drizzle-orm', namedImports: ['sql'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: 'drizzle-orm/pg-core', namedImports: [...pgCore].sort(byText) });
+  const statements: Statement[] = [];
+  if (usesSql) statements.push({ kind: 'import', moduleSpecifier: 'drizzle-orm', namedImports: ['sql'] });
+  statements.push({ kind: 'import', moduleSpecifier: 'drizzle-orm/pg-core', namedImports: [...pgCore].sort(byText) });
   for (const table of tables) {
-    statements.push({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: table.constName, initializer: printTableInitializer(table, constNameOf) }],
-    });
+    statements.push({ kind: 'const', isExported: true, name: table.constName, initializer: printTableInitializer(table, constNameOf) });
   }
   statements.push({
-    kind: StructureKind.VariableStatement,
+    kind: 'const',
     isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
     docs: ['Every table, keyed by its SQL name (`ResourceIR.table`).'],
-    declarations: [{ name: 'tables', initializer: `{\n${tables.map((t) => `  ${t.name}: ${t.constName},`).join('\n')}\n} as const` }],
+    name: 'tables',
+    initializer: `{\n${tables.map((t) => `  ${t.name}: ${t.constName},`).join('\n')}\n} as const`,
   });
-  return { path: SCHEMA_PATH, contents: printTypeScript(SCHEMA_PATH, { statements }, header) };
+  return { path: SCHEMA_PATH, contents: printTypeScript(statements, header) };
 }
 
 /** What each unique index and foreign key protects, for mapping database errors: data, one per line. */

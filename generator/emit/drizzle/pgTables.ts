@@ -3,9 +3,17 @@
  * Builds real pg-core table objects in memory from the table specs, the same specs the schema
  * printer prints. drizzle-kit reads these to compute the schema snapshot the migrations come from,
  * so the migrations describe exactly the tables generated/inventory/schema.ts declares.
+ *
+ * drizzle-orm is required on first use, not imported: this is needed only when the table specs
+ * changed (see the migrations' fingerprint), and its ESM build is about a hundred modules, each a
+ * trip through tsx's loader on every `npm run generate` (0.3-0.4 s of a run on this machine; the
+ * CommonJS build, which drizzle-kit requires too, loads in a third of that, and only when needed).
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, cidr, date, foreignKey, index, inet, integer, jsonb, macaddr, numeric, pgTable, text, timestamp, uniqueIndex, varchar, type PgTableWithColumns } from 'drizzle-orm/pg-core';
+import { createRequire } from 'node:module';
+import type * as DrizzleOrm from 'drizzle-orm';
+import type * as PgCore from 'drizzle-orm/pg-core';
+import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import type { ColumnBuilderName, ColumnSpec } from '../../../runtime/kinds/index.ts';
 import type { TableSpec } from './tables.ts';
 
@@ -23,9 +31,20 @@ interface ChainableColumn {
 
 type BuilderFunction = (name: string, config?: Record<string, unknown>) => ChainableColumn;
 
-const builders = { bigint, boolean, cidr, date, inet, integer, jsonb, macaddr, numeric, text, timestamp, varchar } as unknown as Record<ColumnBuilderName, BuilderFunction>;
+let drizzle: { sql: typeof DrizzleOrm.sql; core: typeof PgCore; builders: Record<ColumnBuilderName, BuilderFunction> } | undefined;
+
+function loadDrizzle(): NonNullable<typeof drizzle> {
+  if (drizzle) return drizzle;
+  const require = createRequire(import.meta.url);
+  const core = require('drizzle-orm/pg-core') as typeof PgCore;
+  const { bigint, boolean, cidr, date, inet, integer, jsonb, macaddr, numeric, text, timestamp, varchar } = core;
+  const builders = { bigint, boolean, cidr, date, inet, integer, jsonb, macaddr, numeric, text, timestamp, varchar } as unknown as Record<ColumnBuilderName, BuilderFunction>;
+  drizzle = { sql: (require('drizzle-orm') as typeof DrizzleOrm).sql, core, builders };
+  return drizzle;
+}
 
 function buildColumn(spec: ColumnSpec): ChainableColumn {
+  const { sql, builders } = loadDrizzle();
   let column = spec.args ? builders[spec.builder](spec.name, spec.args) : builders[spec.builder](spec.name);
   for (const modifier of spec.modifiers) {
     switch (modifier.kind) {
@@ -54,6 +73,7 @@ type AnyTable = PgTableWithColumns<any>;
 
 /** pg-core tables keyed by their constant name (`dcimSite`), ready for `generateDrizzleJson`. */
 export function buildPgTables(specs: readonly TableSpec[]): Record<string, AnyTable> {
+  const { sql, core: { foreignKey, index, pgTable, uniqueIndex } } = loadDrizzle();
   const byName = new Map<string, AnyTable>();
   const out: Record<string, AnyTable> = {};
   for (const spec of specs) {

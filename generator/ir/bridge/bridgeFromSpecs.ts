@@ -6,6 +6,7 @@
  * reports the problems of both. This is what `generator/pipeline.ts` calls.
  */
 import type { Diagnostic } from '../../diagnostics.ts';
+import type { PendingSpecParse } from '../../load/specs/parseSpecFiles.ts';
 import { startSpecsLoadSync } from '../../load/specs/readSpecFolders.ts';
 import { buildBridgeIR, DEFAULT_MAX_ACTIONS_PER_TOOL } from './buildBridge.ts';
 import type { BridgeIR } from './types.ts';
@@ -14,8 +15,8 @@ export interface PendingBridge {
   finish(): { ir: BridgeIR; diagnostics: Diagnostic[] };
 }
 
-export function startBridgeFromSpecs(specsDir: string, root?: string, maxActionsPerTool = DEFAULT_MAX_ACTIONS_PER_TOOL): PendingBridge {
-  const pending = startSpecsLoadSync(specsDir, root);
+export function startBridgeFromSpecs(specsDir: string, root?: string, maxActionsPerTool = DEFAULT_MAX_ACTIONS_PER_TOOL, parse?: (files: string[]) => PendingSpecParse): PendingBridge {
+  const pending = startSpecsLoadSync(specsDir, root, parse);
   return {
     finish: () => {
       const loaded = pending.loaded();

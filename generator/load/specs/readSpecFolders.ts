@@ -9,7 +9,7 @@ import { basename, join, relative } from 'node:path';
 import type { OpenAPI } from 'openapi-types';
 import { formatDiagnostic, type Diagnostic } from '../../diagnostics.ts';
 import { parseYamlSource, type PathKey } from '../yamlSource.ts';
-import { parseSpecFiles, startSpecParse, type ParsedSpecFile } from './parseSpecFiles.ts';
+import { parseSpecFiles, startSpecParse, type ParsedSpecFile, type PendingSpecParse } from './parseSpecFiles.ts';
 import { listSpecFiles } from './specFiles.ts';
 
 export { listSpecFiles };
@@ -139,10 +139,11 @@ export interface PendingSpecLoad {
  * Starts loading every version folder under `specsDir` (the generator's path) and returns at once:
  * one worker parses every file of every folder, then validates them while the caller builds its IR.
  */
-export function startSpecsLoadSync(specsDir: string, root?: string): PendingSpecLoad {
+/** `parse` may keep parses between runs (generator/warm/specParseCache.ts); the worker by default. */
+export function startSpecsLoadSync(specsDir: string, root?: string, parse: (files: string[]) => PendingSpecParse = startSpecParse): PendingSpecLoad {
   const versions = listSpecVersions(specsDir);
   const filesByVersion = versions.map((v) => listSpecFiles(join(specsDir, v)));
-  const pending = startSpecParse(filesByVersion.flat());
+  const pending = parse(filesByVersion.flat());
   const byVersion = (files: ParsedSpecFile[]) => {
     const result: SpecLoadResult = { versions: [], diagnostics: [] };
     let offset = 0;
