@@ -1,7 +1,7 @@
 /**
  * @module
- * The file printer: the layout ts-morph gave the generated files (which are checked in, so any
- * drift would show as a diff in every project), without loading ts-morph.
+ * The file printer: ts-morph's layout of the generated files (which are checked in, so any drift
+ * would show as a diff in every project), and a file printed once is not printed again.
  */
 import { describe, expect, it } from 'vitest';
 import { printTypeScript } from './printTypeScript.ts';
@@ -34,5 +34,11 @@ describe('printTypeScript', () => {
   it('leaves the lines inside a multi-line template literal as written, and prints several doc lines as a block', () => {
     const text = printTypeScript([{ kind: 'const', name: 'q', docs: ['First.', 'Second.'], initializer: "[\n  sql`a\nb \\` c`,\n  'd',\n]" }], '');
     expect(text).toBe(['/**', ' * First.', ' * Second.', ' */', 'const q = [', '    sql`a', 'b \\` c`,', "    'd',", '  ];', ''].join('\n'));
+  });
+
+  it('prints the same statements once per process (and keeps them on disk for the next run)', () => {
+    const statements = [{ kind: 'const' as const, name: `once${process.pid}${Date.now()}`, initializer: '1' }];
+    const first = printTypeScript(statements, '// a\n');
+    expect(printTypeScript(statements, '// b\n')).toBe(first.replace('// a', '// b'));
   });
 });

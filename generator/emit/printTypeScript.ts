@@ -1,14 +1,20 @@
 /**
  * @module
- * Prints a whole TypeScript file from a structure, once: emitters build plain statement objects
- * (imports, exported constants) and never concatenate file text themselves.
+ * Prints a whole TypeScript file from plain statement objects (imports, exported constants whose
+ * initializers are data printed by `literal` or by the emitter), once, with ts-morph: emitters
+ * never concatenate file text themselves nor manipulate nodes.
  *
- * Why not ts-morph: the files this project generates are flat lists of imports and constants
- * whose initializers are data printed by `literal` or by the emitter; ts-morph printed them the
- * same way but cost about a second of every `npm run generate` to load the TypeScript compiler,
- * the larger part of a run after a one-field change. The output is what ts-morph printed (two
- * spaces, single quotes, a continuation line of an initializer indented one level), byte for byte.
+ * ts-morph loads the TypeScript compiler, about a second, so it is loaded only when a file must
+ * really be printed: a printed file is kept by the hash of its statements, in memory (a --watch
+ * session) and in node_modules/.cache/netbox-generator/typescript/ (one-shot runs), so a
+ * definition change that leaves the tables as they were (a label, a filter) does not load it.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type * as TsMorph from 'ts-morph';
 
 export interface ImportStatement {
   kind: 'import';
@@ -19,7 +25,7 @@ export interface ImportStatement {
 export interface ConstStatement {
   kind: 'const';
   name: string;
-  /** TypeScript text; its second and later lines are indented one level, as a printer would. */
+  /** TypeScript text of the value. */
   initializer: string;
   isExported?: boolean;
   /** JSDoc lines, printed as one `/** … *\/` block above the statement. */
@@ -28,32 +34,53 @@ export interface ConstStatement {
 
 export type Statement = ImportStatement | ConstStatement;
 
-const INDENT = '  ';
+const CACHE = fileURLToPath(new URL('../../node_modules/.cache/netbox-generator/typescript/', import.meta.url));
+const printed = new Map<string, string>();
+let project: TsMorph.Project | undefined;
 
-/** Indents every line but the first, except lines that continue a multi-line template literal. */
-function indentContinuation(text: string): string {
-  const lines = text.split('\n');
-  let inTemplate = false;
-  return lines
-    .map((line, index) => {
-      const printed = index === 0 || inTemplate ? line : INDENT + line;
-      // Count the backticks that open or close a template literal (not escaped ones).
-      const ticks = line.replace(/\\./g, '').split('`').length - 1;
-      if (ticks % 2) inTemplate = !inTemplate;
-      return printed;
-    })
-    .join('\n');
+/** ts-morph, loaded on first use (CommonJS, so synchronously). */
+function tsMorph(): typeof TsMorph {
+  return createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
 }
 
-function printStatement(statement: Statement): string {
-  if (statement.kind === 'import') return `import { ${statement.namedImports.join(', ')} } from '${statement.moduleSpecifier}';`;
-  const docs = statement.docs?.length ? `/**${statement.docs.length === 1 ? ` ${statement.docs[0]} ` : `\n${statement.docs.map((d) => ` * ${d}`).join('\n')}\n `}*/\n` : '';
-  return `${docs}${statement.isExported ? 'export ' : ''}const ${statement.name} = ${indentContinuation(statement.initializer)};`;
+function print(statements: readonly Statement[]): string {
+  const { IndentationText, Project, QuoteKind, StructureKind, VariableDeclarationKind } = tsMorph();
+  project ??= new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single, useTrailingCommas: true },
+  });
+  const structures: TsMorph.StatementStructures[] = statements.map((statement) =>
+    statement.kind === 'import'
+      ? { kind: StructureKind.ImportDeclaration, moduleSpecifier: statement.moduleSpecifier, namedImports: statement.namedImports }
+      : {
+          kind: StructureKind.VariableStatement,
+          isExported: statement.isExported ?? false,
+          declarationKind: VariableDeclarationKind.Const,
+          ...(statement.docs?.length ? { docs: [statement.docs.join('\n')] } : {}),
+          declarations: [{ name: statement.name, initializer: statement.initializer }],
+        },
+  );
+  const file = project.createSourceFile('/printed.ts', { statements: structures }, { overwrite: true });
+  const text = file.getFullText().replace(/\r\n/g, '\n');
+  project.removeSourceFile(file);
+  return text;
 }
 
 /** Prints `statements` as a file, after `header` (already ending in a newline). */
 export function printTypeScript(statements: readonly Statement[], header: string): string {
-  return `${header}${statements.map(printStatement).join('\n')}\n`;
+  const key = createHash('sha256').update(JSON.stringify(statements)).digest('hex');
+  const cached = join(CACHE, `${key}.ts`);
+  let text = printed.get(key) ?? (existsSync(cached) ? readFileSync(cached, 'utf8') : undefined);
+  if (text === undefined) {
+    text = print(statements);
+    // A cache that cannot be written (a read-only checkout) only costs the next run the load.
+    try {
+      mkdirSync(CACHE, { recursive: true });
+      writeFileSync(cached, text);
+    } catch {}
+  }
+  printed.set(key, text);
+  return header + text;
 }
 
 const MAX_INLINE = 140;
