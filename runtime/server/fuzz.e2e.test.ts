@@ -97,11 +97,12 @@ async function fingerprint(db: Database, tables: string[]): Promise<string> {
 
 const isMessages = (v: unknown) => Array.isArray(v) && v.every((m) => typeof m === 'string');
 /**
- * `{"field": ["msg"]}`, with DRF's nested forms: a list item's `{"field": {"0": ["msg"]}}`, and a
- * nested serializer's (in a list item) `{"changes": {"0": {"action": ["msg"]}}}`.
+ * `{"field": ["msg"]}`, with DRF's nested forms: a list item's `{"field": {"0": ["msg"]}}`, a
+ * nested serializer's (in a list item) `{"changes": {"0": {"action": ["msg"]}}}`, and a field's
+ * own dict of messages, a bare string each (`{"custom_fields": {"x": "Custom field 'x' does not exist…"}}`).
  */
 const isFieldErrors = (v: unknown, depth = 0): boolean =>
-  !!v && typeof v === 'object' && !Array.isArray(v) && depth < 4 && Object.values(v).every((m) => isMessages(m) || isFieldErrors(m, depth + 1));
+  !!v && typeof v === 'object' && !Array.isArray(v) && depth < 4 && Object.values(v).every((m) => isMessages(m) || (depth > 0 && typeof m === 'string') || isFieldErrors(m, depth + 1));
 /** PostgreSQL's own words: they must never reach a client (they quote stored values and name tables). */
 const POSTGRES_TEXT = /invalid input syntax|out of range|violates .* constraint|invalid byte sequence|syntax error at|relation "|column "|duplicate key|unsupported Unicode|value too long|invalid regular expression|cannot be cast/i;
 const isDetail = (v: unknown) => !!v && typeof v === 'object' && typeof (v as { detail?: unknown }).detail === 'string' && Object.keys(v).length === 1;

@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { applyAllowList, countRules, readAllowList, testShows, type AllowList } from './allowList.ts';
+import { applyAllowList, countRules, readAllowList, testShows, unrecordedRules, type AllowList } from './allowList.ts';
 import type { Difference } from './types.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,6 +60,19 @@ describe('countRules', () => {
     const more: string[] = [];
     countRules(missingTest, rules, root, more);
     expect(more).toEqual(['rules of dcim.racks: the test runtime/nowhere.test.ts is not there']);
+  });
+
+  it('leaves the records of a served resource out of this run alone', () => {
+    const list: AllowList = { accepted: [], rules: { 'dcim.sites': [{ message: 'Anything.', status: 'not-applicable', reason: 'a reason long enough' }] } };
+    const problems: string[] = [];
+    countRules(list, rules, root, problems, new Set(['dcim.racks', 'dcim.sites']));
+    expect(problems).toEqual([]);
+  });
+
+  it('lists the messages no record covers, by resource (--rules)', () => {
+    const list: AllowList = { accepted: [], rules: { 'dcim.racks': [{ message: 'Too short.', status: 'not-applicable', reason: 'a reason long enough' }] } };
+    expect(unrecordedRules(list, rules)).toEqual(new Map([['dcim.racks', ['Assigned location must belong to parent site ({site}).']]]));
+    expect(unrecordedRules({ accepted: [], rules: {} }, rules).get('dcim.racks')).toEqual(['Assigned location must belong to parent site ({site}).', 'u_height: Too short.']);
   });
 
   it('takes a test as showing a message only when it contains it, placeholders standing for any text', () => {

@@ -70,6 +70,7 @@ describe('parseArguments', () => {
   it('reads resources, options and aspects, and refuses unknown ones', () => {
     expect(parseArguments(['dcim.racks', '--verbose', '--reference', '/r', '--aspects=filter,lookups'], {})).toMatchObject({ only: ['dcim.racks'], verbose: true, reference: '/r', aspects: ['filter', 'lookups'] });
     expect(parseArguments([], { NETBOX_REFERENCE: '/env' })).toMatchObject({ referenceEnv: '/env', extract: false });
+    expect(parseArguments(['--rules'], {})).toMatchObject({ rules: true });
     expect(parseArguments(['--colour'], {})).toEqual({ error: 'unknown option --colour' });
     expect(parseArguments(['--aspects=filters'], {})).toEqual({ error: expect.stringMatching(/^unknown aspect filters: /) });
     expect(parseArguments(['--reference'], {})).toEqual({ error: '--reference needs a folder' });
