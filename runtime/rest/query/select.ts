@@ -6,7 +6,7 @@
  * Each field kind says how its value is selected; this is the context they say it in.
  */
 import type { Field, Resource } from '../../contract/index.ts';
-import { fieldKind, isoTimestamp, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
+import { fieldKind, isoTimestamp, jsonObjectSql, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
 import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
 
@@ -18,6 +18,11 @@ export const etagTimestamp = (expr: string) => `to_char(${expr} AT TIME ZONE 'UT
 
 /** Nested objects deeper than this are shown by id only (brief serializers nest a few levels at most). */
 const MAX_DEPTH = 4;
+/** Kinds left out of nested objects deeper than MAX_DEPTH, and what the serializer shows for them then. */
+const DEEP: Record<string, string> = { fk: 'NULL', generic_fk: 'NULL', m2m: `'[]'::json`, tags: `'[]'::json` };
+
+/** What a rendering select list depends on besides the resource and fields: every custom field (names and types are in the SQL). */
+const customFieldsKey = (set: CustomFieldSet | null) => set?.fields.map((f) => `${f.name}:${f.type}:${f.relatedResource ?? ''}`).join(',') ?? '';
 
 /**
  * The name of the rows a select list is built over: statements select from
@@ -41,6 +46,14 @@ export class SelectBuilder implements SelectContext, SqlScope {
   private rowAlias = '';
   /** While a select list is built: the custom fields of its resource (loaded for the request). */
   private customFieldSet: CustomFieldSet | null = null;
+  /** While a rendering select is built (renderedSelect): the SQL of the request's origin, a statement parameter. */
+  private originSql: string | null = null;
+  /** Rendering objects as responses show them (SelectContext.rendering), built by renderedSelect. */
+  private readonly renderedBuilt = new Map<string, { object: string; joins: string }>();
+
+  get rendering(): boolean {
+    return this.originSql !== null;
+  }
 
   constructor(
     private readonly registry: Registry,
@@ -133,6 +146,70 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return { columns: built.columns.join(', '), joins: built.joins.join(' ') };
   }
 
+  /**
+   * The object of `resource` on the row `alias` as a response shows it — the `shown` fields in the
+   * resource's order, nested objects, choices' labels and URLs included — as the SQL of one `json`
+   * value (FieldKind.json), and the joins of the objects the rows reference, to follow
+   * `FROM ${ROWS} alias`. `originSql` is the statement's parameter holding the request's origin
+   * (`$2::text`): the text does not depend on the request, so the statement keeps its plan.
+   * `legacyNames` repeats renamed fields under their former names, last, as the serializer does.
+   */
+  renderedSelect(resource: Resource, shown: readonly string[], alias: string, customFields: CustomFieldSet | null, originSql: string, legacyNames: boolean): { object: string; joins: string } {
+    const key = `${resource.key}|${alias}|${shown.join(',')}|${customFieldsKey(customFields)}|${originSql}|${legacyNames}`;
+    let built = this.renderedBuilt.get(key);
+    if (built) return built;
+    this.depth = 0;
+    const joins: string[] = [];
+    this.laterals = joins;
+    this.rowAlias = alias;
+    this.customFieldSet = customFields;
+    this.originSql = originSql;
+    const fragment = this.fragmentAliases;
+    this.fragmentAliases = null;
+    try {
+      const pairs = this.renderedPairs(resource, alias, new Set(shown));
+      if (legacyNames && resource.legacyNames) {
+        for (const [old, current] of Object.entries(resource.legacyNames)) {
+          const value = pairs.find(([name]) => name === current)?.[1];
+          if (value !== undefined) pairs.push([old, value]);
+        }
+      }
+      built = { object: jsonObjectSql(pairs), joins: joins.join(' ') };
+    } finally {
+      this.laterals = null;
+      this.customFieldSet = null;
+      this.originSql = null;
+      this.fragmentAliases = fragment;
+    }
+    if (this.renderedBuilt.size > 1000) this.renderedBuilt.clear();
+    this.renderedBuilt.set(key, built);
+    return built;
+  }
+
+  /** Each shown field of `target` on the row `alias` and the SQL of its value as shown, in the resource's order. */
+  private renderedPairs(target: Resource, alias: string, shown: ReadonlySet<string>): [string, string][] {
+    const pairs: [string, string][] = [];
+    for (const f of target.fields) {
+      if (!shown.has(f.name) || f.writeOnly) continue;
+      const deep = this.depth > MAX_DEPTH ? DEEP[f.kind] : undefined;
+      pairs.push([f.name, deep ?? fieldKind(f.kind).json(f, target, alias, this)]);
+    }
+    return pairs;
+  }
+
+  url(resource: Resource, idSql: string): string {
+    return this.urlSql(`/api/${resource.app}/${resource.path}/`, idSql);
+  }
+
+  uiUrl(resource: Resource, idSql: string): string {
+    return this.urlSql(`/${resource.uiPath}/`, idSql);
+  }
+
+  private urlSql(path: string, idSql: string): string {
+    if (this.originSql === null) throw new Error('URLs are built in SQL only while a rendering select is built');
+    return `(${this.originSql} || ${literal(path)} || ${idSql} || '/')`;
+  }
+
   customFields(resource: Resource): CustomFieldSet | null {
     return this.customFieldSet?.resource === resource.key ? this.customFieldSet : null;
   }
@@ -156,8 +233,16 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return expression(alias, this);
   }
 
-  /** `json_build_object(…)` of `target`'s nested fields on the row `alias`. */
+  /** `json_build_object(…)` of `target`'s nested fields on the row `alias` (while rendering, as a response shows them). */
   private jsonObject(target: Resource, alias: string, shows?: string[]): string {
+    if (this.rendering) {
+      this.depth++;
+      try {
+        return jsonObjectSql(this.renderedPairs(target, alias, new Set(shows ?? target.nested)));
+      } finally {
+        this.depth--;
+      }
+    }
     const parts = [`'id', ${alias}.id`];
     this.depth++;
     try {
@@ -195,9 +280,9 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return `${joined}.j`;
   }
 
-  nestedList(targetKey: string, n: string, join: string): string {
+  nestedList(targetKey: string, n: string, join: string, shows?: string[]): string {
     const target = this.registry.resource(targetKey);
-    return `(SELECT coalesce(json_agg(${this.jsonObject(target, n)} ORDER BY ${this.orderOf(target, n)}), '[]'::json) FROM ${q(target.table)} ${n} ${join})`;
+    return `(SELECT coalesce(json_agg(${this.jsonObject(target, n, shows)} ORDER BY ${this.orderOf(target, n)}), '[]'::json) FROM ${q(target.table)} ${n} ${join})`;
   }
 
   /** A resource's default ordering as SQL on the row `alias` (stored columns only), ending on id. */
