@@ -22,7 +22,7 @@ const MAX_DEPTH = 4;
 const DEEP: Record<string, string> = { fk: 'NULL', generic_fk: 'NULL', m2m: `'[]'::json`, tags: `'[]'::json` };
 
 /** What a rendering select list depends on besides the resource and fields: every custom field (names and types are in the SQL). */
-const customFieldsKey = (set: CustomFieldSet | null) => set?.fields.map((f) => `${f.name}:${f.type}:${f.relatedResource ?? ''}`).join(',') ?? '';
+export const customFieldsKey = (set: CustomFieldSet | null) => set?.fields.map((f) => `${f.name}:${f.type}:${f.relatedResource ?? ''}`).join(',') ?? '';
 
 /**
  * The name of the rows a select list is built over: statements select from
