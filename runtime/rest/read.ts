@@ -176,11 +176,11 @@ export class Reader {
   private async wholePage(db: Queryable, resource: Resource, ordering: string | null, page: Page & { mode: 'offset' }, shown: readonly string[], customFields: CustomFieldSet | null, ctx: RequestContext): Promise<{ n: number; results: string }> {
     const table = q(resource.table);
     const order = this.select.fragment(() => this.orderBy(resource, ordering, 't'));
-    const { object, joins } = this.select.renderedSelect(resource, shown, 't', customFields, '$3::text', this.legacyFieldNames);
+    const { object, joins, ctes, usesOrigin } = this.select.renderedSelect(resource, shown, 't', customFields, '$3::text', this.legacyFieldNames);
     const [row] = await db.query<{ n: number; results: string }>(
-      `WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${table} WHERE id = ANY(ARRAY(SELECT t.id FROM ${table} t ORDER BY ${order} LIMIT $1 OFFSET $2::bigint))) ` +
-        `SELECT (SELECT count(*)::int FROM ${table}) AS n, coalesce(json_agg((${object}) ORDER BY ${order}), '[]')::text AS results FROM ${ROWS} t ${joins}`,
-      [page.limit, page.offset, ctx.origin],
+      `WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${table} WHERE id = ANY(ARRAY(SELECT t.id FROM ${table} t ORDER BY ${order} LIMIT $1 OFFSET $2::bigint)))${ctes} ` +
+        `SELECT (SELECT count(*)::int FROM ${table}) AS n, coalesce('[' || string_agg(${object}, ',' ORDER BY ${order}) || ']', '[]') AS results FROM ${ROWS} t ${joins}`,
+      usesOrigin ? [page.limit, page.offset, ctx.origin] : [page.limit, page.offset],
     );
     return row;
   }
@@ -188,11 +188,11 @@ export class Reader {
   /** Objects of `ids` as a JSON array's text, in the order of `ids` (missing ones left out): one statement. */
   private async renderedList(db: Queryable, resource: Resource, ids: readonly number[], shown: readonly string[], customFields: CustomFieldSet | null, ctx: RequestContext): Promise<string> {
     if (!ids.length) return '[]';
-    const { object, joins } = this.select.renderedSelect(resource, shown, 't', customFields, '$2::text', this.legacyFieldNames);
+    const { object, joins, ctes, usesOrigin } = this.select.renderedSelect(resource, shown, 't', customFields, '$2::text', this.legacyFieldNames);
     const rows = `SELECT x.*, o.i AS "__order" FROM ${q(resource.table)} x JOIN unnest($1::int[]) WITH ORDINALITY o(id, i) ON x.id = o.id`;
     const [row] = await db.query<{ results: string }>(
-      `WITH ${ROWS} AS MATERIALIZED (${rows}) SELECT coalesce(json_agg((${object}) ORDER BY t."__order"), '[]')::text AS results FROM ${ROWS} t ${joins}`,
-      [[...ids], ctx.origin],
+      `WITH ${ROWS} AS MATERIALIZED (${rows})${ctes} SELECT coalesce('[' || string_agg(${object}, ',' ORDER BY t."__order") || ']', '[]') AS results FROM ${ROWS} t ${joins}`,
+      usesOrigin ? [[...ids], ctx.origin] : [[...ids]],
     );
     return row.results;
   }
@@ -204,11 +204,11 @@ export class Reader {
    */
   async rendered(db: Queryable, resource: Resource, ids: readonly number[], shown: readonly string[], customFields: CustomFieldSet | null, ctx: RequestContext): Promise<{ id: number; json: string; etag: string | null }[]> {
     if (!ids.length) return [];
-    const { object, joins } = this.select.renderedSelect(resource, shown, 't', customFields, '$2::text', this.legacyFieldNames);
+    const { object, joins, ctes, usesOrigin } = this.select.renderedSelect(resource, shown, 't', customFields, '$2::text', this.legacyFieldNames);
     const etag = resource.changeLogged ? `, ${etagTimestamp('coalesce(t.last_updated, t.created)')} AS "__etag"` : '';
     const rows = await db.query<{ id: number; __json: string; __etag?: string }>(
-      `WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${q(resource.table)} WHERE id = ANY($1::int[])) SELECT t.id, (${object})::text AS "__json"${etag} FROM ${ROWS} t ${joins}`,
-      [[...ids], ctx.origin],
+      `WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${q(resource.table)} WHERE id = ANY($1::int[]))${ctes} SELECT t.id, ${object} AS "__json"${etag} FROM ${ROWS} t ${joins}`,
+      usesOrigin ? [[...ids], ctx.origin] : [[...ids]],
     );
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     return ids.flatMap((id) => {

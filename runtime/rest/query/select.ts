@@ -6,7 +6,7 @@
  * Each field kind says how its value is selected; this is the context they say it in.
  */
 import type { Field, Resource } from '../../contract/index.ts';
-import { fieldKind, isoTimestamp, jsonObjectSql, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
+import { fieldKind, isoTimestamp, jsonObjectSql, jsonObjectText, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
 import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
 
@@ -33,6 +33,18 @@ export const ROWS = '"__rows"';
 
 const placeholder = /\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}/g;
 
+/** An object as a response shows it, as SQL (SelectBuilder.renderedSelect). */
+export interface RenderedSelect {
+  /** The object as JSON text (SQL of a `text` value). */
+  object: string;
+  /** Joins of the objects the rows reference, to follow `FROM ${ROWS} alias`. */
+  joins: string;
+  /** More CTEs the joins read (`, "__ref1" AS MATERIALIZED (…)`, or ''), to follow the ROWS CTE. */
+  ctes: string;
+  /** Whether the SQL reads the origin's parameter: when not, the statement must not be given it (PostgreSQL cannot type an unused parameter). */
+  usesOrigin: boolean;
+}
+
 export class SelectBuilder implements SelectContext, SqlScope {
   depth = 0;
   private aliasCount = 0;
@@ -48,8 +60,17 @@ export class SelectBuilder implements SelectContext, SqlScope {
   private customFieldSet: CustomFieldSet | null = null;
   /** While a rendering select is built (renderedSelect): the SQL of the request's origin, a statement parameter. */
   private originSql: string | null = null;
+  /**
+   * While a rendering select is built: the objects the rows reference, by target and fields, each
+   * with the id expressions that reference it (see reference()).
+   */
+  private shared: Map<string, { target: Resource; n: string; json: string; uses: { joined: string; idSql: string }[] }> | null = null;
+  /** While a rendering select is built: its joins in order, each a join's text or the key of a shared object's use. */
+  private renderedJoins: ({ text: string } | { key: string; use: number })[] = [];
+  /** While a rendering select is built: whether it used the origin (URLs), which is then a parameter of its statement. */
+  private originUsed = false;
   /** Rendering objects as responses show them (SelectContext.rendering), built by renderedSelect. */
-  private readonly renderedBuilt = new Map<string, { object: string; joins: string }>();
+  private readonly renderedBuilt = new Map<string, RenderedSelect>();
 
   get rendering(): boolean {
     return this.originSql !== null;
@@ -148,22 +169,24 @@ export class SelectBuilder implements SelectContext, SqlScope {
 
   /**
    * The object of `resource` on the row `alias` as a response shows it — the `shown` fields in the
-   * resource's order, nested objects, choices' labels and URLs included — as the SQL of one `json`
-   * value (FieldKind.json), and the joins of the objects the rows reference, to follow
+   * resource's order, nested objects, choices' labels and URLs included — as the SQL of its JSON
+   * text (each value by FieldKind.json), and the joins of the objects the rows reference, to follow
    * `FROM ${ROWS} alias`. `originSql` is the statement's parameter holding the request's origin
    * (`$2::text`): the text does not depend on the request, so the statement keeps its plan.
    * `legacyNames` repeats renamed fields under their former names, last, as the serializer does.
    */
-  renderedSelect(resource: Resource, shown: readonly string[], alias: string, customFields: CustomFieldSet | null, originSql: string, legacyNames: boolean): { object: string; joins: string } {
+  renderedSelect(resource: Resource, shown: readonly string[], alias: string, customFields: CustomFieldSet | null, originSql: string, legacyNames: boolean): RenderedSelect {
     const key = `${resource.key}|${alias}|${shown.join(',')}|${customFieldsKey(customFields)}|${originSql}|${legacyNames}`;
     let built = this.renderedBuilt.get(key);
     if (built) return built;
     this.depth = 0;
-    const joins: string[] = [];
-    this.laterals = joins;
+    this.laterals = [];
+    this.shared = new Map();
+    this.renderedJoins = [];
     this.rowAlias = alias;
     this.customFieldSet = customFields;
     this.originSql = originSql;
+    this.originUsed = false;
     const fragment = this.fragmentAliases;
     this.fragmentAliases = null;
     try {
@@ -174,9 +197,11 @@ export class SelectBuilder implements SelectContext, SqlScope {
           if (value !== undefined) pairs.push([old, value]);
         }
       }
-      built = { object: jsonObjectSql(pairs), joins: joins.join(' ') };
+      built = { object: jsonObjectText(pairs), ...this.sharedJoins(), usesOrigin: this.originUsed };
     } finally {
       this.laterals = null;
+      this.shared = null;
+      this.renderedJoins = [];
       this.customFieldSet = null;
       this.originSql = null;
       this.fragmentAliases = fragment;
@@ -207,6 +232,7 @@ export class SelectBuilder implements SelectContext, SqlScope {
 
   private urlSql(path: string, idSql: string): string {
     if (this.originSql === null) throw new Error('URLs are built in SQL only while a rendering select is built');
+    this.originUsed = true;
     return `(${this.originSql} || ${literal(path)} || ${idSql} || '/')`;
   }
 
@@ -274,10 +300,52 @@ export class SelectBuilder implements SelectContext, SqlScope {
   reference(targetKey: string, idSql: string, shows?: string[]): string {
     if (this.depth !== 0 || !this.laterals) return this.nested(targetKey, idSql, shows);
     const target = this.registry.resource(targetKey);
+    if (this.shared) {
+      // While rendering, an object several fields reference (a device's primary_ip, primary_ip4
+      // and oob_ip) is built once for all of them: see sharedJoins().
+      const key = `${targetKey}|${shows?.join(',') ?? ''}`;
+      let group = this.shared.get(key);
+      if (!group) {
+        const n = this.alias();
+        group = { target, n, json: this.jsonObject(target, n, shows), uses: [] };
+        this.shared.set(key, group);
+      }
+      const joined = this.alias();
+      group.uses.push({ joined, idSql });
+      this.renderedJoins.push({ key, use: group.uses.length - 1 });
+      return `${joined}.j`;
+    }
     const [n, joined] = [this.alias(), this.alias()];
     const referenced = `SELECT ${idSql} FROM ${ROWS} ${this.rowAlias}`;
     this.laterals.push(`LEFT JOIN (SELECT ${n}.id, ${this.jsonObject(target, n, shows)} AS j FROM ${q(target.table)} ${n} WHERE ${n}.id IN (${referenced})) ${joined} ON ${joined}.id = ${idSql}`);
     return `${joined}.j`;
+  }
+
+  /**
+   * The joins of a rendering select's referenced objects, in the order they were referenced: an
+   * object of one field is joined from a subquery of the objects the rows reference (as
+   * reference() does for select lists); one that several fields reference is built once, in a
+   * CTE of the objects any of them references, which each field joins.
+   */
+  private sharedJoins(): { joins: string; ctes: string } {
+    const ctes: string[] = [];
+    const names = new Map<string, string>();
+    const rowsOf = (idSql: string) => `SELECT ${idSql} FROM ${ROWS} ${this.rowAlias}`;
+    for (const [key, group] of this.shared!) {
+      if (group.uses.length < 2) continue;
+      const name = q(`__ref${names.size + 1}`);
+      names.set(key, name);
+      const referenced = group.uses.map((u) => rowsOf(u.idSql)).join(' UNION ');
+      ctes.push(`, ${name} AS MATERIALIZED (SELECT ${group.n}.id, ${group.json} AS j FROM ${q(group.target.table)} ${group.n} WHERE ${group.n}.id IN (${referenced}))`);
+    }
+    const joins = this.renderedJoins.map((entry) => {
+      if ('text' in entry) return entry.text;
+      const group = this.shared!.get(entry.key)!;
+      const { joined, idSql } = group.uses[entry.use];
+      const source = names.get(entry.key) ?? `(SELECT ${group.n}.id, ${group.json} AS j FROM ${q(group.target.table)} ${group.n} WHERE ${group.n}.id IN (${rowsOf(idSql)}))`;
+      return `LEFT JOIN ${source} ${joined} ON ${joined}.id = ${idSql}`;
+    });
+    return { joins: joins.join(' '), ctes: ctes.join('') };
   }
 
   nestedList(targetKey: string, n: string, join: string, shows?: string[]): string {
