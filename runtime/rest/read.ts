@@ -1,9 +1,12 @@
 /**
  * @module
- * Reading resources: list (filters, ordering, pagination) and retrieve. A page is chosen by one
- * small statement (its ids) and rendered by another (related objects, counts and computed values
- * come back from PostgreSQL as JSON and columns), with one more for the count beside the first;
- * filters naming related objects add one statement that checks they exist.
+ * Reading resources: list (filters, ordering, pagination) and retrieve, answered as the JSON text
+ * PostgreSQL renders (SelectBuilder.renderedSelect: every value as a response shows it, nested
+ * objects and URLs included), which the server sends as it is. A list without conditions is one
+ * statement (page, count and objects); a filtered one chooses its page's ids by one small
+ * statement, counts beside it, and renders the page by another; filters naming related objects
+ * add one statement that checks they exist. rows() selects values for the JavaScript serializer,
+ * which writes answer through.
  */
 import type { Field, Resource } from '../contract/index.ts';
 import type { Queryable, QueryOptions } from '../db/index.ts';
