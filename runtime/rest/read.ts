@@ -40,8 +40,8 @@ export class Reader {
   private readonly filters: FilterBuilder;
 
   private readonly legacyFieldNames: boolean;
-  /** The custom field definitions each resource's last load found (see unconditionedList()). */
-  private readonly lastCustomFields = new Map<string, CustomFieldSet>();
+  /** The custom field definitions each resource's last load found, and the version they are known to be current at, if any (see unconditionedList()). */
+  private readonly lastCustomFields = new Map<string, { set: CustomFieldSet; version: string | null }>();
 
   constructor(
     private readonly registry: Registry,
@@ -69,7 +69,10 @@ export class Reader {
   async customFields(db: Queryable, resource: Resource, shown?: readonly string[]): Promise<CustomFieldSet | null> {
     if (!this.showsCustomFields(resource, shown)) return null;
     const loaded = await this.extensions.customFields!.load(db, resource, this.registry);
-    this.lastCustomFields.set(resource.key, loaded);
+    // A version stays known while the definitions render alike; else none is (a statement that
+    // reads one ran before or beside this load, not after it).
+    const known = this.lastCustomFields.get(resource.key);
+    this.lastCustomFields.set(resource.key, { set: loaded, version: known && customFieldsKey(known.set) === customFieldsKey(loaded) ? known.version : null });
     return loaded;
   }
 
@@ -118,14 +121,14 @@ export class Reader {
     // Definitions are needed to show custom fields, and to filter or search by them: only for the
     // latter must they be read before the page is chosen; else they are read beside it.
     const byCustomFields = query.has('q') || [...query.keys()].some((key) => key.startsWith('cf_'));
-    const loadingCustomFields = this.customFields(db, resource, byCustomFields ? undefined : shown);
-    // Awaited where it is needed, below; a failure meanwhile is not an unhandled rejection.
-    loadingCustomFields.catch(() => undefined);
-    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await loadingCustomFields : null);
+    // Loaded when first needed: a list without conditions may not need to (unconditionedList()).
+    let loadingCustomFields: Promise<CustomFieldSet | null> | undefined;
+    const loading = () => (loadingCustomFields ??= this.customFields(db, resource, byCustomFields ? undefined : shown));
+    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await loading() : null);
     // Objects the caller may not view are not there, for the page and the count alike.
     const visible = this.restrictions.condition(resource, 't', params, ctx, 'view');
     if (visible) conditions.push(visible);
-    if (!conditions.length && page.mode === 'offset') return this.unconditionedList(db, resource, url, page, shown, loadingCustomFields, ctx);
+    if (!conditions.length && page.mode === 'offset') return this.unconditionedList(db, resource, url, page, shown, loading, ctx);
     // The count shares the filters and their parameters, not the cursor, limit or offset added below.
     const countConditions = [...conditions];
     const countParams = [...params.values];
@@ -145,7 +148,7 @@ export class Reader {
     const [pageIds, counted, customFields] = await Promise.all([
       db.query<{ id: number }>(pageSql, params.values, PER_VALUES),
       countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null),
-      loadingCustomFields,
+      loading(),
     ]);
     const ids = pageIds.map((r) => Number(r.id));
     const results = await this.renderedList(db, resource, ids, shown, customFields, ctx);
@@ -153,36 +156,45 @@ export class Reader {
   }
 
   /**
-   * A list without conditions, in one statement and one round trip besides the definitions' load:
-   * rendered with the custom field definitions this resource's last load found, while they are
-   * loaded again beside it; should they differ, it is rendered again with the new ones. (Loaded
-   * apart, they were never read in the page's snapshot anyway.)
+   * A list without conditions, in one statement. Custom fields are rendered with the definitions
+   * this resource's last load found: checked by the source's `version`, read in the same
+   * statement, they are loaded again (after it, so at least as new as the version it read) and
+   * the page rendered again only when that changed. Without a version they are loaded beside it.
    */
-  private async unconditionedList(db: Queryable, resource: Resource, url: URL, page: Page & { mode: 'offset' }, shown: readonly string[], loading: Promise<CustomFieldSet | null>, ctx: RequestContext): Promise<string> {
+  private async unconditionedList(db: Queryable, resource: Resource, url: URL, page: Page & { mode: 'offset' }, shown: readonly string[], loading: () => Promise<CustomFieldSet | null>, ctx: RequestContext): Promise<string> {
     const ordering = url.searchParams.get('ordering');
-    const known = this.showsCustomFields(resource, shown) ? this.lastCustomFields.get(resource.key) : null;
-    let whole: { n: number; results: string } | undefined;
-    if (known !== undefined) {
-      const [guessed, loaded] = await Promise.all([this.wholePage(db, resource, ordering, page, shown, known, ctx), loading]);
-      if (customFieldsKey(loaded) === customFieldsKey(known)) whole = guessed;
+    const text = (whole: { n: number; results: string }) => envelopeText(pageLinks(url, page, 0, Number(whole.n)), whole.results);
+    if (!this.showsCustomFields(resource, shown)) return text(await this.wholePage(db, resource, ordering, page, shown, null, ctx));
+    const known = this.lastCustomFields.get(resource.key);
+    const version = this.extensions.customFields?.version;
+    if (known && version) {
+      const whole = await this.wholePage(db, resource, ordering, page, shown, known.set, ctx, version);
+      if (known.version !== null && whole.v === known.version) return text(whole);
+      const loaded = (await loading())!;
+      this.lastCustomFields.set(resource.key, { set: loaded, version: whole.v ?? null });
+      return text(customFieldsKey(loaded) === customFieldsKey(known.set) ? whole : await this.wholePage(db, resource, ordering, page, shown, loaded, ctx));
     }
-    whole ??= await this.wholePage(db, resource, ordering, page, shown, await loading, ctx);
-    return envelopeText(pageLinks(url, page, 0, Number(whole.n)), whole.results);
+    if (known) {
+      const [guessed, loaded] = await Promise.all([this.wholePage(db, resource, ordering, page, shown, known.set, ctx), loading()]);
+      if (customFieldsKey(loaded) === customFieldsKey(known.set)) return text(guessed);
+    }
+    return text(await this.wholePage(db, resource, ordering, page, shown, await loading(), ctx));
   }
 
   /**
    * The page of a list without conditions and the count, as the baseline handler of `npm run bench`
    * does it: the page's ids chosen inside the statement (`id = ANY(ARRAY(…))`, so that even its
    * one generic plan estimates a handful of rows), the objects rendered and aggregated into one
-   * JSON text in list order. Parameters: $1 limit, $2 offset, $3 the request's origin.
+   * JSON text in list order, and the value of `version` (SQL) when given. Parameters: $1 limit,
+   * $2 offset, $3 the request's origin.
    */
-  private async wholePage(db: Queryable, resource: Resource, ordering: string | null, page: Page & { mode: 'offset' }, shown: readonly string[], customFields: CustomFieldSet | null, ctx: RequestContext): Promise<{ n: number; results: string }> {
+  private async wholePage(db: Queryable, resource: Resource, ordering: string | null, page: Page & { mode: 'offset' }, shown: readonly string[], customFields: CustomFieldSet | null, ctx: RequestContext, version?: string): Promise<{ n: number; results: string; v?: string }> {
     const table = q(resource.table);
     const order = this.select.fragment(() => this.orderBy(resource, ordering, 't'));
     const { object, joins, ctes, usesOrigin } = this.select.renderedSelect(resource, shown, 't', customFields, '$3::text', this.legacyFieldNames);
-    const [row] = await db.query<{ n: number; results: string }>(
+    const [row] = await db.query<{ n: number; results: string; v?: string }>(
       `WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${table} WHERE id = ANY(ARRAY(SELECT t.id FROM ${table} t ORDER BY ${order} LIMIT $1 OFFSET $2::bigint)))${ctes} ` +
-        `SELECT (SELECT count(*)::int FROM ${table}) AS n, coalesce('[' || string_agg(${object}, ',' ORDER BY ${order}) || ']', '[]') AS results FROM ${ROWS} t ${joins}`,
+        `SELECT (SELECT count(*)::int FROM ${table}) AS n, ${version ? `${version} AS v, ` : ''}coalesce('[' || string_agg(${object}, ',' ORDER BY ${order}) || ']', '[]') AS results FROM ${ROWS} t ${joins}`,
       usesOrigin ? [page.limit, page.offset, ctx.origin] : [page.limit, page.offset],
     );
     return row;

@@ -89,4 +89,20 @@ describe.each(testDatabases())('responses rendered by PostgreSQL on $name', (dat
       expect(JSON.stringify(detail.body), resource.key).toBe(expected[0]);
     }
   });
+
+  it('lists show custom field definitions added, changed or removed since the last list', async () => {
+    const names = async () => Object.keys((await api.request('GET', '/api/dcim/sites/?limit=1')).body.results[0].custom_fields);
+    // A few lists first: the definitions are then reused, checked by their version.
+    const before = await names();
+    await names();
+    expect(await names()).toEqual(before);
+    const created = await api.request('POST', '/api/extras/custom-fields/', { name: 'zz_new', type: 'text', object_types: ['dcim.site'] });
+    expect(created.status).toBe(201);
+    expect(await names()).toEqual([...before, 'zz_new']);
+    await names();
+    expect((await api.request('PATCH', `/api/extras/custom-fields/${created.body.id}/`, { name: 'zz_renamed' })).status).toBe(200);
+    expect(await names()).toEqual([...before, 'zz_renamed']);
+    expect((await api.request('DELETE', `/api/extras/custom-fields/${created.body.id}/`)).status).toBe(204);
+    expect(await names()).toEqual(before);
+  });
 });
