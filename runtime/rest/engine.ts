@@ -26,6 +26,9 @@ import { ValidationFailed, Writer, type WriterHooks } from './write/writer.ts';
 
 type Row = Record<string, unknown>;
 
+/** The content type c.json() gives. */
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
 /** Ids a bulk body names that can exist at all (others are skipped, as NetBox's `pk__in` filter does). */
 const storedIds = (ids: number[]) => ids.filter((id) => id >= INT4.min && id <= INT4.max);
 
@@ -88,14 +91,15 @@ export class RestEngine {
     return new URL(c.req.url);
   }
 
+  // Reads answer the JSON text PostgreSQL rendered, as it is (Reader.rendered).
   async list(c: Context, resource: Resource, ctx: RequestContext) {
-    return c.json(await this.reader.list(this.db, resource, this.url(c), ctx));
+    return c.body(await this.reader.list(this.db, resource, this.url(c), ctx), 200, JSON_TYPE);
   }
 
   async retrieve(c: Context, resource: Resource, ctx: RequestContext) {
     const { body, etag } = await this.reader.retrieve(this.db, resource, parseId(c.req.param('id'), resource), this.url(c), ctx);
     if (etag) c.header('ETag', etag);
-    return c.json(body);
+    return c.body(body, 200, JSON_TYPE);
   }
 
   /** Objects by id as a response shows them (`fields`/`omit` of `query` apply, brief does not): one query. */

@@ -131,6 +131,12 @@ export type OperationHandler = (c: Context, args: OperationArgs) => Promise<Resp
  */
 export interface CustomFieldSource {
   load(db: Queryable, resource: Resource, registry: Registry): Promise<CustomFieldSet>;
+  /**
+   * SQL of a value that changes whenever any definition is added, changed or removed: a list then
+   * renders with the definitions it loaded before and reads this in the same statement, loading
+   * them again only when it changed (runtime/rest/read.ts), instead of one more statement each time.
+   */
+  readonly version?: string;
 }
 
 export interface Extensions {

@@ -3,6 +3,8 @@
  * Turns selected rows into NetBox's JSON: each field kind serialises its own value (choices as
  * `{value, label}`, decimals as numbers, nested objects through their target's fields); URLs are
  * built from the request's origin. Field order is the resource's, as NetBox's serializers order them.
+ * Writes answer through it; reads answer JSON that PostgreSQL renders alike (each kind's `json`),
+ * which runtime/server/rendering.e2e.test.ts compares with this for every served resource.
  */
 import type { Resource } from '../contract/index.ts';
 import { fieldKind, type CustomFieldSet, type SerializeContext } from '../kinds/index.ts';

@@ -8,6 +8,7 @@
  */
 import type { Field, Resource } from '../../contract/index.ts';
 import type { SelectContext } from '../fields/types.ts';
+import { jsonObjectSql } from '../jsonObject.ts';
 import { isObjectType, type CustomFieldSet } from './definition.ts';
 
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -54,4 +55,26 @@ export function customFieldsValue(selected: unknown, set: CustomFieldSet | null,
     } else out[f.name] = data[f.name] ?? null;
   }
   return out;
+}
+
+/**
+ * The SQL of the `custom_fields` object as a response shows it (FieldKind.json), for a rendering
+ * select: what customFieldsValue makes of customFieldsSelect's value, built by PostgreSQL.
+ */
+export function customFieldsJson(field: Field, resource: Resource, alias: string, set: CustomFieldSet | null, ctx: SelectContext): string {
+  if (!set?.fields.length) return `'{}'::json`;
+  const data = ctx.value(resource, field, alias);
+  return jsonObjectSql(
+    set.fields.map((f) => {
+      const json = `${data} -> ${sqlString(f.name)}`;
+      if (f.type === 'object') return [f.name, f.relatedResource ? ctx.reference(f.relatedResource, storedId(json)) : 'NULL'];
+      if (f.type !== 'multiobject') return [f.name, json];
+      if (!f.relatedResource) return [f.name, 'NULL'];
+      const n = ctx.alias();
+      const x = ctx.alias();
+      const ids = `(SELECT ${storedId(`${x}.v`)} FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${json}) = 'array' THEN ${json} ELSE '[]'::jsonb END) ${x}(v))`;
+      // No value (or JSON null) is null; anything else the list of the objects it names that exist.
+      return [f.name, `(CASE WHEN coalesce(jsonb_typeof(${json}), 'null') = 'null' THEN NULL ELSE ${ctx.nestedList(f.relatedResource, n, `WHERE ${n}.id IN ${ids}`)} END)`];
+    }),
+  );
 }

@@ -19,6 +19,7 @@ export const stringList = storedKind({
   validator: (field) => v.stringList({ nullable: field.nullable, maxLength: field.maxLength }),
   schema: (field) => ({ type: 'array', items: { type: 'string', ...(field.maxLength ? { maxLength: field.maxLength } : {}) } }),
   serialize: (raw) => raw ?? [],
+  json: (value) => `coalesce(to_json(${value}), '[]'::json)`,
 });
 
 export const integerList = storedKind({
@@ -32,6 +33,7 @@ export const integerList = storedKind({
   filters: (field) => [ownFilter(field, 'number')],
   // A nullable list keeps its null (a cable termination's `positions` without a profile).
   serialize: (raw, field) => (raw === null || raw === undefined ? (field.nullable ? null : []) : (raw as unknown[]).map(Number)),
+  json: (value, field) => (field.nullable ? `to_json(${value})` : `coalesce(to_json(${value}), '[]'::json)`),
 });
 
 export const ipNetworkList = storedKind({
@@ -42,6 +44,7 @@ export const ipNetworkList = storedKind({
   validator: (field) => v.ipNetworkList({ nullable: field.nullable }),
   schema: () => ({ type: 'array', items: { type: 'string' } }),
   serialize: (raw) => raw ?? [],
+  json: (value) => `coalesce(to_json(${value}), '[]'::json)`,
 });
 
 /**
@@ -57,4 +60,5 @@ export const integerRanges = storedKind({
   validator: (field) => v.integerRanges({ min: field.minValue, max: field.maxValue }),
   schema: () => ({ type: 'array', items: { type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 } }),
   serialize: (raw) => raw ?? [],
+  json: (value) => `coalesce(${value}, '[]'::jsonb)`,
 });

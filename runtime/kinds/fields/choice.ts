@@ -53,4 +53,16 @@ export const choice: FieldKind = {
     if (field.labelled === false) return raw;
     return { value: raw, label: ctx.choiceLabel(field.choices!, raw) };
   },
+  json(field, resource, alias, ctx) {
+    const raw = ctx.value(resource, field, alias);
+    const shown = field.labelled === false ? raw : `json_build_object('value', ${raw}, 'label', ${choiceLabelSql(field.choices!, raw, ctx)})`;
+    return `(CASE WHEN ${raw} IS NULL OR ${raw}::text = '' THEN NULL ELSE ${shown} END)`;
+  },
 };
+
+/** The SQL of a choice's label (`CASE value WHEN 'active' THEN 'Active' … ELSE '' END`), as Registry.choiceLabel gives it. */
+function choiceLabelSql(set: string, valueSql: string, catalog: Catalog): string {
+  const sqlValue = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
+  const whens = catalog.choiceSet(set).map(([value, label]) => `WHEN ${sqlValue(value)} THEN ${sqlValue(label)}`);
+  return `(CASE ${valueSql} ${whens.join(' ')} ELSE '' END)`;
+}

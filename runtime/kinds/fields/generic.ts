@@ -49,5 +49,7 @@ export const genericFk: FieldKind = {
     const target = ctx.byObjectType(String(row[field.generic!.typeField]));
     return target ? ctx.nested(target.key, row[field.name] as Record<string, unknown> | null) : null;
   },
+  // While rendering, each branch's nested object is the final one; a type served by no branch is null.
+  json: (field, resource, alias, ctx) => genericFk.select(field, resource, alias, ctx)!,
 };
 

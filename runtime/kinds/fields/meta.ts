@@ -5,12 +5,12 @@
  */
 import type { Field, Resource } from '../../contract/index.ts';
 import { column, identityColumn, notNull } from '../columns.ts';
-import { customFieldsSelect, customFieldsValue, mergeCustomFields, noCustomFields, stageCustomFields } from '../customFields/index.ts';
+import { customFieldsJson, customFieldsSelect, customFieldsValue, mergeCustomFields, noCustomFields, stageCustomFields } from '../customFields/index.ts';
 import * as v from '../validation/index.ts';
 import { ownFilter } from './stored.ts';
 import type { FieldKind, SelectContext } from './types.ts';
 
-const readOnlyKind = (name: string, optionsType: string, schema: FieldKind['response'], select: FieldKind['select'], serialize: FieldKind['serialize']): FieldKind => ({
+const readOnlyKind = (name: string, optionsType: string, schema: FieldKind['response'], select: FieldKind['select'], serialize: FieldKind['serialize'], json: FieldKind['json']): FieldKind => ({
   name,
   optionsType,
   readOnly: true,
@@ -19,22 +19,43 @@ const readOnlyKind = (name: string, optionsType: string, schema: FieldKind['resp
   response: schema,
   select,
   serialize,
+  json,
 });
 
+/** The URL SQL of a rendering context (SelectContext.url/uiUrl), which only a rendering builder has. */
+function renderedUrl(ctx: SelectContext, which: 'url' | 'uiUrl', resource: Resource, alias: string): string {
+  const build = ctx[which];
+  if (!ctx.rendering || !build) throw new Error(`${resource.key}: URLs are rendered in SQL only by a rendering select`);
+  return build.call(ctx, resource, `${alias}.id`);
+}
+
 export const id: FieldKind = {
-  ...readOnlyKind('id', 'integer', () => ({ type: 'integer', readOnly: true }), (_f, _r, alias) => `${alias}.id`, (_f, _r, row) => Number(row.id)),
+  ...readOnlyKind('id', 'integer', () => ({ type: 'integer', readOnly: true }), (_f, _r, alias) => `${alias}.id`, (_f, _r, row) => Number(row.id), (_f, _r, alias) => `${alias}.id`),
   orderable: true,
   defaultColumn: () => 'id',
   column: () => identityColumn(),
   filters: (field) => [ownFilter(field, 'number')],
 };
 
-export const url = readOnlyKind('url', 'field', () => ({ type: 'string', format: 'uri', readOnly: true }), () => null, (_f, resource, row, ctx) => ctx.url(resource, row.id));
+export const url = readOnlyKind(
+  'url', 'field', () => ({ type: 'string', format: 'uri', readOnly: true }), () => null,
+  (_f, resource, row, ctx) => ctx.url(resource, row.id),
+  (_f, resource, alias, ctx) => renderedUrl(ctx, 'url', resource, alias),
+);
 
-export const displayUrl = readOnlyKind('display_url', 'field', () => ({ type: 'string', format: 'uri', readOnly: true }), () => null, (_f, resource, row, ctx) => ctx.uiUrl(resource, row.id));
+export const displayUrl = readOnlyKind(
+  'display_url', 'field', () => ({ type: 'string', format: 'uri', readOnly: true }), () => null,
+  (_f, resource, row, ctx) => ctx.uiUrl(resource, row.id),
+  (_f, resource, alias, ctx) => renderedUrl(ctx, 'uiUrl', resource, alias),
+);
 
 export const display: FieldKind = {
-  ...readOnlyKind('display', 'string', () => ({ type: 'string', readOnly: true }), (_f, resource, alias, ctx) => ctx.display(resource, alias), (_f, _r, row) => row.display ?? ''),
+  ...readOnlyKind(
+    'display', 'string', () => ({ type: 'string', readOnly: true }),
+    (_f, resource, alias, ctx) => ctx.display(resource, alias),
+    (_f, _r, row) => row.display ?? '',
+    (_f, resource, alias, ctx) => `coalesce(${ctx.display(resource, alias)}, '')`,
+  ),
   orderable: true,
 };
 
@@ -63,13 +84,23 @@ export function countSql(field: Field, resource: Resource, alias: string, ctx: S
 }
 
 export const count: FieldKind = {
-  ...readOnlyKind('count', 'integer', () => ({ type: 'integer', readOnly: true }), (field, resource, alias, ctx) => countSql(field, resource, alias, ctx), (field, _r, row) => Number(row[field.name] ?? 0)),
+  ...readOnlyKind(
+    'count', 'integer', () => ({ type: 'integer', readOnly: true }),
+    (field, resource, alias, ctx) => countSql(field, resource, alias, ctx),
+    (field, _r, row) => Number(row[field.name] ?? 0),
+    (field, resource, alias, ctx) => `coalesce(${countSql(field, resource, alias, ctx)}, 0)`,
+  ),
   keys: ['target', 'via', 'cumulative'],
   orderable: true,
 };
 
 export const depth: FieldKind = {
-  ...readOnlyKind('depth', 'integer', () => ({ type: 'integer', readOnly: true }), (_f, _r, alias) => `${alias}.tree_depth`, (_f, _r, row) => Number(row._depth ?? 0)),
+  ...readOnlyKind(
+    'depth', 'integer', () => ({ type: 'integer', readOnly: true }),
+    (_f, _r, alias) => `${alias}.tree_depth`,
+    (_f, _r, row) => Number(row._depth ?? 0),
+    (_f, _r, alias) => `coalesce(${alias}.tree_depth, 0)`,
+  ),
   defaultColumn: () => 'tree_depth',
   column: (field) => column('integer', field.column!, null, [notNull, { kind: 'default', sql: '0' }]),
   orderable: true,
@@ -94,4 +125,5 @@ export const customFields: FieldKind = {
   },
   select: (field, resource, alias, ctx) => customFieldsSelect(field, resource, alias, ctx.customFields?.(resource) ?? null, ctx),
   serialize: (field, resource, row, ctx) => customFieldsValue(row[field.name], ctx.customFields?.(resource) ?? null, (target, nested) => ctx.nested(target, nested)),
+  json: (field, resource, alias, ctx) => customFieldsJson(field, resource, alias, ctx.customFields?.(resource) ?? null, ctx),
 };

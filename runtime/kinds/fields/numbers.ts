@@ -27,6 +27,8 @@ export const integer = storedKind({
   schema: (field) => bounds(field, { type: 'integer', ...(isBig(field) ? { format: 'int64' } : {}) }),
   filters: (field) => [ownFilter(field, 'number')],
   serialize: (raw) => (raw === null || raw === undefined ? null : Number(raw)),
+  // PostgreSQL writes integers (bigint too) as JSON numbers.
+  json: (value) => value,
 });
 
 export const decimal = storedKind({
@@ -42,4 +44,6 @@ export const decimal = storedKind({
   schema: (field) => bounds(field, { type: 'number', format: 'double' }),
   filters: (field) => [ownFilter(field, 'decimal')],
   serialize: (raw) => (raw === null || raw === undefined ? null : Number(raw)),
+  // As a double, written as its shortest exact form (1.5, not numeric's 1.50): what JSON.stringify and Python's float write.
+  json: (value) => `(${value})::float8`,
 });

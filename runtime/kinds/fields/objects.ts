@@ -64,4 +64,16 @@ export const objectList: FieldKind = {
     });
     return field.bare ? shown.map((s) => s.object) : shown;
   },
+  /**
+   * While rendering, the expression's entries hold final nested objects (null for a type no
+   * branch serves); `object_id` must be a number, and `bare` keeps the objects alone.
+   */
+  json(field, resource, alias, ctx) {
+    const empty = field.nullable ? 'NULL' : `'[]'::json`;
+    const x = ctx.alias();
+    const e = ctx.alias();
+    const entry = field.bare ? `${e}.v -> 'object'` : `json_build_object('object_type', ${e}.v -> 'object_type', 'object_id', (${e}.v ->> 'object_id')::bigint, 'object', ${e}.v -> 'object')`;
+    const shown = `(SELECT coalesce(json_agg(${entry} ORDER BY ${e}.i), '[]'::json) FROM json_array_elements(${x}.v) WITH ORDINALITY ${e}(v, i))`;
+    return `(SELECT CASE WHEN ${x}.v IS NULL THEN ${empty} ELSE ${shown} END FROM (SELECT (${ctx.expression(field.expression!, resource, alias)})::json AS v) ${x})`;
+  },
 };

@@ -9,7 +9,7 @@ import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
 import { column, nullability } from '../columns.ts';
 import * as v from '../validation/index.ts';
 import { flags } from './stored.ts';
-import type { Catalog, FieldKind, Resolved, StagedItem } from './types.ts';
+import type { Catalog, FieldKind, Resolved, SelectContext, StagedItem } from './types.ts';
 
 /** What a relation filter without `_id` matches on the target: its slug, else its name, else its id. */
 export function relationAttribute(target: Resource): string {
@@ -72,7 +72,17 @@ export const fk: FieldKind = {
     if (field.bare) return row[field.name] === null || row[field.name] === undefined ? null : Number(row[field.name]);
     return ctx.nested(field.target!, row[field.name] as Record<string, unknown> | null, field.shows);
   },
+  // While rendering, the nested object select() builds is already the final one.
+  json: (field, resource, alias, ctx) => fk.select(field, resource, alias, ctx)!,
 };
+
+/** The linked objects of the row `alias` as a JSON list (`shows` their fields, else their nested form). */
+function m2mList(field: Field, alias: string, ctx: SelectContext, shows?: string[]): string {
+  const n = ctx.alias();
+  const l = ctx.alias();
+  const link = field.link!;
+  return ctx.nestedList(field.target!, n, `JOIN "${link.table}" ${l} ON ${l}."${link.target}" = ${n}.id WHERE ${l}."${link.source}" = ${alias}.id`, shows);
+}
 
 export const m2m: FieldKind = {
   name: 'm2m',
@@ -93,13 +103,9 @@ export const m2m: FieldKind = {
     }
     item.links.set(field.name, [...new Set(ids)]);
   },
-  select(field, _resource, alias, ctx) {
-    const n = ctx.alias();
-    const l = ctx.alias();
-    const link = field.link!;
-    return ctx.nestedList(field.target!, n, `JOIN "${link.table}" ${l} ON ${l}."${link.target}" = ${n}.id WHERE ${l}."${link.source}" = ${alias}.id`);
-  },
+  select: (field, _resource, alias, ctx) => m2mList(field, alias, ctx),
   serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
+  json: (field, _resource, alias, ctx) => m2mList(field, alias, ctx, field.shows),
 };
 
 /** `interfaces` on a device: the device's interfaces, for filter paths such as `interfaces__name`. Never shown. */
@@ -114,7 +120,21 @@ export const reverse: FieldKind = {
   response: () => ({}),
   select: () => null,
   serialize: () => undefined,
+  json: () => 'NULL',
 };
+
+/** The rows of `field.target` whose fk (or generic relation) `field.field` names the row `alias`, as a JSON list. */
+function relatedRows(field: Field, resource: Resource, alias: string, ctx: SelectContext, shows?: string[]): string {
+  const target = ctx.resource(field.target!);
+  const n = ctx.alias();
+  const back = target.fields.find((f) => f.name === field.field)!;
+  if (back.kind === 'generic_fk') {
+    // Rows whose generic relation names this object (an interface's MAC addresses).
+    const [type, id] = [back.generic!.typeField, back.generic!.idField].map((name) => ctx.value(target, target.fields.find((f) => f.name === name)!, n));
+    return ctx.nestedList(field.target!, n, `WHERE ${type} = '${resource.objectType}' AND ${id} = ${alias}.id`, shows);
+  }
+  return ctx.nestedList(field.target!, n, `WHERE ${ctx.value(target, back, n)} = ${alias}.id`, shows);
+}
 
 /**
  * Another resource's rows whose fk `field` points here, shown as a list of nested objects
@@ -129,16 +149,7 @@ export const relatedList: FieldKind = {
   defaultColumn: () => null,
   column: () => null,
   response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), readOnly: true }),
-  select(field, resource, alias, ctx) {
-    const target = ctx.resource(field.target!);
-    const n = ctx.alias();
-    const back = target.fields.find((f) => f.name === field.field)!;
-    if (back.kind === 'generic_fk') {
-      // Rows whose generic relation names this object (an interface's MAC addresses).
-      const [type, id] = [back.generic!.typeField, back.generic!.idField].map((name) => ctx.value(target, target.fields.find((f) => f.name === name)!, n));
-      return ctx.nestedList(field.target!, n, `WHERE ${type} = '${resource.objectType}' AND ${id} = ${alias}.id`);
-    }
-    return ctx.nestedList(field.target!, n, `WHERE ${ctx.value(target, back, n)} = ${alias}.id`);
-  },
+  select: (field, resource, alias, ctx) => relatedRows(field, resource, alias, ctx),
   serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
+  json: (field, resource, alias, ctx) => relatedRows(field, resource, alias, ctx, field.shows),
 };

@@ -24,6 +24,8 @@ export interface StoredKindSpec {
   filters?(field: Field, resource: Resource, catalog: Catalog): FilterEntry[];
   select?(field: Field, resource: Resource, alias: string, ctx: SelectContext): string;
   serialize?(raw: unknown, field: Field, ctx: SerializeContext): unknown;
+  /** SQL of the value as `serialize` shows it (FieldKind.json), given `value`, the SQL `select` gives. Required with `serialize`. */
+  json?(value: string, field: Field): string;
 }
 
 /** `readOnly`/`writeOnly`/`nullable` as OpenAPI flags. */
@@ -36,6 +38,9 @@ export function flags(field: Field, request = false): OpenAPIV3.SchemaObject {
 }
 
 export function storedKind(spec: StoredKindSpec): FieldKind {
+  // A value JavaScript reshapes must be reshaped alike by PostgreSQL when it renders responses.
+  if (spec.serialize && !spec.json) throw new Error(`field kind ${spec.name} serialises its values: give json() too`);
+  const select = spec.select ?? ((field: Field, resource: Resource, alias: string, ctx: SelectContext) => ctx.value(resource, field, alias));
   return {
     name: spec.name,
     keys: spec.keys,
@@ -50,7 +55,8 @@ export function storedKind(spec: StoredKindSpec): FieldKind {
     stage(field, _input, value, item) {
       item.columns[field.column!] = value;
     },
-    select: spec.select ?? ((field, resource, alias, ctx) => ctx.value(resource, field, alias)),
+    select,
+    json: (field, resource, alias, ctx) => (spec.json ? spec.json(select(field, resource, alias, ctx), field) : select(field, resource, alias, ctx)),
     serialize: (field, _resource, row, ctx) => {
       const raw = row[field.name];
       return spec.serialize ? spec.serialize(raw, field, ctx) : (raw ?? null);

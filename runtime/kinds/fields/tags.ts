@@ -46,4 +46,6 @@ export const tags: FieldKind = {
     return ctx.nestedList(TAGS, n, `JOIN "${table}" ${t} ON ${t}."${tagId}" = ${n}.id WHERE ${t}."${objectType}" = '${resource.objectType}' AND ${t}."${objectId}" = ${alias}.id`);
   },
   serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(TAGS, item)),
+  // While rendering, the list select() builds holds the final nested tags.
+  json: (field, resource, alias, ctx) => tags.select(field, resource, alias, ctx)!,
 };

@@ -45,8 +45,8 @@ export interface SelectContext extends Catalog {
    * object once per distinct target (a type shared by a thousand devices, with its counts, once).
    */
   reference(target: string, idSql: string, shows?: string[]): string;
-  /** SQL of a JSON array of `target`'s nested objects: rows `n` of `target` joined by `join` (`FROM … WHERE …` after the target). */
-  nestedList(target: string, n: string, join: string): string;
+  /** SQL of a JSON array of `target`'s nested objects (or `shows`): rows `n` of `target` joined by `join` (`FROM … WHERE …` after the target). */
+  nestedList(target: string, n: string, join: string, shows?: string[]): string;
   /** SQL of the resource's `display` string on the row `alias`. */
   display(resource: Resource, alias: string): string;
   /** SQL of a named expression (runtime/inventory registers them). */
@@ -55,6 +55,15 @@ export interface SelectContext extends Catalog {
   customFields?(resource: Resource): CustomFieldSet | null;
   /** The table of tag assignments (`extras_tagged_item`) and its columns. */
   readonly tagLink: { table: string; objectType: string; objectId: string; tagId: string };
+  /**
+   * True while a statement that renders the response itself is built (FieldKind.json): nested
+   * objects (`nested`, `reference`, `nestedList`) then come back in their final form, url included.
+   */
+  readonly rendering?: boolean;
+  /** While rendering: SQL of the object's API URL (`<origin>/api/dcim/sites/7/`), the origin a parameter of the statement. */
+  url?(resource: Resource, idSql: string): string;
+  /** While rendering: SQL of the object's UI URL (`<origin>/dcim/sites/7/`). */
+  uiUrl?(resource: Resource, idSql: string): string;
 }
 
 /** The runtime's serialiser, turning a selected row into NetBox's JSON. */
@@ -143,4 +152,12 @@ export interface FieldKind {
   select(field: Field, resource: Resource, alias: string, ctx: SelectContext): string | null;
   /** The JSON value from what `select` produced (`row` holds the object's selected values). */
   serialize(field: Field, resource: Resource, row: Row, ctx: SerializeContext): unknown;
+  /**
+   * SQL of the value exactly as `serialize` would show it, for a statement that renders whole
+   * responses in PostgreSQL (`ctx.rendering`; runtime/rest/query/render.ts): a JSON value, or a
+   * scalar whose JSON form is the value (text, integer, boolean, float8). Lists and reads of one
+   * object are rendered so, with no JavaScript per row; the e2e test of runtime/rest
+   * (rendering.e2e.test.ts) pins it to `serialize` for every served resource.
+   */
+  json(field: Field, resource: Resource, alias: string, ctx: SelectContext): string;
 }

@@ -35,4 +35,5 @@ export const unserved: FieldKind = {
   },
   select: () => null,
   serialize: (field) => (field.many ? [] : null),
+  json: (field) => (field.many ? `'[]'::json` : 'NULL'),
 };

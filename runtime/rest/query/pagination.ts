@@ -46,9 +46,14 @@ export interface Envelope<T> {
 }
 
 export function envelope<T>(url: URL, page: Page, results: T[], count: number | null, lastId?: number): Envelope<T> {
+  return { ...pageLinks(url, page, results.length, count, lastId), results };
+}
+
+/** The envelope's `count`, `next` and `previous` for a page of `shown` objects, the last with id `lastId`. */
+export function pageLinks(url: URL, page: Page, shown: number, count: number | null, lastId?: number): Omit<Envelope<never>, 'results'> {
   if (page.mode === 'cursor') {
-    const next = results.length < page.limit ? null : withParams(url, { start: String((lastId ?? 0) + 1), limit: String(page.limit), offset: null });
-    return { count: null, next, previous: null, results };
+    const next = shown < page.limit ? null : withParams(url, { start: String((lastId ?? 0) + 1), limit: String(page.limit), offset: null });
+    return { count: null, next, previous: null };
   }
   const total = count ?? 0;
   const next = page.offset + page.limit >= total ? null : withParams(url, { limit: String(page.limit), offset: String(page.offset + page.limit) });
@@ -58,5 +63,10 @@ export function envelope<T>(url: URL, page: Page, results: T[], count: number | 
       ? withParams(url, { limit: String(page.limit), offset: null })
       : withParams(url, { limit: String(page.limit), offset: String(page.offset - page.limit) });
   }
-  return { count: total, next, previous, results };
+  return { count: total, next, previous };
+}
+
+/** The list's response as JSON text around `results`, a JSON array's text. */
+export function envelopeText(links: Omit<Envelope<never>, 'results'>, results: string): string {
+  return `{"count":${JSON.stringify(links.count)},"next":${JSON.stringify(links.next)},"previous":${JSON.stringify(links.previous)},"results":${results}}`;
 }

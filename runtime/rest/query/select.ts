@@ -6,7 +6,7 @@
  * Each field kind says how its value is selected; this is the context they say it in.
  */
 import type { Field, Resource } from '../../contract/index.ts';
-import { fieldKind, isoTimestamp, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
+import { fieldKind, isoTimestamp, jsonObjectSql, jsonObjectText, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
 import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
 
@@ -18,6 +18,11 @@ export const etagTimestamp = (expr: string) => `to_char(${expr} AT TIME ZONE 'UT
 
 /** Nested objects deeper than this are shown by id only (brief serializers nest a few levels at most). */
 const MAX_DEPTH = 4;
+/** Kinds left out of nested objects deeper than MAX_DEPTH, and what the serializer shows for them then. */
+const DEEP: Record<string, string> = { fk: 'NULL', generic_fk: 'NULL', m2m: `'[]'::json`, tags: `'[]'::json` };
+
+/** What a rendering select list depends on besides the resource and fields: every custom field (names and types are in the SQL). */
+export const customFieldsKey = (set: CustomFieldSet | null) => set?.fields.map((f) => `${f.name}:${f.type}:${f.relatedResource ?? ''}`).join(',') ?? '';
 
 /**
  * The name of the rows a select list is built over: statements select from
@@ -27,6 +32,18 @@ const MAX_DEPTH = 4;
 export const ROWS = '"__rows"';
 
 const placeholder = /\{([a-z_][a-z0-9_]*)(?:\.([a-z_][a-z0-9_]*))?\}/g;
+
+/** An object as a response shows it, as SQL (SelectBuilder.renderedSelect). */
+export interface RenderedSelect {
+  /** The object as JSON text (SQL of a `text` value). */
+  object: string;
+  /** Joins of the objects the rows reference, to follow `FROM ${ROWS} alias`. */
+  joins: string;
+  /** More CTEs the joins read (`, "__ref1" AS MATERIALIZED (…)`, or ''), to follow the ROWS CTE. */
+  ctes: string;
+  /** Whether the SQL reads the origin's parameter: when not, the statement must not be given it (PostgreSQL cannot type an unused parameter). */
+  usesOrigin: boolean;
+}
 
 export class SelectBuilder implements SelectContext, SqlScope {
   depth = 0;
@@ -41,6 +58,23 @@ export class SelectBuilder implements SelectContext, SqlScope {
   private rowAlias = '';
   /** While a select list is built: the custom fields of its resource (loaded for the request). */
   private customFieldSet: CustomFieldSet | null = null;
+  /** While a rendering select is built (renderedSelect): the SQL of the request's origin, a statement parameter. */
+  private originSql: string | null = null;
+  /**
+   * While a rendering select is built: the objects the rows reference, by target and fields, each
+   * with the id expressions that reference it (see reference()).
+   */
+  private shared: Map<string, { target: Resource; n: string; json: string; uses: { joined: string; idSql: string }[] }> | null = null;
+  /** While a rendering select is built: its joins in order, each a join's text or the key of a shared object's use. */
+  private renderedJoins: ({ text: string } | { key: string; use: number })[] = [];
+  /** While a rendering select is built: whether it used the origin (URLs), which is then a parameter of its statement. */
+  private originUsed = false;
+  /** Rendering objects as responses show them (SelectContext.rendering), built by renderedSelect. */
+  private readonly renderedBuilt = new Map<string, RenderedSelect>();
+
+  get rendering(): boolean {
+    return this.originSql !== null;
+  }
 
   constructor(
     private readonly registry: Registry,
@@ -133,6 +167,75 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return { columns: built.columns.join(', '), joins: built.joins.join(' ') };
   }
 
+  /**
+   * The object of `resource` on the row `alias` as a response shows it — the `shown` fields in the
+   * resource's order, nested objects, choices' labels and URLs included — as the SQL of its JSON
+   * text (each value by FieldKind.json), and the joins of the objects the rows reference, to follow
+   * `FROM ${ROWS} alias`. `originSql` is the statement's parameter holding the request's origin
+   * (`$2::text`): the text does not depend on the request, so the statement keeps its plan.
+   * `legacyNames` repeats renamed fields under their former names, last, as the serializer does.
+   */
+  renderedSelect(resource: Resource, shown: readonly string[], alias: string, customFields: CustomFieldSet | null, originSql: string, legacyNames: boolean): RenderedSelect {
+    const key = `${resource.key}|${alias}|${shown.join(',')}|${customFieldsKey(customFields)}|${originSql}|${legacyNames}`;
+    let built = this.renderedBuilt.get(key);
+    if (built) return built;
+    this.depth = 0;
+    this.laterals = [];
+    this.shared = new Map();
+    this.renderedJoins = [];
+    this.rowAlias = alias;
+    this.customFieldSet = customFields;
+    this.originSql = originSql;
+    this.originUsed = false;
+    const fragment = this.fragmentAliases;
+    this.fragmentAliases = null;
+    try {
+      const pairs = this.renderedPairs(resource, alias, new Set(shown));
+      if (legacyNames && resource.legacyNames) {
+        for (const [old, current] of Object.entries(resource.legacyNames)) {
+          const value = pairs.find(([name]) => name === current)?.[1];
+          if (value !== undefined) pairs.push([old, value]);
+        }
+      }
+      built = { object: jsonObjectText(pairs), ...this.sharedJoins(), usesOrigin: this.originUsed };
+    } finally {
+      this.laterals = null;
+      this.shared = null;
+      this.renderedJoins = [];
+      this.customFieldSet = null;
+      this.originSql = null;
+      this.fragmentAliases = fragment;
+    }
+    if (this.renderedBuilt.size > 1000) this.renderedBuilt.clear();
+    this.renderedBuilt.set(key, built);
+    return built;
+  }
+
+  /** Each shown field of `target` on the row `alias` and the SQL of its value as shown, in the resource's order. */
+  private renderedPairs(target: Resource, alias: string, shown: ReadonlySet<string>): [string, string][] {
+    const pairs: [string, string][] = [];
+    for (const f of target.fields) {
+      if (!shown.has(f.name) || f.writeOnly) continue;
+      const deep = this.depth > MAX_DEPTH ? DEEP[f.kind] : undefined;
+      pairs.push([f.name, deep ?? fieldKind(f.kind).json(f, target, alias, this)]);
+    }
+    return pairs;
+  }
+
+  url(resource: Resource, idSql: string): string {
+    return this.urlSql(`/api/${resource.app}/${resource.path}/`, idSql);
+  }
+
+  uiUrl(resource: Resource, idSql: string): string {
+    return this.urlSql(`/${resource.uiPath}/`, idSql);
+  }
+
+  private urlSql(path: string, idSql: string): string {
+    if (this.originSql === null) throw new Error('URLs are built in SQL only while a rendering select is built');
+    this.originUsed = true;
+    return `(${this.originSql} || ${literal(path)} || ${idSql} || '/')`;
+  }
+
   customFields(resource: Resource): CustomFieldSet | null {
     return this.customFieldSet?.resource === resource.key ? this.customFieldSet : null;
   }
@@ -156,8 +259,16 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return expression(alias, this);
   }
 
-  /** `json_build_object(…)` of `target`'s nested fields on the row `alias`. */
+  /** `json_build_object(…)` of `target`'s nested fields on the row `alias` (while rendering, as a response shows them). */
   private jsonObject(target: Resource, alias: string, shows?: string[]): string {
+    if (this.rendering) {
+      this.depth++;
+      try {
+        return jsonObjectSql(this.renderedPairs(target, alias, new Set(shows ?? target.nested)));
+      } finally {
+        this.depth--;
+      }
+    }
     const parts = [`'id', ${alias}.id`];
     this.depth++;
     try {
@@ -189,15 +300,57 @@ export class SelectBuilder implements SelectContext, SqlScope {
   reference(targetKey: string, idSql: string, shows?: string[]): string {
     if (this.depth !== 0 || !this.laterals) return this.nested(targetKey, idSql, shows);
     const target = this.registry.resource(targetKey);
+    if (this.shared) {
+      // While rendering, an object several fields reference (a device's primary_ip, primary_ip4
+      // and oob_ip) is built once for all of them: see sharedJoins().
+      const key = `${targetKey}|${shows?.join(',') ?? ''}`;
+      let group = this.shared.get(key);
+      if (!group) {
+        const n = this.alias();
+        group = { target, n, json: this.jsonObject(target, n, shows), uses: [] };
+        this.shared.set(key, group);
+      }
+      const joined = this.alias();
+      group.uses.push({ joined, idSql });
+      this.renderedJoins.push({ key, use: group.uses.length - 1 });
+      return `${joined}.j`;
+    }
     const [n, joined] = [this.alias(), this.alias()];
     const referenced = `SELECT ${idSql} FROM ${ROWS} ${this.rowAlias}`;
     this.laterals.push(`LEFT JOIN (SELECT ${n}.id, ${this.jsonObject(target, n, shows)} AS j FROM ${q(target.table)} ${n} WHERE ${n}.id IN (${referenced})) ${joined} ON ${joined}.id = ${idSql}`);
     return `${joined}.j`;
   }
 
-  nestedList(targetKey: string, n: string, join: string): string {
+  /**
+   * The joins of a rendering select's referenced objects, in the order they were referenced: an
+   * object of one field is joined from a subquery of the objects the rows reference (as
+   * reference() does for select lists); one that several fields reference is built once, in a
+   * CTE of the objects any of them references, which each field joins.
+   */
+  private sharedJoins(): { joins: string; ctes: string } {
+    const ctes: string[] = [];
+    const names = new Map<string, string>();
+    const rowsOf = (idSql: string) => `SELECT ${idSql} FROM ${ROWS} ${this.rowAlias}`;
+    for (const [key, group] of this.shared!) {
+      if (group.uses.length < 2) continue;
+      const name = q(`__ref${names.size + 1}`);
+      names.set(key, name);
+      const referenced = group.uses.map((u) => rowsOf(u.idSql)).join(' UNION ');
+      ctes.push(`, ${name} AS MATERIALIZED (SELECT ${group.n}.id, ${group.json} AS j FROM ${q(group.target.table)} ${group.n} WHERE ${group.n}.id IN (${referenced}))`);
+    }
+    const joins = this.renderedJoins.map((entry) => {
+      if ('text' in entry) return entry.text;
+      const group = this.shared!.get(entry.key)!;
+      const { joined, idSql } = group.uses[entry.use];
+      const source = names.get(entry.key) ?? `(SELECT ${group.n}.id, ${group.json} AS j FROM ${q(group.target.table)} ${group.n} WHERE ${group.n}.id IN (${rowsOf(idSql)}))`;
+      return `LEFT JOIN ${source} ${joined} ON ${joined}.id = ${idSql}`;
+    });
+    return { joins: joins.join(' '), ctes: ctes.join('') };
+  }
+
+  nestedList(targetKey: string, n: string, join: string, shows?: string[]): string {
     const target = this.registry.resource(targetKey);
-    return `(SELECT coalesce(json_agg(${this.jsonObject(target, n)} ORDER BY ${this.orderOf(target, n)}), '[]'::json) FROM ${q(target.table)} ${n} ${join})`;
+    return `(SELECT coalesce(json_agg(${this.jsonObject(target, n, shows)} ORDER BY ${this.orderOf(target, n)}), '[]'::json) FROM ${q(target.table)} ${n} ${join})`;
   }
 
   /** A resource's default ordering as SQL on the row `alias` (stored columns only), ending on id. */

@@ -1,9 +1,9 @@
 /**
  * @module
  * The custom field definitions of a resource, read from the extras tables with one query per
- * request (runtime/rest asks only for resources that have a `custom_fields` field). Nothing is
- * cached in the process: a field added or changed by any server sharing the database counts for
- * the next request, and the query reads a few short rows.
+ * request (runtime/rest asks only for resources that have a `custom_fields` field). A list reuses
+ * the definitions it loaded before only while `version` is unchanged, read in its own statement:
+ * a field added or changed by any server sharing the database counts for the next request.
  */
 import type { Resource } from '../../../contract/index.ts';
 import type { Queryable } from '../../../db/index.ts';
@@ -64,4 +64,7 @@ export const customFieldSource: CustomFieldSource = {
     const rows = await db.query<DefinitionRow>(LOAD, [resource.objectType]);
     return customFieldSet(resource.key, rows.map((row) => definitionOf(row, registry)));
   },
+  // A definition added or removed changes the count; one changed gets a later last_updated (its
+  // writes are change-logged), which the latest of them then is.
+  version: `(SELECT count(*)::text || '/' || coalesce(max(coalesce(cf.last_updated, cf.created))::text, '') FROM "${CUSTOM_FIELD_TABLE}" cf)`,
 };

@@ -1,0 +1,146 @@
+/**
+ * @module
+ * A fixture with objects of every served resource, for rendering.e2e.test.ts: each kind of value
+ * shown both set and unset (choices, decimals, dates and times, JSON, arrays, tags, nested,
+ * generic and many-to-many relations), and custom fields of every type on devices and sites.
+ */
+import type { TestClient } from '../testing/inventoryApp.ts';
+
+type Body = Record<string, any>;
+
+export async function renderingFixture(api: TestClient): Promise<void> {
+  const post = async (path: string, body: unknown): Promise<any> => {
+    const response = await api.request('POST', `/api/${path}/`, body);
+    if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+  const patch = async (path: string, body: unknown): Promise<any> => {
+    const response = await api.request('PATCH', `/api/${path}/`, body);
+    if (response.status !== 200) throw new Error(`PATCH ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+
+  const [gold, blue] = await post('extras/tags', [{ name: 'Gold', slug: 'gold', color: 'ffd700' }, { name: 'Blue', slug: 'blue' }]);
+  const tags = [gold.id, blue.id];
+  const tenantGroup = await post('tenancy/tenant-groups', { name: 'Customers', slug: 'customers' });
+  await post('tenancy/tenant-groups', { name: 'Key', slug: 'key', parent: tenantGroup.id });
+  const tenant = await post('tenancy/tenants', { name: 'Acme Corp', slug: 'acme-corp', group: tenantGroup.id, tags });
+  const region = await post('dcim/regions', { name: 'EMEA', slug: 'emea' });
+  await post('dcim/regions', { name: 'France', slug: 'france', parent: region.id });
+  const siteGroup = await post('dcim/site-groups', { name: 'Campus', slug: 'campus' });
+  const choiceSet = await post('extras/custom-field-choice-sets', { name: 'Colours', extra_choices: [['red', 'Red'], ['green', 'Green']] });
+  const site = await post('dcim/sites', { name: 'Paris', slug: 'paris', region: region.id, group: siteGroup.id, tenant: tenant.id, status: 'planned', latitude: 48.8566, longitude: 2.3522, time_zone: 'Europe/Paris', asns: [], tags });
+  const bare = await post('dcim/sites', { name: 'Bare', slug: 'bare' });
+
+  const customFields: Body[] = [
+    { name: 'cf_text', type: 'text' },
+    { name: 'cf_longtext', type: 'longtext' },
+    { name: 'cf_integer', type: 'integer' },
+    { name: 'cf_decimal', type: 'decimal' },
+    { name: 'cf_boolean', type: 'boolean' },
+    { name: 'cf_date', type: 'date' },
+    { name: 'cf_datetime', type: 'datetime' },
+    { name: 'cf_url', type: 'url' },
+    { name: 'cf_json', type: 'json' },
+    { name: 'cf_select', type: 'select', choice_set: choiceSet.id },
+    { name: 'cf_multiselect', type: 'multiselect', choice_set: choiceSet.id },
+    { name: 'cf_site', type: 'object', related_object_type: 'dcim.site' },
+    { name: 'cf_sites', type: 'multiobject', related_object_type: 'dcim.site' },
+  ];
+  await post('extras/custom-fields', customFields.map((f) => ({ ...f, object_types: ['dcim.device', 'dcim.site'] })));
+  const cfValues = {
+    cf_text: 'hello', cf_longtext: 'a\nb', cf_integer: 42, cf_decimal: 1.5, cf_boolean: false, cf_date: '2026-05-01', cf_datetime: '2026-05-01T10:00:00Z',
+    cf_url: 'https://example.com/', cf_json: { b: 1, a: [1, 'x', null] }, cf_select: 'red', cf_multiselect: ['green', 'red'], cf_site: site.id, cf_sites: [bare.id, site.id],
+  };
+  await patch(`dcim/sites/${site.id}`, { custom_fields: cfValues });
+
+  const location = await post('dcim/locations', { name: 'Floor 1', slug: 'floor-1', site: site.id, status: 'active', tenant: tenant.id });
+  await post('dcim/locations', { name: 'Room 1', slug: 'room-1', site: site.id, parent: location.id });
+  const rackGroup = await post('dcim/rack-groups', { name: 'Row A', slug: 'row-a' });
+  const rackRole = await post('dcim/rack-roles', { name: 'Core', slug: 'core', color: '00ff00' });
+  const manufacturer = await post('dcim/manufacturers', { name: 'Juniper', slug: 'juniper' });
+  const rackType = await post('dcim/rack-types', { manufacturer: manufacturer.id, model: 'R42', slug: 'r42', form_factor: '4-post-cabinet', u_height: 42, width: 19, weight: 12.5, weight_unit: 'kg' });
+  const rack = await post('dcim/racks', { name: 'R1', site: site.id, location: location.id, role: rackRole.id, rack_type: rackType.id, status: 'active', tags });
+  await post('dcim/racks', { name: 'R2', site: bare.id });
+  const deviceType = await post('dcim/device-types', { manufacturer: manufacturer.id, model: 'MX480', slug: 'mx480', u_height: 2, airflow: 'front-to-rear', weight: 30.25, weight_unit: 'kg', subdevice_role: 'parent' });
+  const childType = await post('dcim/device-types', { manufacturer: manufacturer.id, model: 'Blade', slug: 'blade', u_height: 0, subdevice_role: 'child' });
+  const role = await post('dcim/device-roles', { name: 'Router', slug: 'router', color: 'ff0000' });
+  const platform = await post('dcim/platforms', { name: 'Junos', slug: 'junos', manufacturer: manufacturer.id });
+  const clusterType = await post('virtualization/cluster-types', { name: 'VMware', slug: 'vmware' });
+  const clusterGroup = await post('virtualization/cluster-groups', { name: 'Prod', slug: 'prod' });
+  const cluster = await post('virtualization/clusters', { name: 'C1', type: clusterType.id, group: clusterGroup.id, scope_type: 'dcim.site', scope_id: site.id, status: 'active' });
+  const configTemplate = await post('extras/config-templates', { name: 'Base', template_code: 'hostname {{ device.name }}' });
+  const chassis = await post('dcim/virtual-chassis', { name: 'VC1', domain: 'vc.example' });
+  const [router, unnamed] = await post('dcim/devices', [
+    { name: 'r1', device_type: deviceType.id, role: role.id, site: site.id, location: location.id, rack: rack.id, position: 10, face: 'front', platform: platform.id, tenant: tenant.id, status: 'active', airflow: 'rear-to-front', latitude: 48.1, longitude: 2.25, serial: 'SN1', asset_tag: 'A1', cluster: cluster.id, config_template: configTemplate.id, virtual_chassis: chassis.id, vc_position: 1, vc_priority: 10, local_context_data: { z: 1, a: { b: [true, null] } }, tags, custom_fields: cfValues },
+    { device_type: deviceType.id, role: role.id, site: bare.id },
+  ]);
+  await patch(`dcim/virtual-chassis/${chassis.id}`, { master: router.id });
+  const bay = await post('dcim/device-bays', { device: router.id, name: 'Bay 1' });
+  const blade = await post('dcim/devices', { name: 'blade1', device_type: childType.id, role: role.id, site: site.id, rack: rack.id });
+  await patch(`dcim/device-bays/${bay.id}`, { installed_device: blade.id });
+  await post('dcim/virtual-device-contexts', { name: 'VDC1', device: router.id, status: 'active', identifier: 1, tenant: tenant.id });
+  const profile = await post('dcim/module-type-profiles', { name: 'Line card', schema: { properties: { speed: { type: 'integer' } } } });
+  const moduleType = await post('dcim/module-types', { manufacturer: manufacturer.id, model: 'MPC', profile: profile.id, attributes: { speed: 100 }, weight: 2.5, weight_unit: 'kg' });
+  const moduleBay = await post('dcim/module-bays', { device: router.id, name: 'Slot 0', position: '0' });
+  await post('dcim/module-bays', { device: router.id, name: 'Slot 1' });
+  await post('dcim/modules', { device: router.id, module_bay: moduleBay.id, module_type: moduleType.id, status: 'active', serial: 'M1' });
+
+  const vrf = await post('ipam/vrfs', { name: 'Blue', rd: '65000:1', tenant: tenant.id });
+  const rir = await post('ipam/rirs', { name: 'RIPE', slug: 'ripe', is_private: false });
+  await post('ipam/aggregates', { prefix: '10.0.0.0/8', rir: rir.id, date_added: '2020-01-02', tenant: tenant.id });
+  await post('ipam/asns', { asn: 65001, rir: rir.id });
+  await post('ipam/route-targets', { name: '65000:100', tenant: tenant.id });
+  const ipamRole = await post('ipam/roles', { name: 'Loopbacks', slug: 'loopbacks', weight: 10 });
+  const vlanGroup = await post('ipam/vlan-groups', { name: 'VG1', slug: 'vg1', vid_ranges: [[1, 100], [200, 299]], scope_type: 'dcim.site', scope_id: site.id });
+  const vlan = await post('ipam/vlans', { vid: 10, name: 'Users', group: vlanGroup.id, status: 'active', role: ipamRole.id, tenant: tenant.id });
+  await post('ipam/vlans', { vid: 20, name: 'Voice' });
+  await post('ipam/prefixes', [{ prefix: '10.1.0.0/16', vrf: vrf.id, vlan: vlan.id, role: ipamRole.id, status: 'container', scope_type: 'dcim.site', scope_id: site.id }, { prefix: '2001:db8::/32' }]);
+  await post('ipam/ip-ranges', { start_address: '10.1.0.10/16', end_address: '10.1.0.20/16', vrf: vrf.id, status: 'active' });
+  const policy = await post('ipam/vlan-translation-policies', { name: 'P1' });
+  await post('ipam/vlan-translation-rules', { policy: policy.id, local_vid: 10, remote_vid: 110 });
+
+  const [eth0, eth1] = await post('dcim/interfaces', [
+    { device: router.id, name: 'eth0', type: '1000base-t', mode: 'tagged', untagged_vlan: vlan.id, tagged_vlans: [vlan.id], mtu: 1500, speed: 1000000, duplex: 'full', enabled: true, vrf: vrf.id, tags },
+    { device: router.id, name: 'eth1', type: '1000base-t' },
+  ]);
+  await post('dcim/interfaces', { device: unnamed.id, name: 'eth0', type: '10gbase-x-sfpp' });
+  const mac = await post('dcim/mac-addresses', { mac_address: '00:1a:2b:3c:4d:5e', assigned_object_type: 'dcim.interface', assigned_object_id: eth0.id });
+  await patch(`dcim/interfaces/${eth0.id}`, { primary_mac_address: mac.id });
+  await post('dcim/mac-addresses', { mac_address: '00:1a:2b:3c:4d:5f' });
+  const inside = await post('ipam/ip-addresses', { address: '10.1.0.1/16', vrf: vrf.id, status: 'active', role: 'loopback', dns_name: 'r1.example', assigned_object_type: 'dcim.interface', assigned_object_id: eth0.id, tags });
+  await post('ipam/ip-addresses', { address: '192.0.2.1/24', nat_inside: inside.id });
+  await post('ipam/ip-addresses', { address: '2001:db8::1/64' });
+  await patch(`dcim/devices/${router.id}`, { primary_ip4: inside.id, oob_ip: inside.id });
+  const bundle = await post('dcim/cable-bundles', { name: 'B1' });
+  await post('dcim/cables', {
+    a_terminations: [{ object_type: 'dcim.interface', object_id: eth1.id }],
+    b_terminations: [{ object_type: 'dcim.interface', object_id: (await api.request('GET', `/api/dcim/interfaces/?device_id=${unnamed.id}`)).body.results[0].id }],
+    status: 'connected', type: 'cat6', label: 'C1', color: '0000ff', length: 2.5, length_unit: 'm', bundle: bundle.id, tenant: tenant.id, tags,
+  });
+
+  const vm = await post('virtualization/virtual-machines', { name: 'vm1', cluster: cluster.id, site: site.id, status: 'active', vcpus: 2.5, memory: 4096, disk: 100, role: role.id, platform: platform.id, tenant: tenant.id, tags });
+  await post('virtualization/virtual-machines', { name: 'vm2', site: bare.id });
+  const vmInterface = await post('virtualization/interfaces', { virtual_machine: vm.id, name: 'eth0', mode: 'access', untagged_vlan: vlan.id, mtu: 9000 });
+  await post('virtualization/interfaces', { virtual_machine: vm.id, name: 'eth1', parent: vmInterface.id });
+  await post('virtualization/virtual-disks', { virtual_machine: vm.id, name: 'disk0', size: 50 });
+  await post('ipam/service-templates', { name: 'SSH', protocol: 'tcp', ports: [22] });
+  await post('ipam/services', { parent_object_type: 'dcim.device', parent_object_id: router.id, name: 'HTTP', protocol: 'tcp', ports: [80, 443], ipaddresses: [inside.id] });
+
+  const contactGroup = await post('tenancy/contact-groups', { name: 'Ops', slug: 'ops' });
+  const contactRole = await post('tenancy/contact-roles', { name: 'Admin', slug: 'admin' });
+  const contact = await post('tenancy/contacts', { name: 'Ann', email: 'ann@example.com', groups: [contactGroup.id] });
+  await post('tenancy/contacts', { name: 'Bob' });
+  await post('tenancy/contact-assignments', { object_type: 'dcim.device', object_id: router.id, contact: contact.id, role: contactRole.id, priority: 'primary' });
+  await post('extras/journal-entries', { assigned_object_type: 'dcim.device', assigned_object_id: router.id, kind: 'warning', comments: 'Check fans' });
+
+  const source = await post('core/data-sources', { name: 'Repo', type: 'local', source_url: '/tmp/rendering-fixture', ignore_rules: '*.txt' });
+  // Data files are made by syncing a source, which the API cannot do here: one is written directly.
+  await api.db.query(`INSERT INTO core_data_file (source_id, path, last_updated, size, hash, created, data) VALUES ($1, 'a/b.yaml', now(), 3, repeat('0', 64), now(), 'a: 1')`, [source.id]);
+  const group = await post('users/groups', { name: 'NOC' });
+  const user = await post('users/users', { username: 'noc', password: 'Noc-password-1', groups: [group.id], email: 'noc@example.com' });
+  await post('users/permissions', { name: 'View devices', object_types: ['dcim.device'], actions: ['view'], users: [user.id], groups: [group.id], constraints: { status: 'active' } });
+  await post('users/tokens', { user: user.id, description: 'reader', write_enabled: false, expires: '2030-01-01T00:00:00Z', allowed_ips: ['10.0.0.0/8'] });
+  const ownerGroup = await post('users/owner-groups', { name: 'Teams' });
+  await post('users/owners', { name: 'Network team', group: ownerGroup.id, users: [user.id], user_groups: [group.id] });
+}
