@@ -37,7 +37,9 @@ const RESOURCES: { path: string; objectType: string; bodies: (ids: Ids) => [obje
 
 /**
  * VLAN translation policies and rules: their serializers show and take no custom fields, but a
- * write still runs the model's clean(), which misses a required field.
+ * write still runs the model's clean(), which misses a required field, and checks the values saved
+ * before: defaults, stored on create (CustomFieldsMixin.save()), that a field's validation no
+ * longer accepts.
  */
 const WITHOUT_FIELD: { path: string; objectType: string; bodies: (ids: Ids) => [object] }[] = [
   { path: 'vlan-translation-policies', objectType: 'ipam.vlantranslationpolicy', bodies: () => [{ name: 'P9' }] },
@@ -74,6 +76,12 @@ describe.each(testDatabases())('ipam custom field messages on $name', (database)
       const made = await send('POST', `/api/ipam/${resource.path}/`, resource.bodies(ids));
       objects[resource.path] = [made[0].id, made[1].id];
     }
+    // A default stored on create (and on the objects there, as a new field's default is), then refused by the field's new maximum.
+    const limit = await send('POST', '/api/extras/custom-fields/', { name: 'cf_limit', type: 'integer', default: 5, validation_maximum: 10, object_types: WITHOUT_FIELD.map((r) => r.objectType) });
+    await send('POST', '/api/ipam/vlan-translation-policies/', { name: 'Limited' }).then((p) => (ids.limitedPolicy = p.id));
+    await send('POST', '/api/ipam/vlan-translation-rules/', { policy: ids.policy, local_vid: 20, remote_vid: 21 }).then((r) => (ids.limitedRule = r.id));
+    await send('PATCH', `/api/extras/custom-fields/${limit.id}/`, { default: 1, validation_maximum: 3 });
+    // Objects created now hold the new default, which passes.
     for (const resource of WITHOUT_FIELD) objects[resource.path] = [0, (await send('POST', `/api/ipam/${resource.path}/`, resource.bodies(ids)[0])).id];
     const objectTypes = [...RESOURCES, ...WITHOUT_FIELD].map((r) => r.objectType);
     await send('POST', '/api/extras/custom-fields/', [
@@ -90,6 +98,14 @@ describe.each(testDatabases())('ipam custom field messages on $name', (database)
   it.each(rows)('$path: $message', async ({ path, message, data }) => {
     const response = await api.request('PATCH', `/api/ipam/${path}/${objects[path][1]}/`, { custom_fields: data });
     expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { __all__: [message] } });
+  });
+
+  it.each([
+    ['vlan-translation-policies', 'limitedPolicy'],
+    ['vlan-translation-rules', 'limitedRule'],
+  ])("%s: Invalid value for custom field 'cf_limit': Value must not exceed 3", async (path, object) => {
+    const response = await api.request('PATCH', `/api/ipam/${path}/${ids[object]}/`, { description: 'changed' });
+    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { __all__: ["Invalid value for custom field 'cf_limit': Value must not exceed 3"] } });
   });
 
   it.each(WITHOUT_FIELD)("$path: Missing required custom field 'cf_required'.", async ({ path }) => {
