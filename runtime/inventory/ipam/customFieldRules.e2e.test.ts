@@ -38,12 +38,12 @@ const RESOURCES: { path: string; objectType: string; bodies: (ids: Ids) => [obje
 /**
  * VLAN translation policies and rules: their serializers show and take no custom fields, but a
  * write still runs the model's clean(), which misses a required field, and checks the values saved
- * before: defaults, stored on create (CustomFieldsMixin.save()), that a field's validation no
- * longer accepts.
+ * before — defaults, stored on create (CustomFieldsMixin.save()) and on every object there when a
+ * field is added — against the field's validation and uniqueness.
  */
-const WITHOUT_FIELD: { path: string; objectType: string; bodies: (ids: Ids) => [object] }[] = [
-  { path: 'vlan-translation-policies', objectType: 'ipam.vlantranslationpolicy', bodies: () => [{ name: 'P9' }] },
-  { path: 'vlan-translation-rules', objectType: 'ipam.vlantranslationrule', bodies: (i) => [{ policy: i.policy, local_vid: 9, remote_vid: 10 }] },
+const WITHOUT_FIELD: { path: string; objectType: string; bodies: (ids: Ids) => [object, object] }[] = [
+  { path: 'vlan-translation-policies', objectType: 'ipam.vlantranslationpolicy', bodies: () => [{ name: 'P9' }, { name: 'P10' }] },
+  { path: 'vlan-translation-rules', objectType: 'ipam.vlantranslationrule', bodies: (i) => [{ policy: i.policy, local_vid: 9, remote_vid: 10 }, { policy: i.policy, local_vid: 11, remote_vid: 12 }] },
 ];
 
 /** The three messages, each with the custom field data that triggers it on the second object. */
@@ -82,7 +82,10 @@ describe.each(testDatabases())('ipam custom field messages on $name', (database)
     await send('POST', '/api/ipam/vlan-translation-rules/', { policy: ids.policy, local_vid: 20, remote_vid: 21 }).then((r) => (ids.limitedRule = r.id));
     await send('PATCH', `/api/extras/custom-fields/${limit.id}/`, { default: 1, validation_maximum: 3 });
     // Objects created now hold the new default, which passes.
-    for (const resource of WITHOUT_FIELD) objects[resource.path] = [0, (await send('POST', `/api/ipam/${resource.path}/`, resource.bodies(ids)[0])).id];
+    for (const resource of WITHOUT_FIELD) {
+      const made = await send('POST', `/api/ipam/${resource.path}/`, resource.bodies(ids));
+      objects[resource.path] = [made[1].id, made[0].id];
+    }
     const objectTypes = [...RESOURCES, ...WITHOUT_FIELD].map((r) => r.objectType);
     await send('POST', '/api/extras/custom-fields/', [
       { name: 'cf_required', type: 'text', required: true, object_types: objectTypes },
@@ -111,5 +114,12 @@ describe.each(testDatabases())('ipam custom field messages on $name', (database)
   it.each(WITHOUT_FIELD)("$path: Missing required custom field 'cf_required'.", async ({ path }) => {
     const response = await api.request('PATCH', `/api/ipam/${path}/${objects[path][1]}/`, { description: 'changed' });
     expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { __all__: ["Missing required custom field 'cf_required'."] } });
+  });
+
+  // Last, as it gives every policy and rule a value: a new field's default is stored on every object there, so a unique one repeats.
+  it.each(WITHOUT_FIELD)("$path: Custom field 'cf_code_…' must have a unique value.", async ({ path, objectType }) => {
+    await send('POST', '/api/extras/custom-fields/', { name: `cf_code_${path.length}`, type: 'text', unique: true, default: 'same', object_types: [objectType] });
+    const response = await api.request('PATCH', `/api/ipam/${path}/${objects[path][0]}/`, { description: 'changed' });
+    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { __all__: [`Custom field 'cf_code_${path.length}' must have a unique value.`] } });
   });
 });
