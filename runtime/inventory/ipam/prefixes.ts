@@ -8,6 +8,7 @@ import type { ModelRules, WriteBatch } from '../../rest/index.ts';
 import { columnOf, updatedIds, valueOf, vrfsOf, vrfText } from './batchValues.ts';
 import { fillCachedScope } from '../dcim/index.ts';
 import { parseNetwork } from './ipSpace.ts';
+import { cachedScopeObjectMissing } from './scopeMissing.ts';
 
 /** NetBox's ENFORCE_GLOBAL_UNIQUE setting (its default): duplicates are refused in the global table. */
 export const ENFORCE_GLOBAL_UNIQUE = true;
@@ -50,4 +51,5 @@ export const prefixRules: ModelRules = {
     await refuseDuplicates(batch);
   },
   beforeSave: fillCachedScope,
+  genericObjectMissing: cachedScopeObjectMissing,
 };

@@ -41,6 +41,22 @@ const cases: Case[] = [
     request: (i) => ['POST', '/api/ipam/prefixes/', { prefix: '10.1.0.0/16', vrf: i.vrf }],
     answer: () => ({ prefix: ['Duplicate prefix found in VRF Unique (65100:1): 10.1.0.0/16'] }),
   },
+  {
+    // CachedScopeMixin.clean(): a scope type with no scope (an id of 0 passes BaseModel.clean(), which looks up truthy ids only).
+    rule: 'Please select a {scope_type}. (prefix)',
+    request: () => ['POST', '/api/ipam/prefixes/', { prefix: '10.9.0.0/16', scope_type: 'dcim.site', scope_id: 0 }],
+    answer: () => ({ __all__: ['Please select a site.'] }),
+  },
+  {
+    rule: 'Related object not found using the provided value: {fk_value}. (prefix scope)',
+    request: () => ['POST', '/api/ipam/prefixes/', { prefix: '10.9.0.0/16', scope_type: 'dcim.site', scope_id: 999999 }],
+    answer: () => ({ scope_id: ['Related object not found using the provided value: 999999.'] }),
+  },
+  {
+    rule: 'This field cannot be null. (prefix scope_type)',
+    request: (i) => ['POST', '/api/ipam/prefixes/', { prefix: '10.9.0.0/16', scope_id: i.siteA }],
+    answer: () => ({ scope_type: ['This field cannot be null.'] }),
+  },
   // IPRange.clean()
   {
     rule: 'Starting and ending IP address versions must match',
@@ -121,7 +137,43 @@ const cases: Case[] = [
     answer: () => ({ __all__: ['Cannot reassign IP address while it is designated as the OOB IP for the parent object'] }),
   },
   { rule: 'Only IPv6 addresses can be assigned SLAAC status', request: () => ['POST', '/api/ipam/ip-addresses/', { address: '10.2.0.77/24', status: 'slaac' }], answer: () => ({ status: ['Only IPv6 addresses can be assigned SLAAC status'] }) },
-  // VLANGroup.clean()
+  // BaseModel.clean() on the assigned object
+  {
+    rule: 'This field cannot be null. (ip address assigned_object_id)',
+    request: () => ['POST', '/api/ipam/ip-addresses/', { address: '10.2.0.78/24', assigned_object_type: 'dcim.interface' }],
+    answer: () => ({ assigned_object_id: ['This field cannot be null.'] }),
+  },
+  {
+    rule: 'This field cannot be null. (ip address assigned_object_type)',
+    request: (i) => ['POST', '/api/ipam/ip-addresses/', { address: '10.2.0.78/24', assigned_object_id: i.ifaceA }],
+    answer: () => ({ assigned_object_type: ['This field cannot be null.'] }),
+  },
+  {
+    rule: 'Related object not found using the provided value: {fk_value}. (ip address)',
+    request: () => ['POST', '/api/ipam/ip-addresses/', { address: '10.2.0.78/24', assigned_object_type: 'dcim.interface', assigned_object_id: 999999 }],
+    answer: () => ({ assigned_object_id: ['Related object not found using the provided value: 999999.'] }),
+  },
+  // VLANGroup.clean(), after BaseModel.clean() on the scope
+  {
+    rule: 'Cannot set scope_type without scope_id.',
+    request: () => ['POST', '/api/ipam/vlan-groups/', { name: 'G0', slug: 'g0', scope_type: 'dcim.site', scope_id: 0 }],
+    answer: () => ({ __all__: ['Cannot set scope_type without scope_id.'] }),
+  },
+  {
+    rule: 'This field cannot be null. (vlan group scope_id)',
+    request: () => ['POST', '/api/ipam/vlan-groups/', { name: 'G0', slug: 'g0', scope_type: 'dcim.site' }],
+    answer: () => ({ scope_id: ['This field cannot be null.'] }),
+  },
+  {
+    rule: 'This field cannot be null. (vlan group scope_type)',
+    request: (i) => ['POST', '/api/ipam/vlan-groups/', { name: 'G0', slug: 'g0', scope_id: i.siteA }],
+    answer: () => ({ scope_type: ['This field cannot be null.'] }),
+  },
+  {
+    rule: 'Related object not found using the provided value: {fk_value}. (vlan group)',
+    request: () => ['POST', '/api/ipam/vlan-groups/', { name: 'G0', slug: 'g0', scope_type: 'dcim.site', scope_id: 999999 }],
+    answer: () => ({ scope_id: ['Related object not found using the provided value: 999999.'] }),
+  },
   { rule: 'Ranges cannot overlap.', request: () => ['POST', '/api/ipam/vlan-groups/', { name: 'G0', slug: 'g0', vid_ranges: [[1, 10], [10, 20]] }], answer: () => ({ vid_ranges: ['Ranges cannot overlap.'] }) },
   {
     rule: 'Starting VLAN ID in range ({value}) cannot be less than {minimum}',
@@ -163,6 +215,12 @@ const cases: Case[] = [
     rule: 'A Q-in-Q customer VLAN must be assigned to a service VLAN.',
     request: () => ['POST', '/api/ipam/vlans/', { vid: 12, name: 'V12', qinq_role: 'cvlan' }],
     answer: () => ({ qinq_role: ['A Q-in-Q customer VLAN must be assigned to a service VLAN.'] }),
+  },
+  // Service: BaseModel.clean() on its parent
+  {
+    rule: 'Related object not found using the provided value: {fk_value}. (service)',
+    request: () => ['POST', '/api/ipam/services/', { parent_object_type: 'dcim.device', parent_object_id: 999999, name: 'ssh', protocol: 'tcp', ports: [22] }],
+    answer: () => ({ parent_object_id: ['Related object not found using the provided value: 999999.'] }),
   },
 ];
 

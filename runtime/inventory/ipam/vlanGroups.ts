@@ -2,10 +2,12 @@
  * @module
  * VLANGroup.clean(): every VID range within 1-4094 and no two ranges overlapping (the first
  * failing check is reported, as Django stops at the first ValidationError). That the scope's type
- * and id go together is the engine's check of every generic relation.
+ * and id go together is the engine's check of every generic relation; a scope id of 0 answers
+ * VLANGroup.clean()'s own message (scopeMissing.ts).
  */
 import type { ModelRules } from '../../rest/index.ts';
 import { valueOf } from './batchValues.ts';
+import { vlanGroupScopeObjectMissing } from './scopeMissing.ts';
 
 export const VLAN_VID_MIN = 1;
 export const VLAN_VID_MAX = 4094;
@@ -32,4 +34,5 @@ export const vlanGroupRules: ModelRules = {
       if (error) item.error('vid_ranges', error);
     }
   },
+  genericObjectMissing: vlanGroupScopeObjectMissing,
 };

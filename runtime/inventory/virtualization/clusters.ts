@@ -9,6 +9,7 @@
 import type { ModelRules, WriteBatch } from '../../rest/index.ts';
 import { fillCachedScope } from '../dcim/index.ts';
 import { tableOf } from '../dcim/rows.ts';
+import { cachedScopeObjectMissing } from '../ipam/scopeMissing.ts';
 import { requiredColumn } from './machines/columns.ts';
 
 async function refuseStrayHosts(batch: WriteBatch): Promise<void> {
@@ -42,4 +43,5 @@ export const clusterRules: ModelRules = {
     await fillCachedScope(batch);
     await refuseStrayHosts(batch);
   },
+  genericObjectMissing: cachedScopeObjectMissing,
 };

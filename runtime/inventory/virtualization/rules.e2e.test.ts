@@ -32,6 +32,22 @@ const cases: Case[] = [
     request: (i) => ['PATCH', `/api/virtualization/clusters/${i.roomy}/`, { scope_type: 'dcim.location', scope_id: i.room }],
     answer: { scope: ['1 devices are assigned as hosts for this cluster but are not in location Room 1'] },
   },
+  {
+    // CachedScopeMixin.clean(): a scope type with no scope (an id of 0 passes BaseModel.clean(), which looks up truthy ids only).
+    rule: 'Please select a {scope_type}. (cluster)',
+    request: (i) => ['POST', '/api/virtualization/clusters/', { name: 'Unplaced', type: i.type, scope_type: 'dcim.location', scope_id: 0 }],
+    answer: { __all__: ['Please select a location.'] },
+  },
+  {
+    rule: 'Related object not found using the provided value: {fk_value}. (cluster scope)',
+    request: (i) => ['POST', '/api/virtualization/clusters/', { name: 'Unplaced', type: i.type, scope_type: 'dcim.site', scope_id: 999999 }],
+    answer: { scope_id: ['Related object not found using the provided value: 999999.'] },
+  },
+  {
+    rule: 'This field cannot be null. (cluster scope_type)',
+    request: (i) => ['POST', '/api/virtualization/clusters/', { name: 'Unplaced', type: i.type, scope_id: i.siteA }],
+    answer: { scope_type: ['This field cannot be null.'] },
+  },
   // VirtualMachine.clean() and ConfigContextModel.clean()
   { rule: 'A virtual machine must be assigned to a site, cluster, or device.', request: () => ['POST', VMS, { name: 'nowhere' }], answer: { __all__: ['A virtual machine must be assigned to a site, cluster, or device.'] } },
   {
@@ -115,7 +131,7 @@ describe.each(testDatabases())('virtualization validation messages on $name', (d
     ids.siteA = await post('/api/dcim/sites/', { name: 'Site A', slug: 'site-a' });
     ids.siteB = await post('/api/dcim/sites/', { name: 'Site B', slug: 'site-b' });
     ids.room = await post('/api/dcim/locations/', { name: 'Room 1', slug: 'room-1', site: ids.siteA });
-    const type = await post('/api/virtualization/cluster-types/', { name: 'KVM', slug: 'kvm' });
+    const type = (ids.type = await post('/api/virtualization/cluster-types/', { name: 'KVM', slug: 'kvm' }));
     ids.spread = await post('/api/virtualization/clusters/', { name: 'Spread', type });
     ids.roomy = await post('/api/virtualization/clusters/', { name: 'Roomy', type });
     ids.atB = await post('/api/virtualization/clusters/', { name: 'At B', type, scope_type: 'dcim.site', scope_id: ids.siteB });
