@@ -282,6 +282,13 @@ describe.each(testDatabases())('dcim interfaces on $name', (database) => {
     expect(vm.body).toEqual({ assigned_object_type: ['Invalid content type: virtualization.vminterface'] });
     const badMac = await api.request('POST', '/api/dcim/mac-addresses/', { mac_address: 'zz' });
     expect(badMac.status).toBe(400);
+    // BaseModel.clean()'s checks of the generic relation: half a pair, and an object that is not there.
+    const typeOnly = await api.request('POST', '/api/dcim/mac-addresses/', { mac_address: '00:00:00:00:00:02', assigned_object_type: 'dcim.interface' });
+    expect([typeOnly.status, typeOnly.body]).toEqual([400, { assigned_object_id: ['This field cannot be null.'] }]);
+    const idOnly = await api.request('POST', '/api/dcim/mac-addresses/', { mac_address: '00:00:00:00:00:02', assigned_object_id: eth7.id });
+    expect([idOnly.status, idOnly.body]).toEqual([400, { assigned_object_type: ['This field cannot be null.'] }]);
+    const nowhere = await api.request('POST', '/api/dcim/mac-addresses/', { mac_address: '00:00:00:00:00:02', assigned_object_type: 'dcim.interface', assigned_object_id: 99999 });
+    expect([nowhere.status, nowhere.body]).toEqual([400, { assigned_object_id: ['Related object not found using the provided value: 99999.'] }]);
     const reassign = await api.request('PATCH', `/api/dcim/mac-addresses/${mac.id}/`, { assigned_object_id: eth8.id });
     expect(reassign.body).toEqual({ __all__: ['Cannot reassign MAC Address while it is designated as the primary MAC for an object'] });
     const unassign = await api.request('PATCH', `/api/dcim/mac-addresses/${mac.id}/`, { assigned_object_type: null, assigned_object_id: null });
