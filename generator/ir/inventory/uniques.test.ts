@@ -38,7 +38,8 @@ describe('buildUniques', () => {
     const [u] = buildUniques([], built, [{ fields: ['parent', 'name'] }], 'region');
     expect(u).toEqual({ fields: ['parent', 'name'], whereNull: [], caseInsensitive: false, message: 'Region with this Parent and Name already exists.', errorField: '__all__' });
     const [three] = buildUniques([], built, [{ fields: ['parent', 'physical_address', 'asn'] }], 'site group');
-    expect(three.message).toBe('Site group with this Parent and Physical address and ASN already exists.');
+    // Django's get_text_list: commas, then "and" before the last.
+    expect(three.message).toBe('Site group with this Parent, Physical address and ASN already exists.');
   });
 
   it('substitutes {verbose_name} in a custom message and carries where_null and case_insensitive', () => {

@@ -18,13 +18,18 @@ function verboseFieldName(label: string): string {
   return firstWord.length > 1 && firstWord.slice(0, 2) === firstWord.slice(0, 2).toUpperCase() ? label : label.charAt(0).toLowerCase() + label.slice(1);
 }
 
+/** Django's get_text_list(items, "and"): "A", "A and B", "A, B and C". */
+export function textList(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 export function buildUniques(fields: [string, FieldDefinition][], builtFields: FieldIR[], constraints: UniqueDefinition[], verbose: string): UniqueIR[] {
   const label = (name: string) => builtFields.find((f) => f.name === name)?.label ?? name;
   const single: UniqueIR[] = fields
     .filter(([, def]) => def.unique)
     .map(([name]) => ({ fields: [name], whereNull: [], caseInsensitive: false, message: `${verbose} with this ${verboseFieldName(label(name))} already exists.`, errorField: name }));
   const multi = constraints.map((c): UniqueIR => {
-    const fallback = `${capitalize(verbose)} with this ${c.fields.map(label).join(' and ')} already exists.`;
+    const fallback = `${capitalize(verbose)} with this ${textList(c.fields.map(label))} already exists.`;
     return {
       fields: c.fields,
       whereNull: c.where_null ?? [],
