@@ -46,6 +46,16 @@ export const tags: FieldKind = {
     return ctx.nestedList(TAGS, n, `JOIN "${table}" ${t} ON ${t}."${tagId}" = ${n}.id WHERE ${t}."${objectType}" = '${resource.objectType}' AND ${t}."${objectId}" = ${alias}.id`);
   },
   serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(TAGS, item)),
-  // While rendering, the list select() builds holds the final nested tags.
-  json: (field, resource, alias, ctx) => tags.select(field, resource, alias, ctx)!,
+  // While rendering, the list select() builds holds the final nested tags; on the listed rows, each
+  // tag the page shows is built once, not once per row that has it.
+  json(field, resource, alias, ctx) {
+    const { table, objectType, objectId, tagId } = ctx.tagLink;
+    const [x, t] = [ctx.alias(), ctx.alias()];
+    const shared = ctx.sharedList?.(
+      TAGS,
+      (rowIds) => `SELECT ${x}."${tagId}" FROM "${table}" ${x} WHERE ${x}."${objectType}" = '${resource.objectType}' AND ${x}."${objectId}" IN (${rowIds})`,
+      (c) => `JOIN "${table}" ${t} ON ${t}."${tagId}" = ${c}.id WHERE ${t}."${objectType}" = '${resource.objectType}' AND ${t}."${objectId}" = ${alias}.id`,
+    );
+    return shared ?? tags.select(field, resource, alias, ctx)!;
+  },
 };

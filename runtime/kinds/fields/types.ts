@@ -60,6 +60,14 @@ export interface SelectContext extends Catalog {
    * objects (`nested`, `reference`, `nestedList`) then come back in their final form, url included.
    */
   readonly rendering?: boolean;
+  /**
+   * While rendering the listed rows themselves (depth 0): SQL of a JSON list of `target`'s nested
+   * objects for the row, each object built once for the whole page however many rows list it
+   * (a device's tags). `candidates(rowIds)` selects the ids of every object the page's rows list
+   * (`rowIds` selects the rows' ids); `join(c)` follows `FROM <the objects> c` and keeps those of
+   * the row. Undefined or null otherwise: build the list with nestedList.
+   */
+  sharedList?(target: string, candidates: (rowIds: string) => string, join: (c: string) => string): string | null;
   /** While rendering: SQL of the object's API URL (`<origin>/api/dcim/sites/7/`), the origin a parameter of the statement. */
   url?(resource: Resource, idSql: string): string;
   /** While rendering: SQL of the object's UI URL (`<origin>/dcim/sites/7/`). */

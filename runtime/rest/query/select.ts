@@ -65,6 +65,8 @@ export class SelectBuilder implements SelectContext, SqlScope {
    * with the id expressions that reference it (see reference()).
    */
   private shared: Map<string, { target: Resource; n: string; json: string; uses: { joined: string; idSql: string }[] }> | null = null;
+  /** While a rendering select is built: the CTEs of objects built once for the page (sharedList()). */
+  private sharedLists: string[] = [];
   /** While a rendering select is built: its joins in order, each a join's text or the key of a shared object's use. */
   private renderedJoins: ({ text: string } | { key: string; use: number })[] = [];
   /** While a rendering select is built: whether it used the origin (URLs), which is then a parameter of its statement. */
@@ -183,6 +185,7 @@ export class SelectBuilder implements SelectContext, SqlScope {
     this.laterals = [];
     this.shared = new Map();
     this.renderedJoins = [];
+    this.sharedLists = [];
     this.rowAlias = alias;
     this.customFieldSet = customFields;
     this.originSql = originSql;
@@ -202,6 +205,7 @@ export class SelectBuilder implements SelectContext, SqlScope {
       this.laterals = null;
       this.shared = null;
       this.renderedJoins = [];
+      this.sharedLists = [];
       this.customFieldSet = null;
       this.originSql = null;
       this.fragmentAliases = fragment;
@@ -345,7 +349,18 @@ export class SelectBuilder implements SelectContext, SqlScope {
       const source = names.get(entry.key) ?? `(SELECT ${group.n}.id, ${group.json} AS j FROM ${q(group.target.table)} ${group.n} WHERE ${group.n}.id IN (${rowsOf(idSql)}))`;
       return `LEFT JOIN ${source} ${joined} ON ${joined}.id = ${idSql}`;
     });
-    return { joins: joins.join(' '), ctes: ctes.join('') };
+    return { joins: joins.join(' '), ctes: [...ctes, ...this.sharedLists].join('') };
+  }
+
+  sharedList(targetKey: string, candidates: (rowIds: string) => string, join: (c: string) => string): string | null {
+    if (!this.shared || this.depth !== 0) return null;
+    const target = this.registry.resource(targetKey);
+    const n = this.alias();
+    const name = q(`__list${this.sharedLists.length + 1}`);
+    // The objects' own columns come along, for the list's order.
+    this.sharedLists.push(`, ${name} AS MATERIALIZED (SELECT ${n}.*, ${this.jsonObject(target, n)} AS "__j" FROM ${q(target.table)} ${n} WHERE ${n}.id IN (${candidates(`SELECT ${this.rowAlias}.id FROM ${ROWS} ${this.rowAlias}`)}))`);
+    const c = this.alias();
+    return `(SELECT coalesce(json_agg(${c}."__j" ORDER BY ${this.orderOf(target, c)}), '[]'::json) FROM ${name} ${c} ${join(c)})`;
   }
 
   nestedList(targetKey: string, n: string, join: string, shows?: string[]): string {
