@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../runtime/testing/serverProcess.ts';
+import { startServerProcess, SUPERUSER_ENV, SUPERUSER_HEADERS, type ServerProcess } from '../runtime/testing/serverProcess.ts';
 
 const repository = fileURLToPath(new URL('../', import.meta.url));
 const guide = readFileSync(join(repository, 'definitions', 'README.md'), 'utf8');
@@ -25,8 +25,6 @@ const blocks = (language: string) => blocksOf(section, language);
 
 const scratch = mkdtempSync(join(tmpdir(), 'nb-guide-'));
 const project = join(scratch, 'project');
-const TOKEN = '0123456789abcdef0123456789abcdef01234567';
-const auth = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' };
 
 /** The repository's committed files, node_modules linked, in a git repository of its own. */
 function copyRepository(): void {
@@ -48,10 +46,10 @@ let server: ServerProcess | undefined;
 type Json = any;
 /** Starts the server from the scratch copy on its data directory; a client of it. */
 async function serve() {
-  server = await startServerProcess(['--data-dir', join(scratch, 'data')], { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1', SUPERUSER_API_TOKEN: TOKEN }, '/api/', join(project, 'runtime', 'server', 'main.ts'));
+  server = await startServerProcess(['--data-dir', join(scratch, 'data')], SUPERUSER_ENV, '/api/', join(project, 'runtime', 'server', 'main.ts'));
   const baseUrl = server.baseUrl;
   return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
-    const response = await fetch(`${baseUrl}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${baseUrl}${path}`, { method, headers: SUPERUSER_HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: response.status, body: response.status === 204 ? null : await response.json() };
   };
 }

@@ -12,9 +12,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as TsMorph from 'ts-morph';
+import { generatorCache } from '../cacheFolder.ts';
 
 export interface ImportStatement {
   kind: 'import';
@@ -34,7 +35,7 @@ export interface ConstStatement {
 
 export type Statement = ImportStatement | ConstStatement;
 
-const CACHE = fileURLToPath(new URL('../../node_modules/.cache/netbox-generator/typescript/', import.meta.url));
+const CACHE = generatorCache(fileURLToPath(new URL('../../', import.meta.url)), 'typescript');
 const printed = new Map<string, string>();
 let project: TsMorph.Project | undefined;
 
@@ -69,14 +70,16 @@ function print(statements: readonly Statement[]): string {
 /** Prints `statements` as a file, after `header` (already ending in a newline). */
 export function printTypeScript(statements: readonly Statement[], header: string): string {
   const key = createHash('sha256').update(JSON.stringify(statements)).digest('hex');
-  const cached = join(CACHE, `${key}.ts`);
-  let text = printed.get(key) ?? (existsSync(cached) ? readFileSync(cached, 'utf8') : undefined);
+  const cached = CACHE && join(CACHE, `${key}.ts`);
+  let text = printed.get(key) ?? (cached && existsSync(cached) ? readFileSync(cached, 'utf8') : undefined);
   if (text === undefined) {
     text = print(statements);
     // A cache that cannot be written (a read-only checkout) only costs the next run the load.
     try {
-      mkdirSync(CACHE, { recursive: true });
-      writeFileSync(cached, text);
+      if (cached) {
+        mkdirSync(dirname(cached), { recursive: true });
+        writeFileSync(cached, text);
+      }
     } catch {}
   }
   printed.set(key, text);

@@ -4,8 +4,7 @@
  * and spec documents unchanged since an earlier run come from the parse caches on disk
  * (yamlParseCache.ts, specParseCache.ts), kept in the repository's node_modules/.cache/.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { generatorCache } from '../cacheFolder.ts';
 import { startBridgeFromSpecs } from '../ir/bridge/bridgeFromSpecs.ts';
 import { buildProjectIR, coldStages, type PipelineStages } from '../pipeline.ts';
 import { cachedSpecParse } from './specParseCache.ts';
@@ -13,8 +12,9 @@ import { projectYamlParseCache } from './yamlParseCache.ts';
 
 export function oneShotStages(cacheRoot: string): PipelineStages {
   const cache = projectYamlParseCache(cacheRoot);
-  if (!cache || !existsSync(join(cacheRoot, 'node_modules'))) return coldStages;
-  const specParse = cachedSpecParse(join(cacheRoot, 'node_modules', '.cache', 'netbox-generator', 'specs'));
+  const specs = generatorCache(cacheRoot, 'specs');
+  if (!cache || !specs) return coldStages;
+  const specParse = cachedSpecParse(specs);
   return {
     buildProjectIR: (paths) => {
       try {

@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { generatorCache } from '../cacheFolder.ts';
 import { parseYamlSource, type YamlSource } from '../load/yamlSource.ts';
 
 /** Entries kept at most: a few projects' worth (tests and scratch copies share the repository's). */
@@ -106,6 +107,6 @@ export function yamlParseCache(cacheFile: string): YamlParseCache {
 
 /** The cache of a project, or null when it has no node_modules/ to keep one in. */
 export function projectYamlParseCache(root: string): YamlParseCache | null {
-  const modules = join(root, 'node_modules');
-  return existsSync(modules) ? yamlParseCache(join(modules, '.cache', 'netbox-generator', 'yaml.json')) : null;
+  const file = generatorCache(root, 'yaml.json');
+  return file ? yamlParseCache(file) : null;
 }

@@ -11,16 +11,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleServer } from '../../scripts/build/bundleServer.ts';
-import { startServerProcess } from '../testing/serverProcess.ts';
+import { startServerProcess, SUPERUSER_ENV, SUPERUSER_HEADERS } from '../testing/serverProcess.ts';
 
 const repository = fileURLToPath(new URL('../../', import.meta.url));
 const outdir = join(repository, 'dist', `.server-bundle-test-${process.pid}`);
 const entry = join(outdir, 'netbox-inventory.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'nb-bundle-'));
 
-const TOKEN = '0123456789abcdef0123456789abcdef01234567';
-const SUPERUSER = { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1', SUPERUSER_API_TOKEN: TOKEN };
-const auth = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' };
 
 beforeAll(async () => {
   mkdirSync(outdir, { recursive: true });
@@ -33,20 +30,20 @@ afterAll(() => {
 
 describe('the bundled server', () => {
   it('serves, runs work off its thread, and starts again on its data directory', async () => {
-    const first = await startServerProcess(['--data-dir', dataDir], SUPERUSER, '/api/', entry);
+    const first = await startServerProcess(['--data-dir', dataDir], SUPERUSER_ENV, '/api/', entry);
     try {
-      const created = await fetch(`${first.baseUrl}/api/dcim/sites/`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bundled', slug: 'bundled' }) });
+      const created = await fetch(`${first.baseUrl}/api/dcim/sites/`, { method: 'POST', headers: SUPERUSER_HEADERS, body: JSON.stringify({ name: 'Bundled', slug: 'bundled' }) });
       expect(created.status).toBe(201);
       // The import's YAML is read by a module run on a worker thread (runtime/workers/): a bad
       // document is a 400 naming the problem, not a 500 for a module the bundle lost.
-      const imported = await fetch(`${first.baseUrl}/api/plugins/permissions-matrix/import/`, { method: 'POST', headers: auth, body: JSON.stringify({ yaml: 'groups: [' }) });
+      const imported = await fetch(`${first.baseUrl}/api/plugins/permissions-matrix/import/`, { method: 'POST', headers: SUPERUSER_HEADERS, body: JSON.stringify({ yaml: 'groups: [' }) });
       expect(imported.status).toBe(400);
     } finally {
       expect((await first.stop()).stderr).not.toMatch(/^\s+at /m);
     }
     const again = await startServerProcess(['--data-dir', dataDir], {}, '/api/', entry);
     try {
-      const listed = (await (await fetch(`${again.baseUrl}/api/dcim/sites/?slug=bundled`, { headers: auth })).json()) as { results: { name: string }[] };
+      const listed = (await (await fetch(`${again.baseUrl}/api/dcim/sites/?slug=bundled`, { headers: SUPERUSER_HEADERS })).json()) as { results: { name: string }[] };
       expect(listed.results.map((s) => s.name)).toEqual(['Bundled']);
     } finally {
       await again.stop();

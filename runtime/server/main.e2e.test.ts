@@ -11,16 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, openDatabase, readMigrations } from '../db/index.ts';
-import { freePort, runUntilExit, startServerProcess, type Exited } from '../testing/serverProcess.ts';
+import { freePort, runUntilExit, startServerProcess, SUPERUSER_ENV, SUPERUSER_HEADERS, type Exited } from '../testing/serverProcess.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'nb-main-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let dirs = 0;
 const dataDir = () => join(root, `data-${++dirs}`);
 
-const TOKEN = '0123456789abcdef0123456789abcdef01234567';
-const SUPERUSER = { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1', SUPERUSER_API_TOKEN: TOKEN };
-const auth = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' };
 
 /** One line on stderr, no stack, and the exit code. */
 function expectOneLine(exited: Exited, code: number, pattern: RegExp) {
@@ -61,19 +58,19 @@ describe('starting the server', () => {
 
   it('serves an embedded data directory from one process: a second server says which process holds it', async () => {
     const dir = dataDir();
-    const first = await startServerProcess(['--data-dir', dir], SUPERUSER);
+    const first = await startServerProcess(['--data-dir', dir], SUPERUSER_ENV);
     try {
-      const second = await runUntilExit(['--port', String(await freePort()), '--data-dir', dir], SUPERUSER);
+      const second = await runUntilExit(['--port', String(await freePort()), '--data-dir', dir], SUPERUSER_ENV);
       expectOneLine(second, 1, new RegExp(`the data directory .* is in use by process ${first.pid}\\b`));
       // The first server goes on serving.
-      expect((await fetch(`${first.baseUrl}/api/status/`, { headers: auth })).status).toBe(200);
+      expect((await fetch(`${first.baseUrl}/api/status/`, { headers: SUPERUSER_HEADERS })).status).toBe(200);
     } finally {
       await first.stop();
     }
     // Once it has stopped, the directory opens again, with what it wrote.
-    const again = await startServerProcess(['--data-dir', dir], SUPERUSER);
+    const again = await startServerProcess(['--data-dir', dir], SUPERUSER_ENV);
     try {
-      expect((await fetch(`${again.baseUrl}/api/status/`, { headers: auth })).status).toBe(200);
+      expect((await fetch(`${again.baseUrl}/api/status/`, { headers: SUPERUSER_HEADERS })).status).toBe(200);
     } finally {
       await again.stop();
     }
@@ -89,7 +86,7 @@ describe.runIf(!!adminUrl)('two servers on one PostgreSQL database', () => {
     await admin.query(`CREATE DATABASE "${name}"`);
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
-    const env = { ...SUPERUSER, DATABASE_URL: url.toString() };
+    const env = { ...SUPERUSER_ENV, DATABASE_URL: url.toString() };
     try {
       const [a, b] = await Promise.all([startServerProcess([], env), startServerProcess([], env)]);
       try {
@@ -100,19 +97,19 @@ describe.runIf(!!adminUrl)('two servers on one PostgreSQL database', () => {
         expect(applied.map((m) => m.name)).toEqual(readMigrations(DEFAULT_MIGRATIONS_DIR).map((m) => m.name));
         expect(admins).toEqual([{ n: 1 }]);
 
-        const created = await fetch(`${a.baseUrl}/api/dcim/sites/`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Shared', slug: 'shared' }) });
+        const created = await fetch(`${a.baseUrl}/api/dcim/sites/`, { method: 'POST', headers: SUPERUSER_HEADERS, body: JSON.stringify({ name: 'Shared', slug: 'shared' }) });
         expect(created.status).toBe(201);
         const { id } = (await created.json()) as { id: number };
-        const [onA, onB] = await Promise.all([fetch(`${a.baseUrl}/api/dcim/sites/${id}/`, { headers: auth }), fetch(`${b.baseUrl}/api/dcim/sites/${id}/`, { headers: auth })]);
+        const [onA, onB] = await Promise.all([fetch(`${a.baseUrl}/api/dcim/sites/${id}/`, { headers: SUPERUSER_HEADERS }), fetch(`${b.baseUrl}/api/dcim/sites/${id}/`, { headers: SUPERUSER_HEADERS })]);
         expect(onB.status).toBe(200);
         expect(((await onB.json()) as { name: string }).name).toBe('Shared');
         expect(onB.headers.get('ETag')).toBeTruthy();
         expect(onB.headers.get('ETag')).toBe(onA.headers.get('ETag'));
         // A write through B with A's ETag wins; a second one with the same ETag is stale on either server.
         const etag = onA.headers.get('ETag')!;
-        const patched = await fetch(`${b.baseUrl}/api/dcim/sites/${id}/`, { method: 'PATCH', headers: { ...auth, 'If-Match': etag }, body: JSON.stringify({ description: 'via b' }) });
+        const patched = await fetch(`${b.baseUrl}/api/dcim/sites/${id}/`, { method: 'PATCH', headers: { ...SUPERUSER_HEADERS, 'If-Match': etag }, body: JSON.stringify({ description: 'via b' }) });
         expect(patched.status).toBe(200);
-        const stale = await fetch(`${a.baseUrl}/api/dcim/sites/${id}/`, { method: 'PATCH', headers: { ...auth, 'If-Match': etag }, body: JSON.stringify({ description: 'via a' }) });
+        const stale = await fetch(`${a.baseUrl}/api/dcim/sites/${id}/`, { method: 'PATCH', headers: { ...SUPERUSER_HEADERS, 'If-Match': etag }, body: JSON.stringify({ description: 'via a' }) });
         expect(stale.status).toBe(412);
       } finally {
         await Promise.all([a.stop(), b.stop()]);

@@ -10,6 +10,12 @@ import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url));
 
+/** A superuser whose API token the tests know, made by the first start of a server (bootstrap). */
+export const SUPERUSER_TOKEN = '0123456789abcdef0123456789abcdef01234567';
+export const SUPERUSER_ENV = { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1', SUPERUSER_API_TOKEN: SUPERUSER_TOKEN };
+/** Headers of a JSON request as that superuser. */
+export const SUPERUSER_HEADERS = { Authorization: `Token ${SUPERUSER_TOKEN}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+
 /** A port nothing listens on (yet). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
