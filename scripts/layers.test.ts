@@ -21,7 +21,7 @@ describe('layering of the project', () => {
   it('lists each known violation once, each naming a rule of the check', () => {
     const keys = KNOWN_VIOLATIONS.map(key);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const v of KNOWN_VIOLATIONS) expect(['no-cycle', 'runtime-uses-generator-face-only', 'contract-is-closed', 'kinds-use-contract-only', 'generated-read-at-the-edges']).toContain(v.rule);
+    for (const v of KNOWN_VIOLATIONS) expect(['no-cycle', 'runtime-uses-generator-face-only', 'contract-is-closed', 'kinds-use-contract-only', 'generated-read-at-the-edges', 'no-test-code-in-code']).toContain(v.rule);
   });
 
   it('tells new violations from known ones, and known ones that are gone', () => {
@@ -46,7 +46,15 @@ describe('layering rules on a fixture project', () => {
     'runtime/kinds/ok.ts': `import type { Contract } from '../contract/index.ts';\nexport const ok = (c: Contract) => c;\n`,
     // a test of kinds may use helpers from anywhere
     'runtime/kinds/kind.test.ts': `import { helper } from '../testing/helper.ts';\nexport const t = helper;\n`,
-    'runtime/testing/helper.ts': `export const helper = 1;\n`,
+    'runtime/testing/helper.ts': `import { expect } from 'vitest';\nexport const helper = expect;\n`,
+    // code reaching test code: vitest (installed, and a package of it that is not), a shared test helper, test data, a test file
+    'runtime/rest/check.ts': `import { expect } from 'vitest';\nimport type { Expect } from '@vitest/expect';\nexport const check: Expect = expect;\n`,
+    'runtime/rest/sample.ts': `import { helper } from '../testing/helper.ts';\nimport { t } from '../kinds/kind.test.ts';\nimport { data } from '../../generator/testdata/data.ts';\nexport const sample = [helper, t, data];\n`,
+    'generator/testdata/data.ts': `import { helper } from '../../runtime/testing/helper.ts';\nexport const data = helper;\n`,
+    // the benchmarks may use the tests' helpers
+    'scripts/bench/bench.ts': `import { helper } from '../../runtime/testing/helper.ts';\nexport const bench = helper;\n`,
+    'node_modules/vitest/package.json': JSON.stringify({ name: 'vitest', type: 'module', exports: { '.': './index.js' } }),
+    'node_modules/vitest/index.js': `export const expect = 1;\n`,
     // rest reaching into a generator stage and into generated/
     'runtime/rest/engine.ts': `import { stage } from '../../generator/emit/stage.ts';\nimport { table } from '../../generated/table.ts';\nexport type Rest = typeof stage | typeof table;\n`,
     // the registry and the server may read generated/, and anyone generator/index.ts
@@ -78,7 +86,13 @@ describe('layering rules on a fixture project', () => {
       'contract-is-closed: runtime/contract/index.ts → runtime/kinds/kind.ts',
       'generated-read-at-the-edges: runtime/rest/engine.ts → generated/table.ts',
       'kinds-use-contract-only: runtime/kinds/kind.ts → runtime/rest/engine.ts',
+      'no-test-code-in-code: runtime/rest/check.ts → @vitest/expect',
+      'no-test-code-in-code: runtime/rest/check.ts → node_modules/vitest/index.js',
+      'no-test-code-in-code: runtime/rest/sample.ts → generator/testdata/data.ts',
+      'no-test-code-in-code: runtime/rest/sample.ts → runtime/kinds/kind.test.ts',
+      'no-test-code-in-code: runtime/rest/sample.ts → runtime/testing/helper.ts',
       'runtime-uses-generator-face-only: runtime/rest/engine.ts → generator/emit/stage.ts',
+      'runtime-uses-generator-face-only: runtime/rest/sample.ts → generator/testdata/data.ts',
     ]);
     const cycles = found.filter((v) => v.rule === 'no-cycle');
     expect(cycles.length).toBeGreaterThan(0);

@@ -7,7 +7,10 @@
  * - runtime/ imports nothing under generator/ but its face, generator/index.ts;
  * - runtime/contract/ imports nothing outside itself;
  * - runtime/kinds/ imports only runtime/contract/, runtime/kinds/ and npm packages;
- * - generated/ is imported by runtime only from runtime/server/, runtime/db/ and runtime/rest/registry.ts.
+ * - generated/ is imported by runtime only from runtime/server/, runtime/db/ and runtime/rest/registry.ts;
+ * - code that is not a test imports no test code: not vitest, not runtime/testing/ (the shared test
+ *   helpers), not generator/testdata/, not a `*.test.ts` — so nothing of the tests reaches the build.
+ *   Test code is those, and scripts/bench/ (benchmarks reuse the tests' helpers).
  *
  * The rules about folders hold for the code, not for its tests (`*.test.ts` may read fixtures
  * and helpers from anywhere); cycles are refused in tests too. Violations known when the check
@@ -24,6 +27,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Test files: outside the folder rules (not outside the cycle rule). */
 const TESTS = '\\.test\\.ts$';
+
+/** Test code: test files, the shared test helpers and test data, and the benchmarks, which reuse them. */
+const TEST_CODE = [TESTS, '^runtime/testing/', '^generator/testdata/', '^scripts/bench/'];
+
+/** vitest and its packages, resolved in node_modules or (where not installed) by name. */
+const VITEST = '(^|/)node_modules/(vitest|@vitest/[^/]+)/|^(vitest|@vitest/[^/]+)(/|$)';
 
 export const RULES: IForbiddenRuleType[] = [
   {
@@ -61,6 +70,13 @@ export const RULES: IForbiddenRuleType[] = [
     from: { path: '^runtime/', pathNot: ['^runtime/(server|db)/', '^runtime/rest/registry\\.ts$', TESTS] },
     to: { path: '^generated/' },
   },
+  {
+    name: 'no-test-code-in-code',
+    comment: 'Code that is not a test imports neither vitest nor runtime/testing/, generator/testdata/ or a test file (test code lives there, not beside the sources).',
+    severity: 'error',
+    from: { pathNot: TEST_CODE },
+    to: { path: [VITEST, '^runtime/testing/', '^generator/testdata/', TESTS] },
+  },
 ];
 
 /** A violation in a form that is easy to list and compare: `rule: from → to` (a cycle as its modules). */
@@ -94,7 +110,8 @@ export const CRUISE_OPTIONS: ICruiseOptions = {
   tsPreCompilationDeps: true,
   moduleSystems: ['es6', 'cjs'],
   doNotFollow: { path: 'node_modules' },
-  exclude: { path: '(^|/)(node_modules|data)/' },
+  // node_modules is not followed, but stays in the graph: imports of packages are checked too.
+  exclude: { path: '(^|/)data/' },
   combinedDependencies: false,
   baseDir: root,
 };

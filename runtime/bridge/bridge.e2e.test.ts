@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveBridge, type RunningBridge } from './bridge.ts';
 import { memoryLogger } from './logger.ts';
 import { startControllerSimulator, type ControllerSimulator } from './simulator/controllerSimulator.ts';
-import { DEMO_SPECS_DIR, linkedSpecs, PROJECT_ROOT, referenceAvailable, simulatorSettings, tempDir, VENDOR_SUBSET } from './testing.ts';
+import { DEMO_SPECS_DIR, linkedSpecs, PROJECT_ROOT, referenceAvailable, simulatorSettings, tempDir, VENDOR_SUBSET } from '../testing/bridge.ts';
 
 const TOKEN = 'e2e-bearer-token-0123456789abcdef';
 const useVendor = referenceAvailable(VENDOR_SUBSET);

@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleBridge } from '../../scripts/build/bundleBridge.ts';
-import { DEMO_SPECS_DIR, PROJECT_ROOT, tempDir } from './testing.ts';
+import { DEMO_SPECS_DIR, PROJECT_ROOT, tempDir } from '../testing/bridge.ts';
 
 const outdir = join(PROJECT_ROOT, 'dist', `.bundle-test-${process.pid}`);
 const entry = join(outdir, 'sdwan-bridge.js');

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirements } from '../testing/environment.ts';
-import { DEMO_SPECS_DIR, PROJECT_ROOT, tempDir } from './testing.ts';
+import { DEMO_SPECS_DIR, PROJECT_ROOT, tempDir } from '../testing/bridge.ts';
 
 const TSX = pathToFileURL(join(PROJECT_ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const SOURCE = ['--import', TSX, join(PROJECT_ROOT, 'runtime/bridge/cli.ts')];

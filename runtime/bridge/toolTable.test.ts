@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runBridgeCli } from './cli.ts';
 import { DEFAULT_TABLES_DIR } from './config/keys.ts';
-import { DEMO_SPECS_DIR, tempDir } from './testing.ts';
+import { DEMO_SPECS_DIR, tempDir } from '../testing/bridge.ts';
 import { loadToolTable, SpecError } from './toolTable.ts';
 
 const dirs: { remove(): void }[] = [];

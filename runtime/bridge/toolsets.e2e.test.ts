@@ -15,7 +15,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { openBridge, serveBridge, type RunningBridge } from './bridge.ts';
 import { memoryLogger } from './logger.ts';
 import { startControllerSimulator, type ControllerSimulator } from './simulator/controllerSimulator.ts';
-import { DEMO_SPECS_DIR, PROJECT_ROOT, simulatorSettings, tempDir } from './testing.ts';
+import { DEMO_SPECS_DIR, PROJECT_ROOT, simulatorSettings, tempDir } from '../testing/bridge.ts';
 
 let sim: ControllerSimulator;
 const dir = tempDir('bridge-toolsets-');

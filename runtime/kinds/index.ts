@@ -8,6 +8,7 @@ export * from './filters/index.ts';
 export * from './columns.ts';
 export * from './table.ts';
 export { jsonObjectSql, jsonObjectText } from './jsonObject.ts';
+export { sqlIdentifier, sqlLiteral, sqlString } from './sqlText.ts';
 export { objectTypeId } from './objectTypes.ts';
 export * as v from './validation/index.ts';
 export { canonicalUuid, containsNul, INT4, NULL_CHARACTERS, pythonRepr } from './validation/index.ts';

@@ -4,8 +4,7 @@
  * `json_build_object` takes at most 100 arguments (50 keys), and merging several as jsonb would
  * sort the keys, where NetBox's serializers keep their fields' order.
  */
-
-const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+import { sqlIdentifier, sqlString } from './sqlText.ts';
 
 /** The most key/value pairs one `json_build_object` call takes (PostgreSQL's FUNC_MAX_ARGS of 100). */
 const MAX_PAIRS = 50;
@@ -14,7 +13,7 @@ const MAX_PAIRS = 50;
 export function jsonObjectSql(pairs: readonly (readonly [string, string])[]): string {
   if (pairs.length <= MAX_PAIRS) return `json_build_object(${pairs.map(([key, value]) => `${sqlString(key)}, ${value}`).join(', ')})`;
   // A row of named columns, which row_to_json writes in order, each value as json_build_object would.
-  const columns = pairs.map(([key, value]) => `${value} AS "${key.replace(/"/g, '""')}"`);
+  const columns = pairs.map(([key, value]) => `${value} AS ${sqlIdentifier(key)}`);
   return `(SELECT row_to_json(o) FROM (SELECT ${columns.join(', ')}) o)`;
 }
 

@@ -13,7 +13,7 @@ import { Reader, shownFields, unrestricted, type RequestContext } from '../rest/
 import { testDatabases } from '../testing/database.ts';
 import { bootTestApp, type TestClient } from '../testing/inventoryApp.ts';
 import { loadTables } from './server.ts';
-import { renderingFixture } from './renderingFixture.ts';
+import { renderingFixture } from '../testing/renderingFixture.ts';
 
 
 const ctx: RequestContext = { requestId: 'rendering', caller: null, origin: 'http://nb.test', scope: unrestricted };

@@ -7,9 +7,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../rest/index.ts';
-import { moduleBeside, offThread } from './index.ts';
+import { offThread } from './index.ts';
 
-const sample = moduleBeside(import.meta.url, 'sample.fixture');
+const sample = new URL('../testing/workerSample.ts', import.meta.url);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('offThread', () => {

@@ -30,7 +30,7 @@ import { emitToolTables } from '../../generator/emit/mcp/emitToolTables.ts';
 import { toolTableFromIR } from '../../generator/emit/mcp/toolTable.ts';
 import { bridgeFromSpecs } from '../../generator/ir/bridge/bridgeFromSpecs.ts';
 import { createLogger, openBridge, serveBridge, startControllerSimulator } from '../../runtime/bridge/index.ts';
-import { linkedSpecs, PROJECT_ROOT, simulatorSettings, tempDir, VENDOR_SPEC } from '../../runtime/bridge/testing.ts';
+import { linkedSpecs, PROJECT_ROOT, simulatorSettings, tempDir, VENDOR_SPEC } from '../../runtime/testing/bridge.ts';
 import type { ToolTable } from '../../runtime/contract/toolTable.ts';
 import { spawnToExit, spawnToToolsList, type StartSample } from './bridgeStart.ts';
 import { measureSearch, toolsListBytes } from './bridgeToolSets.ts';

@@ -12,7 +12,8 @@ describe('sqlLiteral', () => {
 
   it('writes arrays as PostgreSQL array literals, NULL elements unquoted', () => {
     expect(sqlLiteral([1, 2, 3])).toBe(`'{"1","2","3"}'`);
-    expect(sqlLiteral(['a"b', 'c\\d', null])).toBe(`'{"a\\"b","c\\\\d",NULL}'`);
+    // Backslashes make it an escape string (runtime/kinds/sqlText.ts), read the same whatever standard_conforming_strings says.
+    expect(sqlLiteral(['a"b', 'c\\d', null])).toBe(`E'{"a\\\\"b","c\\\\\\\\d",NULL}'`);
     expect(sqlLiteral([[1], [2]])).toBe(`'{{"1"},{"2"}}'`);
   });
 });

@@ -11,6 +11,7 @@
  * statements return json, whose text is already there; EXPLAIN's SERIALIZE option is PostgreSQL 17's).
  */
 import postgres from 'postgres';
+import { sqlString } from '../../runtime/kinds/index.ts';
 import { median } from './timing.ts';
 
 /** How the server plans a statement: its main pool forces generic plans, `planEachTime` custom ones. */
@@ -32,7 +33,7 @@ export interface StatementTime {
 /** A parameter as an SQL literal of unknown type, which EXECUTE coerces to the parameter's type as the driver's text would be. */
 export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
-  return `'${parameterText(value).replaceAll("'", "''")}'`;
+  return sqlString(parameterText(value));
 }
 
 /** The text a parameter travels as (runtime/db/values.ts: arrays as array literals, objects as JSON). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SPECS_DIR, PROJECT_ROOT } from '../../../runtime/bridge/testing.ts';
+import { DEMO_SPECS_DIR, PROJECT_ROOT } from '../../../runtime/testing/bridge.ts';
 import { bridgeFromSpecs } from '../../ir/bridge/bridgeFromSpecs.ts';
 import { TOOL_TABLE_FILES, type ToolTable } from '../../../runtime/contract/toolTable.ts';
 import { emitToolTables, toolTableDir } from './emitToolTables.ts';

@@ -11,6 +11,7 @@ import { INVENTORY_TABLE_FORMAT } from '../../../runtime/contract/index.ts';
 import { compactField, compactFilter } from '../../../runtime/kinds/index.ts';
 import type { InventoryIR, ResourceIR } from '../../ir/types.ts';
 import type { GeneratedFile } from '../types.ts';
+import { LINES, printJson, type JsonLayout } from './printJson.ts';
 
 export const RESOURCE_TABLE_PATH = 'inventory/resources.json';
 
@@ -49,19 +50,21 @@ export function emitResourceTable(ir: InventoryIR): GeneratedFile[] {
     resources: ir.resources.map((r) => resourceEntry(r, ir)),
     relations: ir.relations,
   };
-  // One resource, field set or relation per line: compact, and a change diffs as the lines it touches.
-  return [{ path: RESOURCE_TABLE_PATH, contents: `${stringify(table)}\n` }];
+  return [{ path: RESOURCE_TABLE_PATH, contents: `${printJson(table, TABLE_LAYOUT)}\n` }];
 }
 
-/** JSON with the top-level lists and maps broken one entry per line. */
-function stringify(table: InventoryTable): string {
-  const parts = Object.entries(table).map(([key, value]) => {
-    if (Array.isArray(value)) return value.length ? `  ${JSON.stringify(key)}: [\n${value.map((v) => `    ${JSON.stringify(v)}`).join(',\n')}\n  ]` : `  ${JSON.stringify(key)}: []`;
-    if (value && typeof value === 'object') {
-      const entries = Object.entries(value);
-      return entries.length ? `  ${JSON.stringify(key)}: {\n${entries.map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n  }` : `  ${JSON.stringify(key)}: {}`;
-    }
-    return `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`;
-  });
-  return `{\n${parts.join(',\n')}\n}`;
-}
+/**
+ * One entry per line wherever a definition change lands: each field and filter of a resource or a
+ * mixin, each unique constraint and extra operation, each choice of a choice set, each relation;
+ * a resource's other keys one per line; smaller lists (brief, search, ordering) on their key's line.
+ */
+const TABLE_LAYOUT: JsonLayout = {
+  keys: {
+    apps: LINES,
+    choiceSets: { each: LINES },
+    fieldSets: { each: LINES },
+    filterSets: { each: LINES },
+    resources: { each: { keys: { fields: LINES, filters: LINES, unique: LINES, operations: LINES } } },
+    relations: LINES,
+  },
+};

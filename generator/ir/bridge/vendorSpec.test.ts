@@ -3,7 +3,7 @@
  * (2,682 operations, 278 tags), read in place through a symlinked temporary spec folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkedSpecs, referenceAvailable, tempDir, VENDOR_SPEC } from '../../../runtime/bridge/testing.ts';
+import { linkedSpecs, referenceAvailable, tempDir, VENDOR_SPEC } from '../../../runtime/testing/bridge.ts';
 import { toolTableFiles } from '../../emit/mcp/emitToolTables.ts';
 import { toolTableFromIR } from '../../emit/mcp/toolTable.ts';
 import { loadSpecVersion, type LoadedSpecVersion } from '../../load/specs/readSpecFolders.ts';

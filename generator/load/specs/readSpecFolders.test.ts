@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../runtime/bridge/testing.ts';
+import { tempDir } from '../../../runtime/testing/bridge.ts';
 import { formatDiagnostic } from '../../diagnostics.ts';
 import { bridgeFromSpecs } from '../../ir/bridge/bridgeFromSpecs.ts';
 import { loadSpecVersion } from './readSpecFolders.ts';

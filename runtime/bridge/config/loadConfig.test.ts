@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../testing.ts';
+import { tempDir } from '../../testing/bridge.ts';
 import { KEYS } from './keys.ts';
 import { ConfigError, loadBridgeConfig, type LoadConfigInput } from './loadConfig.ts';
 

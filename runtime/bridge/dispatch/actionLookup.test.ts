@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syntheticToolTable } from '../testing.ts';
+import { syntheticToolTable } from '../../testing/bridge.ts';
 import { ActionLookup } from './actionLookup.ts';
 
 const table = syntheticToolTable();

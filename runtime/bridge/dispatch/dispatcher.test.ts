@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openBridge, type Bridge } from '../bridge.ts';
 import { memoryLogger } from '../logger.ts';
 import { startControllerSimulator, type ControllerSimulator } from '../simulator/controllerSimulator.ts';
-import { simulatorSettings } from '../testing.ts';
+import { simulatorSettings } from '../../testing/bridge.ts';
 import { REDACTED, type DebugRecord } from './debugCapture.ts';
 
 let sim: ControllerSimulator;

@@ -8,7 +8,7 @@ import { openBridge } from '../bridge.ts';
 import { runBridgeCli } from '../cli.ts';
 import { memoryLogger } from '../logger.ts';
 import { startControllerSimulator, type ControllerSimulator } from '../simulator/controllerSimulator.ts';
-import { simulatorSettings, tempDir } from '../testing.ts';
+import { simulatorSettings, tempDir } from '../../testing/bridge.ts';
 import { loadToolTable, SpecError } from '../toolTable.ts';
 import { FetchError, fetchControllerSpec, type FetchSpecOptions } from './fetchSpec.ts';
 import { findFragmentBase, findFragments, stitchFragments } from './stitchSpec.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { referenceAvailable, VENDOR_SPEC } from '../testing.ts';
+import { referenceAvailable, VENDOR_SPEC } from '../../testing/bridge.ts';
 import { applyQuery, OPERATORS, parseDate, type Row } from './statisticsQuery.ts';
 
 const NOW = Date.UTC(2026, 4, 10, 12, 0);

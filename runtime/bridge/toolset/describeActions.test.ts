@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableOperation } from '../../contract/toolTable.ts';
-import { syntheticToolTable } from '../testing.ts';
+import { syntheticToolTable } from '../../testing/bridge.ts';
 import { actionDetails, limitedDescription, paramsSchema } from './describeActions.ts';
 
 const table = syntheticToolTable();

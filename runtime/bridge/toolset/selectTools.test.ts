@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syntheticToolTable } from '../testing.ts';
+import { syntheticToolTable } from '../../testing/bridge.ts';
 import { selectTools } from './selectTools.ts';
 
 const tools = syntheticToolTable().modes['read-write'];

@@ -5,7 +5,7 @@ import type { ToolsConfig } from '../config/keys.ts';
 import { ConfigError } from '../config/loadConfig.ts';
 import { ActionLookup } from '../dispatch/actionLookup.ts';
 import { textResult } from '../dispatch/results.ts';
-import { syntheticToolTable } from '../testing.ts';
+import { syntheticToolTable } from '../../testing/bridge.ts';
 import { selectToolSet, serveTools } from './toolSet.ts';
 
 const table = syntheticToolTable();

@@ -5,8 +5,7 @@
  * and who made it — `DCIM | device leaf1 created by admin`.
  */
 import type { SqlExpression } from '../../rest/index.ts';
-
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+import { sqlString } from '../../kinds/index.ts';
 
 /** Django's app verbose names (AppConfig.verbose_name), which a content type's name starts with. */
 const APP_NAMES: Record<string, string> = {
@@ -17,7 +16,7 @@ const APP_NAMES: Record<string, string> = {
 export const objectChangeDisplay: SqlExpression = (t, sql) => {
   const changes = sql.resource('core.object-changes');
   const targets = changes.fields.find((f) => f.name === 'changed_object')!.generic!.targets.map((key) => sql.resource(key));
-  const typeName = `CASE ${t}.changed_object_type ${targets.map((r) => `WHEN ${literal(r.objectType)} THEN ${literal(`${APP_NAMES[r.app] ?? r.app} | ${r.verboseName}`)}`).join(' ')} ELSE ${t}.changed_object_type END`;
+  const typeName = `CASE ${t}.changed_object_type ${targets.map((r) => `WHEN ${sqlString(r.objectType)} THEN ${sqlString(`${APP_NAMES[r.app] ?? r.app} | ${r.verboseName}`)}`).join(' ')} ELSE ${t}.changed_object_type END`;
   const action = `CASE ${t}.action WHEN 'create' THEN 'created' WHEN 'update' THEN 'updated' WHEN 'delete' THEN 'deleted' ELSE ${t}.action END`;
   return `concat(${typeName}, ' ', ${t}.object_repr, ' ', ${action}, ' by ', ${t}.user_name)`;
 };

@@ -6,10 +6,12 @@
  */
 import type { Queryable } from '../../db/index.ts';
 import type { WriteBatch } from '../../rest/index.ts';
+import { sqlIdentifier as quote } from '../../kinds/index.ts';
 
 export type Row = Record<string, unknown>;
 
-export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** A quoted SQL identifier (runtime/kinds/sqlText.ts). */
+export { quote };
 
 /** The quoted table of a resource (`dcim.racks` → `"dcim_rack"`). */
 export const tableOf = (batch: Pick<WriteBatch, 'registry'>, key: string) => quote(batch.registry.resource(key).table);

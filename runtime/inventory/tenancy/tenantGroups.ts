@@ -8,16 +8,16 @@
  * one transaction end up doing.
  */
 import { conflict, type ModelRules } from '../../rest/index.ts';
+import { sqlIdentifier } from '../../kinds/index.ts';
 
 const GROUPS = 'tenancy.tenant-groups';
 const TENANTS = 'tenancy.tenants';
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export const tenantGroupRules: ModelRules = {
   async beforeDelete(plan, tx, _ctx, registry) {
     const groups = plan.deletes.filter((d) => d.resource.key === GROUPS).flatMap((d) => d.ids);
     if (!groups.length) return;
-    const tenants = quote(registry.resource(TENANTS).table);
+    const tenants = sqlIdentifier(registry.resource(TENANTS).table);
     const rows = await tx.query<{ id: number; name: string }>(
       `WITH ungrouped AS (SELECT id, name, slug FROM ${tenants} WHERE group_id IS NULL OR group_id = ANY($1::bigint[])) ` +
         `SELECT id, name FROM ungrouped u WHERE (SELECT count(*) FROM ungrouped o WHERE o.name = u.name) > 1 OR (SELECT count(*) FROM ungrouped o WHERE o.slug = u.slug) > 1 ORDER BY id`,

@@ -18,8 +18,7 @@ import { CHAR_LOOKUPS } from '../filters/text.ts';
 import { booleanValue, invalidChoice, isDate, isDecimal, isInteger } from '../filters/values.ts';
 import { NUMBER_LOOKUPS } from '../filters/scalar.ts';
 import type { CustomFieldDef } from './definition.ts';
-
-const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+import { sqlString } from '../sqlText.ts';
 
 /** The lookups `cf_<name>__<lookup>` accepts besides the plain parameter. */
 export function customFieldLookups(def: CustomFieldDef): readonly string[] {

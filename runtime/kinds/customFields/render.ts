@@ -10,8 +10,7 @@ import type { Field, Resource } from '../../contract/index.ts';
 import type { SelectContext } from '../fields/types.ts';
 import { jsonObjectSql } from '../jsonObject.ts';
 import { isObjectType, type CustomFieldSet } from './definition.ts';
-
-const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+import { sqlString } from '../sqlText.ts';
 
 /** A stored id (a JSON number that fits an integer) as SQL, else NULL: a bad value never fails the query. */
 const storedId = (json: string) => `(CASE WHEN jsonb_typeof(${json}) = 'number' AND (${json})::text ~ '^[0-9]{1,9}$' THEN (${json})::text::int END)`;

@@ -7,6 +7,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Field } from '../../contract/index.ts';
 import { column, nullability } from '../columns.ts';
+import { sqlLiteral } from '../sqlText.ts';
 import * as v from '../validation/index.ts';
 import { flags, ownFilter } from './stored.ts';
 import type { Catalog, FieldKind, Schema } from './types.ts';
@@ -62,7 +63,6 @@ export const choice: FieldKind = {
 
 /** The SQL of a choice's label (`CASE value WHEN 'active' THEN 'Active' … ELSE '' END`), as Registry.choiceLabel gives it. */
 function choiceLabelSql(set: string, valueSql: string, catalog: Catalog): string {
-  const sqlValue = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
-  const whens = catalog.choiceSet(set).map(([value, label]) => `WHEN ${sqlValue(value)} THEN ${sqlValue(label)}`);
+  const whens = catalog.choiceSet(set).map(([value, label]) => `WHEN ${sqlLiteral(value)} THEN ${sqlLiteral(label)}`);
   return `(CASE ${valueSql} ${whens.join(' ')} ELSE '' END)`;
 }

@@ -9,9 +9,10 @@ import type { Field, Resource } from '../../contract/index.ts';
 import { fieldKind, isoTimestamp, jsonObjectSql, jsonObjectText, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
 import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
+import { sqlIdentifier as q, sqlLiteral as literal } from '../../kinds/index.ts';
 
-export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
-export const literal = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
+/** Names and values quoted for SQL (runtime/kinds/sqlText.ts), by the short names the engine's SQL uses. */
+export { literal, q };
 
 /** Python's isoformat, used in ETags: `W/"2026-05-01T17:42:11.123456+00:00"`. */
 export const etagTimestamp = (expr: string) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"')`;

@@ -7,6 +7,7 @@
  */
 import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
+import { sqlString } from '../../kinds/index.ts';
 import { q } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import type { WriteItem } from './batch.ts';
@@ -60,8 +61,6 @@ async function update(tx: Queryable, resource: Resource, items: WriteItem[]): Pr
     [items.map((item) => ({ ...jsonOf(resource, item.columns), __id: item.id }))],
   );
 }
-
-const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** Replaces the links of every item that sets a many-to-many field: one delete and one insert per field. */
 async function writeLinks(tx: Queryable, resource: Resource, items: WriteItem[]): Promise<void> {

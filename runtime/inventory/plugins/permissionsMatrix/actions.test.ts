@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ActionCatalog, assignLetters, sortActions } from './actions.ts';
-import { RESOURCES } from './fixtures.ts';
+import { RESOURCES } from '../../../testing/permissionsMatrix/fixtures.ts';
 
 describe('ActionCatalog', () => {
   it('lists standard, then registered custom, then freeform actions, each by name', () => {

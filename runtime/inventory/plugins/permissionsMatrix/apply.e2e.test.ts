@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
 import { startInventoryServer } from '../../../server/server.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
-import { BASE, cell, group, ok, permission, permissionLines, plan, planAndApply, userWithToken } from './testClient.ts';
+import { BASE, cell, group, ok, permission, permissionLines, plan, planAndApply, userWithToken } from '../../../testing/permissionsMatrix/testClient.ts';
 
 describe.each(testDatabases())('permissions matrix (plan, apply, revert) on $name', (database) => {
   let api: TestClient;

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CellIndex, stateOf } from './cells.ts';
-import { fixtureState } from './fixtures.ts';
+import { fixtureState } from '../../../testing/permissionsMatrix/fixtures.ts';
 import { isUnconstrained } from './model.ts';
 
 describe('constraints', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../rest/index.ts';
 import { readChangeSet, resolveChangeSet } from './changeSet.ts';
-import { fixtureCatalog, fixtureState, TYPES } from './fixtures.ts';
+import { fixtureCatalog, fixtureState, TYPES } from '../../../testing/permissionsMatrix/fixtures.ts';
 
 const bodyOf = (fn: () => unknown) => {
   try {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/index.ts';
 import { testDatabases } from '../../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
-import { BASE, cell, group, ok, permission, permissionLines, plan, userWithToken } from './testClient.ts';
+import { BASE, cell, group, ok, permission, permissionLines, plan, userWithToken } from '../../../testing/permissionsMatrix/testClient.ts';
 
 const postgres = testDatabases().filter((d) => d.name === 'postgres');
 

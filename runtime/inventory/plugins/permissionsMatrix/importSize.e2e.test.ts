@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
-import { BASE, permission, userWithToken } from './testClient.ts';
+import { BASE, permission, userWithToken } from '../../../testing/permissionsMatrix/testClient.ts';
 
 const GROUPS = 20_000;
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CellIndex } from './cells.ts';
 import { exportYaml } from './exportYaml.ts';
-import { fixtureCatalog, fixtureState, RESOURCES } from './fixtures.ts';
+import { fixtureCatalog, fixtureState, RESOURCES } from '../../../testing/permissionsMatrix/fixtures.ts';
 import { readImportFile } from './importFile.ts';
 import { importChanges } from './importYaml.ts';
 import { buildRows, objectTypes } from './rows.ts';

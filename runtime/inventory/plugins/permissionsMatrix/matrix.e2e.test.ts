@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
-import { BASE, group, ok, permission, userWithToken, type Headers } from './testClient.ts';
+import { BASE, group, ok, permission, userWithToken, type Headers } from '../../../testing/permissionsMatrix/testClient.ts';
 
 const HIDDEN = 'zz-hidden-team';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../rest/index.ts';
-import { changeSet, fixtureState, planFixture, summary, type FixtureInput } from './fixtures.ts';
+import { changeSet, fixtureState, planFixture, summary, type FixtureInput } from '../../../testing/permissionsMatrix/fixtures.ts';
 import { MANAGED_DESCRIPTION } from './managed.ts';
 
 const base: FixtureInput = { groups: [[1, 'noc'], [2, 'ops'], [3, 'hidden-team']], users: [[10, 'alice', [1]], [11, 'root', [], { superuser: true }], [12, 'gone', [], { inactive: true }]], visibleGroups: [1, 2] };

@@ -4,6 +4,7 @@
  * assignment tables (groups, users) and group membership, with their columns. Quoted, ready for SQL.
  */
 import type { Registry } from '../../../rest/index.ts';
+import { sqlIdentifier as q } from '../../../kinds/index.ts';
 
 export interface MatrixTables {
   permissions: string;
@@ -15,8 +16,6 @@ export interface MatrixTables {
   /** user ↔ group membership. */
   membership: { table: string; user: string; group: string };
 }
-
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 const cache = new WeakMap<Registry, MatrixTables>();
 

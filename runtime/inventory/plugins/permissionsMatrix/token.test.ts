@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { normalise } from './changeSet.ts';
-import { fixtureState, planFixture } from './fixtures.ts';
-import type { FixtureInput } from './fixtures.ts';
+import { fixtureState, planFixture } from '../../../testing/permissionsMatrix/fixtures.ts';
+import type { FixtureInput } from '../../../testing/permissionsMatrix/fixtures.ts';
 import { canonicalJson, dependencies, planToken, tokenOperations } from './token.ts';
 
 const input: FixtureInput = {

@@ -1,10 +1,10 @@
 /**
  * @module
- * A fixture with objects of every served resource, for rendering.e2e.test.ts: each kind of value
+ * A fixture with objects of every served resource, for runtime/server/rendering.e2e.test.ts: each kind of value
  * shown both set and unset (choices, decimals, dates and times, JSON, arrays, tags, nested,
  * generic and many-to-many relations), and custom fields of every type on devices and sites.
  */
-import type { TestClient } from '../testing/inventoryApp.ts';
+import type { TestClient } from './inventoryApp.ts';
 
 type Body = Record<string, any>;
 

@@ -2,14 +2,14 @@
  * @module
  * A small in-memory state for the matrix's unit tests: groups, users and permissions written
  * compactly, a catalogue with NetBox's registered custom actions, and a way to plan against it.
- * Used by the tests beside it only.
+ * Used by the matrix's unit tests (runtime/inventory/plugins/permissionsMatrix/*.test.ts) only.
  */
-import type { Resource } from '../../../contract/index.ts';
-import { ActionCatalog } from './actions.ts';
-import type { ChangeSet } from './changeSet.ts';
-import { normalise } from './changeSet.ts';
-import type { MatrixState, Permission } from './model.ts';
-import { planChanges } from './planner.ts';
+import type { Resource } from '../../contract/index.ts';
+import { ActionCatalog } from '../../inventory/plugins/permissionsMatrix/actions.ts';
+import type { ChangeSet } from '../../inventory/plugins/permissionsMatrix/changeSet.ts';
+import { normalise } from '../../inventory/plugins/permissionsMatrix/changeSet.ts';
+import type { MatrixState, Permission } from '../../inventory/plugins/permissionsMatrix/model.ts';
+import { planChanges } from '../../inventory/plugins/permissionsMatrix/planner.ts';
 
 export const TYPES = ['core.datasource', 'dcim.device', 'dcim.rack', 'dcim.site', 'ipam.prefix', 'virtualization.virtualmachine'];
 

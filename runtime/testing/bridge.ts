@@ -8,10 +8,10 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync, mkdirSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOOL_TABLE_FORMAT, type TableOperation, type ToolTable } from '../contract/toolTable.ts';
-import { loadBridgeConfig, type BridgeSettings, type CliFlags } from './config/loadConfig.ts';
-import { sdwanReferenceDir } from '../testing/environment.ts';
-import { REPOSITORY_ROOT } from './paths.ts';
-import type { ControllerSimulator } from './simulator/controllerSimulator.ts';
+import { loadBridgeConfig, type BridgeSettings, type CliFlags } from '../bridge/config/loadConfig.ts';
+import { sdwanReferenceDir } from './environment.ts';
+import { REPOSITORY_ROOT } from '../bridge/paths.ts';
+import type { ControllerSimulator } from '../bridge/simulator/controllerSimulator.ts';
 
 export const PROJECT_ROOT = REPOSITORY_ROOT;
 export const DEMO_SPECS_DIR = join(PROJECT_ROOT, 'specs');

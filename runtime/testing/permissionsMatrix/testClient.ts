@@ -1,10 +1,11 @@
 /**
  * @module
  * Helpers for the matrix's end-to-end tests: users with tokens of their own, permissions and
- * groups made through the REST API, and the matrix's endpoints. Used by the tests beside it only.
+ * groups made through the REST API, and the matrix's endpoints. Used by the matrix's end-to-end tests
+ * (runtime/inventory/plugins/permissionsMatrix/*.e2e.test.ts) only.
  */
 import { expect } from 'vitest';
-import type { TestClient } from '../../../testing/inventoryApp.ts';
+import type { TestClient } from '../inventoryApp.ts';
 
 export const BASE = '/api/plugins/permissions-matrix';
 

@@ -1,6 +1,6 @@
 /**
  * @module
- * Functions the worker-thread tests (index.test.ts) run off the server's thread.
+ * Functions the worker-thread tests (runtime/workers/index.test.ts) run off the server's thread.
  */
 import { badRequest } from '../rest/index.ts';
 
