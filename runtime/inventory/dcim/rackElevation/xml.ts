@@ -8,10 +8,11 @@
 
 const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-const TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-const ATTRIBUTE: Record<string, string> = { ...TEXT, '"': '&quot;', "'": '&#39;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+// Quotes need no escaping in text; they are escaped anyway, so a text can never end an attribute.
+const TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const ATTRIBUTE: Record<string, string> = { ...TEXT, '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
 
-export const escapeText = (value: string) => value.replace(INVALID, '\uFFFD').replace(/[&<>]/g, (c) => TEXT[c]);
+export const escapeText = (value: string) => value.replace(INVALID, '\uFFFD').replace(/[&<>"']/g, (c) => TEXT[c]);
 
 export const escapeAttribute = (value: string) => value.replace(INVALID, '\uFFFD').replace(/[&<>"'\t\n\r]/g, (c) => ATTRIBUTE[c]);
 
