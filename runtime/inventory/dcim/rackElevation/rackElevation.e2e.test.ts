@@ -5,6 +5,7 @@
  * for bad parameters, and the SVG drawing, parsed by a real XML parser: units, device blocks in
  * their role's colour, reservations, a hostile device name escaped, a 48U rack of 40 devices.
  */
+import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
@@ -180,6 +181,25 @@ describe.each(testDatabases())('dcim rack elevations on $name', (database) => {
     expect(rearLink(ids.server).rect[0]).toMatchObject({ '@_class': 'slot blocked', '@_height': '20' });
     expect(rearLink(ids.rearOnly).rect[0]).toMatchObject({ '@_style': 'fill: #112233', '@_height': '10' });
     expect(rearLink(ids.top)).toBeUndefined();
+  }, SLOW);
+
+  it('answers any query with a 200 or NetBox’s 400, never a failure', async () => {
+    const names = ['q', 'face', 'render', 'unit_width', 'unit_height', 'legend_width', 'margin_width', 'exclude', 'expand_devices', 'include_images', 'limit', 'offset', 'start', 'brief', 'highlight'];
+    const values = fc.oneof(
+      fc.constantFrom('', ' ', 'front', 'rear', 'svg', 'json', 'true', 'off', '0', '-1', '5.0', '1e3', '99999999999999999999', '2147483648', '-2147483649', 'NaN', '\u0000', '<x>&"\'', 'name:x'),
+      fc.string({ maxLength: 12 }),
+    );
+    const query = fc.array(fc.tuple(fc.constantFrom(...names), values), { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString());
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const r = await elevation(ids.rack, q);
+        expect([200, 400], q).toContain(r.status);
+        if (r.status === 400) expect(typeof r.body === 'object' && r.body !== null, q).toBe(true);
+        else if (typeof r.body === 'string') expect(XMLValidator.validate(r.body), q).toBe(true);
+        else expect(r.body.results.length, q).toBeLessThanOrEqual(84);
+      }),
+      { numRuns: 150, seed: 20261126 },
+    );
   }, SLOW);
 
   it('draws a 48U rack of 40 devices', async () => {
