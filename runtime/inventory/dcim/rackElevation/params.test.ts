@@ -34,5 +34,6 @@ describe('the elevation query (RackElevationDetailFilterSerializer)', () => {
       include_images: ['Must be a valid boolean.'],
     });
     expect(errors(`unit_width=${'1'.repeat(1001)}`)).toEqual({ unit_width: ['String value too large.'] });
+    expect(errors('q=a%00b')).toEqual({ q: ['Null characters are not allowed.'] });
   });
 });

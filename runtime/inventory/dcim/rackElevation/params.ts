@@ -6,7 +6,7 @@
  *
  * | field | default | checks |
  * |---|---|---|
- * | `q` | none | text, trimmed; blank (spaces only) refused |
+ * | `q` | none | text, trimmed; blank (spaces only) or holding NUL refused |
  * | `face` | `front` | `front` or `rear` |
  * | `render` | `json` | `json` or `svg` |
  * | `unit_width`, `unit_height` | 220, 22 (NetBox's RACK_ELEVATION_DEFAULT_UNIT_*) | integers |
@@ -63,8 +63,10 @@ function boolean(raw: string): Check<boolean> {
   return TRUE.has(raw) ? { value: true } : FALSE.has(raw) ? { value: false } : { error: 'Must be a valid boolean.' };
 }
 
+/** DRF's CharField: trimmed, not blank, no NUL (its ProhibitNullCharactersValidator). */
 function text(raw: string): Check<string> {
   const trimmed = raw.trim();
+  if (trimmed.includes('\u0000')) return { error: 'Null characters are not allowed.' };
   return trimmed === '' ? { error: 'This field may not be blank.' } : { value: trimmed };
 }
 
