@@ -9,9 +9,11 @@
  * (case-insensitively). A device the caller may not view leaves its units occupied with no
  * device. As in NetBox, `brief`, `fields` and `omit` change nothing here, a drawing shows every
  * device (those the caller may not view as blocked space) and leaves no device out, and its
- * reservations margin is 15 pixels wide whatever `margin_width` says. Not served: `highlight`
- * (NetBox's Django lookups on devices, shading the others), and the cursor mode (`start`), with
- * which NetBox fails on a list; it is ignored.
+ * reservations margin is 15 pixels wide whatever `margin_width` says. `highlight=<lookup>:<value>`
+ * (repeatable, ORed; `role__slug:core`, `name__icontains:web`… as a queryset filter takes them) shades
+ * the visible devices it does not match, when it matches some; one naming no field matches none
+ * (NetBox's FieldError), one without `:` is ignored (NetBox fails on it), and only the first 20
+ * count. The cursor mode (`start`), with which NetBox fails on a list, is ignored.
  */
 import type { Context } from 'hono';
 import { pageLinks, parsePage, type OperationArgs, type OperationHandler } from '../../../rest/index.ts';
@@ -58,9 +60,20 @@ async function json(c: Context, args: OperationArgs, rack: RackRow, url: URL, qu
   return c.json({ ...pageLinks(url, { mode: 'offset', limit: page.limit, offset }, shown.length, units.length), results });
 }
 
+/** NetBox's highlight parameters, `<lookup>:<value>`, as lookups ORed: the first 20 given. */
+function highlightSets(url: URL): Record<string, string>[] {
+  return url.searchParams
+    .getAll('highlight')
+    .filter((param) => param.includes(':'))
+    .slice(0, 20)
+    .map((param) => ({ [param.slice(0, param.indexOf(':'))]: param.slice(param.indexOf(':') + 1) }));
+}
+
 async function svg(c: Context, args: OperationArgs, rack: RackRow, url: URL, query: ElevationQuery): Promise<Response> {
   const devices = await loadDevices(args, args.db, rack.id);
   const [visible, reservations] = [await visibleDevices(args, args.db, devices), await loadReservations(args, args.db, rack.id)];
+  const sets = highlightSets(url);
+  const highlighted = sets.length ? await args.rest.matching(args.db, args.rest.registry.resource('dcim.devices'), [...visible], sets) : undefined;
   const drawing = renderElevationSvg(rack, devices, reservations, visible, {
     face: query.face,
     unitWidth: query.unitWidth,
@@ -69,6 +82,7 @@ async function svg(c: Context, args: OperationArgs, rack: RackRow, url: URL, que
     marginWidth: DEFAULTS.marginWidth,
     includeImages: query.includeImages,
     baseUrl: url.origin,
+    highlighted,
   });
   return c.body(drawing, 200, { 'Content-Type': 'image/svg+xml' });
 }

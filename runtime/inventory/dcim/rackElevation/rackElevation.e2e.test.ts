@@ -183,6 +183,21 @@ describe.each(testDatabases())('dcim rack elevations on $name', (database) => {
     expect(rearLink(ids.top)).toBeUndefined();
   }, SLOW);
 
+  it('shades the devices a highlight does not match, as NetBox’s highlight lookups do', async () => {
+    const classes = async (query: string) => {
+      const svg = parseSvg((await elevation(ids.rack, `render=svg&${query}`)).body);
+      const of = (id: number) => (svg.a as Node[]).find((a) => a['@_xlink:href'] === `http://nb.test/dcim/devices/${id}/`)!.rect[0]['@_class'];
+      return [of(ids.top), of(ids.server), of(ids.hostile)];
+    };
+    expect(await classes('highlight=role__slug:edge')).toEqual(['slot shaded', 'slot', 'slot shaded']);
+    expect(await classes('highlight=name:top-switch&highlight=name__icontains:DB-')).toEqual(['slot', 'slot', 'slot shaded']);
+    // A lookup naming no field, one matching nothing, and one without a value change nothing.
+    for (const query of ['highlight=colour:red', 'highlight=name:nothing', 'highlight=name', `highlight=id:${ids.top}`]) {
+      const expected = query.startsWith('highlight=id:') ? ['slot', 'slot shaded', 'slot shaded'] : ['slot', 'slot', 'slot'];
+      expect(await classes(query), query).toEqual(expected);
+    }
+  }, SLOW);
+
   it('answers any query with a 200 or NetBox’s 400, never a failure', async () => {
     const names = ['q', 'face', 'render', 'unit_width', 'unit_height', 'legend_width', 'margin_width', 'exclude', 'expand_devices', 'include_images', 'limit', 'offset', 'start', 'brief', 'highlight'];
     const values = fc.oneof(

@@ -6,7 +6,8 @@
  * bays as `(installed/bays)`; from behind, a full-depth device of the other face striped and
  * uncoloured; a device the caller may not see as a blocked block), the type's front or rear image
  * over a device when `include_images`, and the rack's frame. Each device and reservation links to
- * its page, with a title describing it. Every user-chosen string is XML-escaped (xml.ts).
+ * its page, with a title describing it; when some devices are highlighted, the others are shaded.
+ * Every user-chosen string is XML-escaped (xml.ts).
  * The work is bounded by the rack's height (at most 100U) and its devices and reservations.
  */
 import type { ElevationDevice, RackRow, Reservation } from './load.ts';
@@ -29,6 +30,8 @@ export interface DrawingOptions {
   includeImages: boolean;
   /** The server's origin (`http://host:8000`), before every link and image path. */
   baseUrl: string;
+  /** Devices to highlight: when some are, the others are shaded. */
+  highlighted?: ReadonlySet<number>;
 }
 
 /** The text colour readable on `color` (NetBox's foreground_color). */
@@ -155,17 +158,18 @@ class Drawing {
     const name = deviceName(device);
     const center = { x: x + width / 2, y: y + height / 2 };
     const clip = `clip-${device.id}`;
+    const shaded = this.o.highlighted?.size && !this.o.highlighted.has(device.id) ? ' shaded' : '';
     this.defs.push(element('clipPath', { id: clip }, element('rect', { height, width, x, y })));
     const parts = [
       textElement('title', {}, deviceDescription(device)),
-      color ? element('rect', { class: 'slot', height, style: `fill: #${color}`, width, x, y }) : element('rect', { class: 'slot blocked', height, width, x, y }),
-      textElement('text', { class: 'label', 'clip-path': `url(#${clip})`, fill: color ? `#${foregroundColor(color)}` : '#000000', ...center }, truncateText(name, width)),
+      color ? element('rect', { class: `slot${shaded}`, height, style: `fill: #${color}`, width, x, y }) : element('rect', { class: `slot blocked${shaded}`, height, width, x, y }),
+      textElement('text', { class: `label${shaded}`, 'clip-path': `url(#${clip})`, fill: color ? `#${foregroundColor(color)}` : '#000000', ...center }, truncateText(name, width)),
     ];
     if (this.o.includeImages && image) {
       parts.push(
-        element('image', { class: 'device-image', height, preserveAspectRatio: 'xMidYMid slice', width, x, y, 'xlink:href': this.imageUrl(image) }),
-        textElement('text', { class: 'device-image-label', stroke: 'black', 'stroke-linejoin': 'round', 'stroke-width': '0.2em', ...center }, name),
-        textElement('text', { class: 'device-image-label', fill: 'white', ...center }, name),
+        element('image', { class: `device-image${shaded}`, height, preserveAspectRatio: 'xMidYMid slice', width, x, y, 'xlink:href': this.imageUrl(image) }),
+        textElement('text', { class: `device-image-label${shaded}`, stroke: 'black', 'stroke-linejoin': 'round', 'stroke-width': '0.2em', ...center }, name),
+        textElement('text', { class: `device-image-label${shaded}`, fill: 'white', ...center }, name),
       );
     }
     this.body.push(element('a', { target: '_parent', 'xlink:href': `${this.o.baseUrl}/dcim/devices/${device.id}/` }, ...parts));
