@@ -126,6 +126,14 @@ describe.each(testDatabases())('dcim rack reservations on $name', (database) => 
     ids.third = fine.body[1].id;
   }, SLOW);
 
+  it('lets one of two concurrent reservations of the same units through', async () => {
+    const both = await Promise.all([reserve({ rack: ids.r1, units: [25, 26], description: 'race a' }), reserve({ rack: ids.r1, units: [26, 27], description: 'race b' })]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(both.find((r) => r.status === 400)!.body).toEqual({ units: ['The following units have already been reserved: 26'] });
+    const winner = both.find((r) => r.status === 201)!.body.id;
+    expect((await api.request('DELETE', `/api/dcim/rack-reservations/${winner}/`)).status).toBe(204);
+  }, SLOW);
+
   it('serves every filter of NetBox’s filterset, in the default order (created, id)', async () => {
     expect(await listed('')).toEqual(['Reservation #1', 'lyon pending', 'Second', 'Third']);
     expect(await listed('unit=31')).toEqual(['Second']);
