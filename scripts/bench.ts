@@ -17,12 +17,14 @@
  *  - on PostgreSQL: the permissions matrix with 200 groups, 1,000 users and 5,000 permissions —
  *    matrix/?action=*, principal/, plan and apply of 1,000 changes — and with the data doubled
  *    (bench/permissionsMatrix.ts);
+ *  - on PostgreSQL: the SVG and JSON elevations of a 48U rack holding 40 devices, against
+ *    /api/status/ (bench/rackElevation.ts);
  *  - on PostgreSQL: /api/status/ while ReDoS patterns, large imports and statements held until the
  *    statement timeout run over and over, against it alone (bench/underAttack.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, customfields,
- * changes, permissions, matrix, attacks, bridge).
+ * changes, permissions, matrix, elevation, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +36,7 @@ import { measureGeneration } from './bench/generation.ts';
 import { measureGenerationChange } from './bench/generationChange.ts';
 import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
+import { measureRackElevation } from './bench/rackElevation.ts';
 import { measureStartup } from './bench/startup.ts';
 import { measureUnderAttack } from './bench/underAttack.ts';
 
@@ -143,6 +146,15 @@ if (runs('matrix')) {
     ['principal/ (a group or a user; median of 20)', ms(one.principalMs), growth(one.principalMs, two.principalMs), '< 50 ms'],
     [`plan/ of 1,000 changes over 50 groups (median of 3)`, ms(one.planMs), growth(one.planMs, two.planMs), '< 500 ms'],
     [`apply/ of the same (${one.operations} permissions written; median of 3)`, ms(one.applyMs), growth(one.applyMs, two.applyMs), '< 1500 ms'],
+  );
+}
+if (runs('elevation')) {
+  progress('rack elevation (PostgreSQL; 48U, 40 devices)…');
+  const el = await measureRackElevation(adminUrl);
+  rows.push(
+    ['GET /api/status/, one request at a time (baseline: the HTTP floor and token lookup; median of 50)', ms2(el.statusMs), '', ''],
+    [`GET racks/{id}/elevation/?render=svg, 48U rack, ${el.devices} devices, 3 reservations (median of 50; ${(el.svgBytes / 1024).toFixed(0)} KB)`, ms2(el.svgMs), `${(el.svgMs / el.statusMs).toFixed(1)}× baseline`, '< 50 ms'],
+    ['GET racks/{id}/elevation/?limit=0, the same rack as JSON (96 half units)', ms2(el.jsonMs), `${(el.jsonMs / el.statusMs).toFixed(1)}× baseline`, ''],
   );
 }
 if (runs('attacks')) {

@@ -623,6 +623,30 @@ export const dcimRackGroup = pgTable('dcim_rack_group', {
     index('dcim_rack_group_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'dcim_rack_group_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
+export const dcimRackReservation = pgTable('dcim_rack_reservation', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    rack_id: integer('rack_id').notNull(),
+    units: integer('units').array().notNull().default(sql`'{}'`),
+    status: varchar('status', { length: 50 }).notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+    user_id: integer('user_id').notNull(),
+    tenant_id: integer('tenant_id'),
+    description: varchar('description', { length: 200 }).notNull(),
+    owner_id: integer('owner_id'),
+    comments: text('comments').notNull(),
+    custom_field_data: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('dcim_rack_reservation_rack_id_idx').on(t.rack_id),
+    index('dcim_rack_reservation_user_id_idx').on(t.user_id),
+    index('dcim_rack_reservation_tenant_id_idx').on(t.tenant_id),
+    index('dcim_rack_reservation_owner_id_idx').on(t.owner_id),
+    index('dcim_rack_reservation_ordering_idx').on(t.created, t.id),
+    foreignKey({ name: 'dcim_rack_reservation_rack_id_fk', columns: [t.rack_id], foreignColumns: [dcimRack.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_rack_reservation_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_rack_reservation_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
+    foreignKey({ name: 'dcim_rack_reservation_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+  ]);
 export const dcimRackRole = pgTable('dcim_rack_role', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -1793,6 +1817,7 @@ export const tables = {
     dcim_platform: dcimPlatform,
     dcim_rack: dcimRack,
     dcim_rack_group: dcimRackGroup,
+    dcim_rack_reservation: dcimRackReservation,
     dcim_rack_role: dcimRackRole,
     dcim_rack_type: dcimRackType,
     dcim_region: dcimRegion,

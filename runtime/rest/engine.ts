@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../db/index.ts';
 import { INT4 } from '../kinds/index.ts';
 import { readBody } from './body.ts';
 import { CHANGELOG_MESSAGE, ChangeLog, changelogMessage, OBJECT_CHANGES } from './changes/index.ts';
-import type { RequestContext } from './context.ts';
+import type { ConstraintSet, RequestContext } from './context.ts';
 import { badRequest, forbidden, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
 import type { Extensions, ObjectWriter } from './extensions.ts';
 import type { FilterOptions } from './query/filters.ts';
@@ -155,6 +155,10 @@ export class RestEngine {
 
   async permitted(db: Queryable, resource: Resource, ids: readonly number[], ctx: RequestContext, action: string): Promise<Set<number>> {
     return this.restrictions.permitted(db, resource, ids, ctx, action);
+  }
+
+  async matching(db: Queryable, resource: Resource, ids: readonly number[], sets: ConstraintSet[]): Promise<Set<number>> {
+    return this.restrictions.matching(db, resource, ids, sets);
   }
 
   async writeWithin<T>(ctx: RequestContext, fn: (tx: Queryable, objects: ObjectWriter) => Promise<T>): Promise<T> {

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import type { Resource } from '../contract/index.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import type { CustomFieldSet, FilterQuery } from '../kinds/index.ts';
-import type { RequestContext } from './context.ts';
+import type { ConstraintSet, RequestContext } from './context.ts';
 import type { Registry } from './registry.ts';
 import type { WriteBatch, WriteItem } from './write/batch.ts';
 import type { DeletePlan } from './write/deletePlan.ts';
@@ -96,6 +96,8 @@ export interface RestServices {
   constraintError(objectType: string, constraints: unknown): string | null;
   /** The ids among `ids` that the caller's `action` permission (with its constraints) reaches: one query, none when unrestricted. */
   permitted(db: Queryable, resource: Resource, ids: readonly number[], ctx: RequestContext, action: string): Promise<Set<number>>;
+  /** The ids among `ids` whose rows match Django-style lookups (`[{"role__slug": "core"}]`, ORed): one query; none when a lookup cannot apply. */
+  matching(db: Queryable, resource: Resource, ids: readonly number[], sets: ConstraintSet[]): Promise<Set<number>>;
   /**
    * Runs `fn` in one transaction with an ObjectWriter: creates, updates and deletes of any
    * resource as the REST endpoints make them (fields, model rules, change log), all or nothing.

@@ -12,6 +12,7 @@ export { Registry } from './registry.ts';
 export { Serializer } from './serialize.ts';
 export { Reader } from './read.ts';
 export { shownFields } from './query/shape.ts';
+export { pageLinks, parsePage, type Page } from './query/pagination.ts';
 export { readBody, MAX_BODY_DEPTH } from './body.ts';
 export { unrestricted, type PermissionScope, type Principal, type RequestContext } from './context.ts';
 export { noExtensions, type CustomFieldSource, type Extensions, type MethodFilter, type MethodFilterArgs, type ModelRules, type ObjectWriter, type OperationArgs, type OperationHandler, type RestServices, type SqlExpression, type SqlScope } from './extensions.ts';

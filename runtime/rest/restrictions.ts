@@ -11,7 +11,7 @@ import type { Queryable } from '../db/index.ts';
 import type { RequestContext } from './context.ts';
 import { forbidden } from './errors.ts';
 import { PathCompiler } from './query/compiler.ts';
-import { ConstraintCompiler, ConstraintError, constraintSets } from './query/constraints.ts';
+import { ConstraintCompiler, ConstraintError, constraintSets, type ConstraintSet } from './query/constraints.ts';
 import { Params } from './query/params.ts';
 import { q, type SelectBuilder } from './query/select.ts';
 import type { Registry } from './registry.ts';
@@ -55,6 +55,21 @@ export class Restrictions {
     const list = params.add([...ids]);
     const condition = this.condition(resource, 't', params, ctx, action);
     if (condition === null || !ids.length) return new Set(ids);
+    const rows = await db.query<{ id: number }>(`SELECT t.id FROM ${q(resource.table)} t WHERE t.id = ANY(${list}::int[]) AND ${condition}`, params.values);
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
+  /**
+   * The ids among `ids` whose rows match Django-style lookups (`{"role__slug": "core"}`, ORed
+   * when several), as a queryset `.filter(Q(...) | Q(...))` would: one query; none when a lookup
+   * names no field or takes no such value (NetBox's FieldError, which matches nothing).
+   */
+  async matching(db: Queryable, resource: Resource, ids: readonly number[], sets: ConstraintSet[]): Promise<Set<number>> {
+    if (!ids.length || !sets.length) return new Set();
+    const params = new Params();
+    const list = params.add([...ids]);
+    const condition = this.select.fragment(() => this.compiler(params).compileOrDeny(resource, 't', sets, 0));
+    if (condition === 'false') return new Set();
     const rows = await db.query<{ id: number }>(`SELECT t.id FROM ${q(resource.table)} t WHERE t.id = ANY(${list}::int[]) AND ${condition}`, params.values);
     return new Set(rows.map((r) => Number(r.id)));
   }

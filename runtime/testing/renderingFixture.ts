@@ -62,6 +62,7 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   const rackType = await post('dcim/rack-types', { manufacturer: manufacturer.id, model: 'R42', slug: 'r42', form_factor: '4-post-cabinet', u_height: 42, width: 19, weight: 12.5, weight_unit: 'kg' });
   const rack = await post('dcim/racks', { name: 'R1', site: site.id, location: location.id, role: rackRole.id, rack_type: rackType.id, status: 'active', tags });
   await post('dcim/racks', { name: 'R2', site: bare.id });
+  await post('dcim/rack-reservations', [{ rack: rack.id, units: [1, 2, 5], user: 1, tenant: tenant.id, status: 'pending', description: 'Held', comments: 'c', tags }, { rack: rack.id, units: [40], user: 1, description: 'Spare' }]);
   const deviceType = await post('dcim/device-types', { manufacturer: manufacturer.id, model: 'MX480', slug: 'mx480', u_height: 2, airflow: 'front-to-rear', weight: 30.25, weight_unit: 'kg', subdevice_role: 'parent' });
   const childType = await post('dcim/device-types', { manufacturer: manufacturer.id, model: 'Blade', slug: 'blade', u_height: 0, subdevice_role: 'child' });
   const role = await post('dcim/device-roles', { name: 'Router', slug: 'router', color: 'ff0000' });

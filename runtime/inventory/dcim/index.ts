@@ -17,6 +17,8 @@ import { naturalOrderingRules } from './naturalOrdering.ts';
 import { contextAddressRules } from './primaryIps.ts';
 import { rackRules, rackTypeRules } from './racks.ts';
 import { virtualChassisRules } from './virtualChassis.ts';
+import { rackElevation } from './rackElevation/index.ts';
+import { rackReservations } from './rackReservations/index.ts';
 
 export const dcim: AppRules = {
   expressions: {
@@ -30,6 +32,7 @@ export const dcim: AppRules = {
     device_bay_occupied: deviceBayOccupied,
     module_bay_occupied: moduleBayOccupied,
     primary_ip: primaryIp,
+    ...rackReservations.expressions,
   },
   methods: {
     zero_count: filters.zeroCount,
@@ -44,6 +47,7 @@ export const dcim: AppRules = {
     virtual_chassis_member: filters.virtualChassisMember,
     has_local_context_data: filters.hasLocalContextData,
     platforms_for_device_type: filters.platformsForDeviceType,
+    ...rackReservations.methods,
   },
   rules: {
     'dcim.device-types': deviceTypeRules,
@@ -58,7 +62,9 @@ export const dcim: AppRules = {
     'dcim.virtual-device-contexts': { ...naturalOrderingRules, ...contextAddressRules },
     'dcim.sites': scopeMoveRules['dcim.sites'],
     'dcim.locations': { ...scopeMoveRules['dcim.locations'], ...locationRules },
+    ...rackReservations.rules,
   },
+  operations: { ...rackElevation.operations },
 };
 
 export { cachedScopeRules, fillCachedScope } from './cachedScope.ts';
