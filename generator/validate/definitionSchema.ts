@@ -208,6 +208,19 @@ export const resourceSchema = z.strictObject({
    * an audit trail to revert from). `change_logged` is for models with the stamps.
    */
   change_records: z.literal(true).optional(),
+  /**
+   * A template's component (NetBox's `component_model` and `instantiate()`): the resource it
+   * creates on a device, the fields whose placeholders are resolved, copied as they are, and the
+   * references to other templates that become references to their components.
+   */
+  instantiates: z
+    .strictObject({
+      target: z.string().regex(/^[a-z]+\.[a-z0-9-]+$/, 'must be a resource key <app>.<path>'),
+      resolve: z.array(name).optional(),
+      copy: z.array(name).optional(),
+      link: z.array(name).optional(),
+    })
+    .optional(),
 });
 export type ResourceDefinition = z.infer<typeof resourceSchema>;
 

@@ -17,6 +17,7 @@ import { naturalOrderingRules } from './naturalOrdering.ts';
 import { contextAddressRules } from './primaryIps.ts';
 import { rackRules, rackTypeRules } from './racks.ts';
 import { virtualChassisRules } from './virtualChassis.ts';
+import { chainRules, deviceInstantiation, moduleInstantiation, templates } from './templates/index.ts';
 
 export const dcim: AppRules = {
   expressions: {
@@ -32,6 +33,7 @@ export const dcim: AppRules = {
     primary_ip: primaryIp,
   },
   methods: {
+    ...templates.methods,
     zero_count: filters.zeroCount,
     never_present: filters.neverPresent,
     unmatched_text: filters.unmatchedText,
@@ -46,15 +48,16 @@ export const dcim: AppRules = {
     platforms_for_device_type: filters.platformsForDeviceType,
   },
   rules: {
+    ...templates.rules,
     'dcim.device-types': deviceTypeRules,
     'dcim.rack-types': rackTypeRules,
     'dcim.racks': rackRules,
-    'dcim.devices': deviceRules,
+    'dcim.devices': chainRules(deviceRules, deviceInstantiation),
     'dcim.virtual-chassis': virtualChassisRules,
     'dcim.device-bays': deviceBayRules,
     'dcim.module-bays': moduleBayRules,
     'dcim.module-types': moduleTypeRules,
-    'dcim.modules': moduleRules,
+    'dcim.modules': chainRules(moduleRules, moduleInstantiation),
     'dcim.virtual-device-contexts': { ...naturalOrderingRules, ...contextAddressRules },
     'dcim.sites': scopeMoveRules['dcim.sites'],
     'dcim.locations': { ...scopeMoveRules['dcim.locations'], ...locationRules },
