@@ -21,6 +21,7 @@ import { chainRules, deviceInstantiation, moduleInstantiation, templates } from 
 
 export const dcim: AppRules = {
   expressions: {
+    ...templates.expressions,
     device: deviceDisplay,
     rack: rackDisplay,
     component: componentDisplay,

@@ -8,10 +8,12 @@ import type { AppRules } from '../../appRules.ts';
 import type { ModelRules } from '../../../rest/index.ts';
 import { deviceInstantiation } from './devices.ts';
 import { moduleInstantiation } from './modules.ts';
+import { templateCounts } from './counts.ts';
 import { presenceFilters } from './presence.ts';
 import { componentTemplateRules } from './templateRules.ts';
 
 export const templates: AppRules = {
+  expressions: templateCounts,
   methods: presenceFilters,
   rules: componentTemplateRules,
 };

@@ -160,7 +160,7 @@ async function insertComponents(batch: WriteBatch, target: Resource, rows: Row[]
   const inserted = await batch.tx.query<{ id: number; device_id: number; name: string }>(
     `INSERT INTO ${t} (${[...columns, ...stamps, ...(custom ? [custom] : [])].map(quote).join(', ')})
      SELECT ${[...columns.map((c) => `x.${quote(c)}`), ...stamps.map(() => 'now()'), ...(defaults ? [defaults] : [])].join(', ')}
-       FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb) WITH ORDINALITY AS x ORDER BY x.ordinality
+       FROM jsonb_populate_recordset(NULL::${t}, $1::text::jsonb) WITH ORDINALITY AS x ORDER BY x.ordinality
      RETURNING id, ${quote(column(target, 'device')!)} AS device_id, name`,
     custom ? [JSON.stringify(rows), target.objectType] : [JSON.stringify(rows)],
   );
