@@ -91,6 +91,48 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
     expect(bay.body).toEqual({ __all__: ['Subdevice role of device type (EX2300) must be set to "parent" to allow device bays.'] });
   }, SLOW);
 
+  it('refuses, for every modular template, both types, neither, and a move to another device type', async () => {
+    const required: Record<string, Record<string, unknown>> = {
+      'console-port-templates': {}, 'console-server-port-templates': {}, 'power-port-templates': {}, 'power-outlet-templates': {},
+      'interface-templates': { type: 'virtual' }, 'front-port-templates': { type: '8p8c' }, 'rear-port-templates': { type: '8p8c' }, 'module-bay-templates': {},
+    };
+    for (const [path, extra] of Object.entries(required)) {
+      const both = await api.request('POST', `/api/dcim/${path}/`, { device_type: ids.plain, module_type: ids.moduleType, name: 'T', ...extra });
+      expect([path, both.status, both.body]).toEqual([path, 400, { __all__: ['A component template cannot be associated with both a device type and a module type.'] }]);
+      const neither = await api.request('POST', `/api/dcim/${path}/`, { name: 'T', ...extra });
+      expect([path, neither.body]).toEqual([path, { __all__: ['A component template must be associated with either a device type or a module type.'] }]);
+      const made = await post(path, { device_type: ids.plain, name: 'T', ...extra });
+      const moved = await api.request('PATCH', `/api/dcim/${path}/${made.id}/`, { device_type: ids.type });
+      expect([path, moved.body]).toEqual([path, { device_type: ['Component templates cannot be moved to a different device type.'] }]);
+      expect((await api.request('DELETE', `/api/dcim/${path}/${made.id}/`)).status).toBe(204);
+    }
+    // A device bay template may change device type: DeviceBayTemplate.clean() skips its base's.
+    const parent = await post('device-types', { manufacturer: ids.manufacturer, model: 'MX480', slug: 'mx480', subdevice_role: 'parent' });
+    const bay = await post('device-bay-templates', { device_type: parent.id, name: 'Spare' });
+    expect((await api.request('PATCH', `/api/dcim/device-bay-templates/${bay.id}/`, { device_type: ids.type })).status).toBe(200);
+    await api.request('DELETE', `/api/dcim/device-bay-templates/${bay.id}/`);
+    await api.request('DELETE', `/api/dcim/device-types/${parent.id}/`);
+  }, SLOW);
+
+  it('checks interface and power templates against their module type, and the PoE and wireless rules', async () => {
+    const other = await post('module-types', { manufacturer: ids.manufacturer, model: 'MIC' });
+    const bridge = await post('interface-templates', { module_type: other.id, name: 'br{module}', type: 'bridge' });
+    const wrong = await api.request('POST', '/api/dcim/interface-templates/', { module_type: ids.moduleType, name: 'x', type: '1000base-t', bridge: bridge.id });
+    expect(wrong.body).toEqual({ bridge: ['Bridge interface (br{module}) must belong to the same module type'] });
+    const psu = await post('power-port-templates', { module_type: other.id, name: 'PSU{module}' });
+    const outlet = await api.request('POST', '/api/dcim/power-outlet-templates/', { module_type: ids.moduleType, name: 'O1', power_port: psu.id });
+    expect(outlet.body).toEqual({ __all__: ['Parent power port (PSU{module}) must belong to the same module type'] });
+    const virtual = await api.request('POST', '/api/dcim/interface-templates/', { module_type: other.id, name: 'v', type: 'virtual', poe_type: 'type1-ieee802.3af' });
+    expect(virtual.body).toEqual({ poe_type: ['Virtual interfaces cannot have a PoE type.'] });
+    const typeOnly = await api.request('POST', '/api/dcim/interface-templates/', { module_type: other.id, name: 'p', type: '1000base-t', poe_type: 'type1-ieee802.3af' });
+    expect(typeOnly.body).toEqual({ poe_type: ['Must specify PoE mode when designating a PoE type.'] });
+    const wired = await api.request('POST', '/api/dcim/interface-templates/', { module_type: other.id, name: 'w', type: '1000base-t', rf_role: 'ap' });
+    expect(wired.body).toEqual({ rf_role: ['Wireless role may be set only on wireless interfaces.'] });
+    await post('interface-templates', { module_type: other.id, name: 'wl', type: 'ieee802.11ac', rf_role: 'ap', poe_mode: 'pd', poe_type: 'type1-ieee802.3af' });
+    await api.request('DELETE', `/api/dcim/module-types/${other.id}/`);
+    expect(await count("interface-templates", "name=wl")).toBe(0);
+  }, SLOW);
+
   it('gives a new device its type’s components, as NetBox instantiates them', async () => {
     await post('device-bay-templates', { device_type: ids.type, name: 'Slot 1', label: 'top', description: 'not copied' });
     await post('module-bay-templates', { device_type: ids.type, name: 'FPC{module}', position: '0' });
