@@ -193,8 +193,11 @@ export const resourceSchema = z.strictObject({
    * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true.
    */
   legacy_names: z.record(name, name).optional(),
-  /** The field naming the object a change record relates to (a component's `device`), as NetBox's `to_objectchange`. */
-  change_related: name.optional(),
+  /**
+   * The field naming the object a change record relates to (a component's `device`), as NetBox's
+   * `to_objectchange`; a list of fks names the first that is set (a template's device type, else its module type).
+   */
+  change_related: z.union([name, z.array(name).min(2)]).optional(),
   operations: z.array(operationSchema).optional(),
   /**
    * Actions a permission may grant on this model besides view, add, change and delete (NetBox's

@@ -208,8 +208,8 @@ export interface ResourceEntry {
   displayUrl?: false;
   /** Pre-rename field names by old name (`{device_role: 'role'}`), served with LEGACY_FIELD_NAMES=true. */
   legacyNames?: Record<string, string>;
-  /** The fk or generic relation naming the object a change record relates to (a component's `device`). */
-  changeRelated?: string;
+  /** The fk or generic relation naming the object a change record relates to (a component's `device`); of several fks, the first set. */
+  changeRelated?: string | string[];
   /** A template's instantiation: the component resource it creates and the fields that carry over. */
   instantiates?: InstantiationEntry;
 }

@@ -5,6 +5,7 @@
  * not replicating as asked — with change records, and bad input refused with nothing written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingDatabase, type CountingDatabase } from '../../../testing/countingDatabase.ts';
 import { testDatabases } from '../../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
@@ -12,6 +13,7 @@ const SLOW = 60_000;
 
 describe.each(testDatabases())('dcim component templates on $name', (database) => {
   let api: TestClient;
+  let counting: CountingDatabase;
   const ids: Record<string, number> = {};
   const post = async (path: string, body: unknown) => {
     const r = await api.request('POST', `/api/dcim/${path}/`, body);
@@ -23,7 +25,9 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
   const count = async (path: string, query = '') => (await get(`/api/dcim/${path}/?${query}&limit=1`)).count;
 
   beforeAll(async () => {
-    api = await bootTestApp(await database.open());
+    const opened = await database.open();
+    counting = countingDatabase(opened.db);
+    api = await bootTestApp({ ...opened, db: counting.db });
     ids.site = (await post('sites', { name: 'DC1', slug: 'dc1' })).id;
     ids.manufacturer = (await post('manufacturers', { name: 'Juniper', slug: 'juniper' })).id;
     ids.role = (await post('device-roles', { name: 'Router', slug: 'router' })).id;
@@ -117,6 +121,10 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
   it('checks interface and power templates against their module type, and the PoE and wireless rules', async () => {
     const other = await post('module-types', { manufacturer: ids.manufacturer, model: 'MIC' });
     const bridge = await post('interface-templates', { module_type: other.id, name: 'br{module}', type: 'bridge' });
+    // Its change record relates to its module type (NetBox's to_objectchange), a device type's to the device type.
+    const related = (type: string, id: number) => get(`/api/core/object-changes/?changed_object_type=dcim.interfacetemplate&related_object_type=${type}&related_object_id=${id}&limit=0`);
+    expect((await related('dcim.moduletype', other.id)).results.map((c: any) => c.object_repr)).toEqual(['br{module}']);
+    expect((await related('dcim.devicetype', ids.type)).count).toBeGreaterThan(0);
     const wrong = await api.request('POST', '/api/dcim/interface-templates/', { module_type: ids.moduleType, name: 'x', type: '1000base-t', bridge: bridge.id });
     expect(wrong.body).toEqual({ bridge: ['Bridge interface (br{module}) must belong to the same module type'] });
     const psu = await post('power-port-templates', { module_type: other.id, name: 'PSU{module}' });
@@ -160,8 +168,17 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
   }, SLOW);
 
   it('instantiates a bulk create of three devices with one statement per component table', async () => {
+    counting.reset();
     const made = await api.request('POST', '/api/dcim/devices/', [1, 2, 3].map((n) => ({ name: `bulk${n}`, device_type: ids.type, role: ids.role, site: ids.site })));
     expect(made.status).toBe(201);
+    const inserts = (table: string) => counting.statements.filter((text) => text.trimStart().startsWith(`INSERT INTO "${table}"`)).length;
+    expect([inserts('dcim_interface'), inserts('dcim_device_bay'), inserts('dcim_module_bay')]).toEqual([1, 1, 1]);
+    // The statements reading templates and writing components: three devices cost what one does.
+    const instantiating = () => counting.statements.filter((text) => /"dcim_(interface|device_bay|module_bay)"|_template"/.test(text)).length;
+    const written = instantiating();
+    counting.reset();
+    await post('devices', { name: 'single', device_type: ids.type, role: ids.role, site: ids.site });
+    expect(written).toBe(instantiating());
     for (const device of made.body) {
       expect(await names('interfaces', `device_id=${device.id}`)).toEqual(['xe-0/0/2', 'xe-0/0/10', 'xe-9/9/9']);
       expect(await names('device-bays', `device_id=${device.id}`)).toEqual(['Slot 1']);
