@@ -188,6 +188,24 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
     expect(await count('interfaces', `device_id=${bare.id}`)).toBe(1);
   }, SLOW);
 
+  it('resolves `{vc_position}` to the device’s chassis position, refusing names it makes equal', async () => {
+    const type = await post('device-types', { manufacturer: ids.manufacturer, model: 'QFX', slug: 'qfx' });
+    await post('interface-templates', [
+      { device_type: type.id, name: 'et-{vc_position}/0/0', type: '100gbase-x-qsfp28' },
+      { device_type: type.id, name: 'mgmt{vc_position:9}', type: '1000base-t' },
+      { device_type: type.id, name: 'et-1/0/0', type: '100gbase-x-qsfp28' },
+    ]);
+    const chassis = await post('virtual-chassis', { name: 'VC1' });
+    const second = await post('devices', { name: 'qfx2', device_type: type.id, role: ids.role, site: ids.site, virtual_chassis: chassis.id, vc_position: 2 });
+    expect(await names('interfaces', `device_id=${second.id}`)).toEqual(['et-1/0/0', 'et-2/0/0', 'mgmt2']);
+    const alone = await post('devices', { name: 'qfx0', device_type: type.id, role: ids.role, site: ids.site });
+    expect(await names('interfaces', `device_id=${alone.id}`)).toEqual(['et-0/0/0', 'et-1/0/0', 'mgmt9']);
+    const devices = await count('devices');
+    const clash = await api.request('POST', '/api/dcim/devices/', { name: 'qfx1', device_type: type.id, role: ids.role, site: ids.site, virtual_chassis: chassis.id, vc_position: 1 });
+    expect([clash.status, clash.body]).toEqual([400, { detail: 'Component name conflict after resolving {vc_position}: et-1/0/0' }]);
+    expect(await count('devices')).toBe(devices);
+  }, SLOW);
+
   it('installs a module with its type’s components, `{module}` resolved to the bay’s position', async () => {
     await post('interface-templates', { module_type: ids.moduleType, name: 'et-{module}/0/0', type: '100gbase-x-qsfp28' });
     await post('interface-templates', { module_type: ids.moduleType, name: 'et-{module}/0/1', type: '100gbase-x-qsfp28' });
