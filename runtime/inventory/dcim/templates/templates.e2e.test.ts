@@ -142,6 +142,9 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
   }, SLOW);
 
   it('gives a new device its type’s components, as NetBox instantiates them', async () => {
+    // Components get the custom fields' defaults, as bulk_create is given them.
+    await post('../extras/custom-fields', { name: 'circuit', type: 'text', object_types: ['dcim.interface'], default: 'none' });
+    await post('../extras/custom-fields', { name: 'note', type: 'text', object_types: ['dcim.interface'] });
     await post('device-bay-templates', { device_type: ids.type, name: 'Slot 1', label: 'top', description: 'not copied' });
     await post('module-bay-templates', { device_type: ids.type, name: 'FPC{module}', position: '0' });
     const device = await post('devices', { name: 'r1', device_type: ids.type, role: ids.role, site: ids.site });
@@ -149,7 +152,7 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
     const interfaces = (await get(`/api/dcim/interfaces/?device_id=${device.id}&limit=0`)).results;
     expect(interfaces.map((i: any) => i.name)).toEqual(['xe-0/0/0', 'xe-0/0/2', 'xe-0/0/10', 'br0']);
     const xe0 = interfaces.find((i: any) => i.name === 'xe-0/0/0');
-    expect(xe0).toMatchObject({ label: 'uplink', type: { value: '10gbase-x-sfpp' }, enabled: true, module: null, poe_mode: null, description: '' });
+    expect(xe0).toMatchObject({ label: 'uplink', type: { value: '10gbase-x-sfpp' }, enabled: true, module: null, poe_mode: null, description: '', custom_fields: { circuit: 'none', note: null } });
     expect(xe0.bridge).toMatchObject({ name: 'br0' });
     expect(interfaces.find((i: any) => i.name === 'xe-0/0/2').mgmt_only).toBe(true);
     const bays = (await get(`/api/dcim/device-bays/?device_id=${device.id}`)).results;
@@ -255,7 +258,8 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
 
   it('refuses deleting a device type or module type in use', async () => {
     const r = await api.request('DELETE', `/api/dcim/device-types/${ids.type}/`);
-    expect(r.status).toBe(409);
+    expect([r.status, r.body]).toEqual([409, { detail: 'Unable to delete object. 5 dependent objects were found: r1 (1), bulk1 (2), bulk2 (3), bulk3 (4), single (5)' }]);
+    expect(await count('interface-templates', `device_type_id=${ids.type}`)).toBe(3);
     const m = await api.request('DELETE', `/api/dcim/module-types/${ids.moduleType}/`);
     expect(m.status).toBe(409);
   }, SLOW);
