@@ -85,7 +85,9 @@ function carried(set: TemplateSet, template: Row, name: string, owner: Owner): u
   const value = template[column(set.resource, name)!];
   const field = set.target.fields.find((f) => f.name === name)!;
   const resolved = set.spec.resolve.includes(name) && typeof value === 'string' ? resolvePlaceholders(value, owner.scope) : value;
-  return resolved === null && !field.nullable ? (field.default ?? '') : resolved;
+  if (resolved === null && !field.nullable) return field.default ?? '';
+  // A blank choice is stored as null where the component's field is nullable (the choice kind's `blank`).
+  return resolved === '' && field.nullable && field.kind === 'choice' ? null : resolved;
 }
 
 /** What an instantiation has at hand: every template by resource and id, the components made so far by `device:name`. */

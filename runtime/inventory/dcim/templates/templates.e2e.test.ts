@@ -70,6 +70,14 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
     expect([neither.status, neither.body]).toEqual([400, { __all__: ['A component template must be associated with either a device type or a module type.'] }]);
     const dup = await api.request('POST', '/api/dcim/interface-templates/', { device_type: ids.type, name: 'br0', type: 'virtual' });
     expect([dup.status, dup.body]).toEqual([400, { __all__: ['Interface template with this Device type and Name already exists.'] }]);
+    const [spareModule, spareType] = [await post('module-types', { manufacturer: ids.manufacturer, model: 'Spare' }), await post('device-types', { manufacturer: ids.manufacturer, model: 'Spare', slug: 'spare' })];
+    await post('module-bay-templates', { module_type: spareModule.id, name: 'Slot' });
+    const dupModule = await api.request('POST', '/api/dcim/module-bay-templates/', { module_type: spareModule.id, name: 'Slot' });
+    expect([dupModule.status, dupModule.body]).toEqual([400, { __all__: ['Module bay template with this Module type and Name already exists.'] }]);
+    // The same name on a device type and on a module type is no conflict.
+    await post('module-bay-templates', { device_type: spareType.id, name: 'Slot' });
+    await api.request('DELETE', `/api/dcim/module-types/${spareModule.id}/`);
+    await api.request('DELETE', `/api/dcim/device-types/${spareType.id}/`);
     const other = await post('interface-templates', { device_type: ids.plain, name: 'ge-0/0/0', type: '1000base-t' });
     const bridge = await api.request('PATCH', `/api/dcim/interface-templates/${other.id}/`, { bridge: ids.br });
     expect([bridge.status, bridge.body]).toEqual([400, { bridge: ['Bridge interface (br0) must belong to the same device type'] }]);
