@@ -250,6 +250,10 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
     // The device's own `ge-0/0/0` comes from its type.
     expect(interfaces.map((i: any) => [i.name, i.module?.id ?? null])).toEqual([['ge-0/0/0', null], ['et-1/0/0', adopted.id], ['et-1/0/1', adopted.id]]);
     expect(interfaces[1].id).toBe(existing.id);
+    // Adoption is recorded as the component's update (bulk_update, then post_save), creation as a create.
+    const changes = (await get(`/api/core/object-changes/?changed_object_type=dcim.interface&related_object_id=${device.id}&limit=0`)).results;
+    expect(changes.map((c: any) => [c.object_repr, c.action.value]).sort()).toEqual([['et-1/0/0', 'create'], ['et-1/0/0', 'update'], ['et-1/0/1', 'create'], ['ge-0/0/0', 'create']]);
+    expect(changes.find((c: any) => c.action.value === 'update').postchange_data.module).toBe(adopted.id);
     const none = await post('modules', { device: device.id, module_bay: b2.id, module_type: ids.moduleType, replicate_components: false });
     expect(await count('interfaces', `module_id=${none.id}`)).toBe(0);
     expect(await count('module-bays', `device_id=${device.id}`)).toBe(3);
