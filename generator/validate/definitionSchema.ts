@@ -193,8 +193,11 @@ export const resourceSchema = z.strictObject({
    * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true.
    */
   legacy_names: z.record(name, name).optional(),
-  /** The field naming the object a change record relates to (a component's `device`), as NetBox's `to_objectchange`. */
-  change_related: name.optional(),
+  /**
+   * The field naming the object a change record relates to (a component's `device`), as NetBox's
+   * `to_objectchange`; a list of fks names the first that is set (a template's device type, else its module type).
+   */
+  change_related: z.union([name, z.array(name).min(2)]).optional(),
   operations: z.array(operationSchema).optional(),
   /**
    * Actions a permission may grant on this model besides view, add, change and delete (NetBox's
@@ -208,6 +211,19 @@ export const resourceSchema = z.strictObject({
    * an audit trail to revert from). `change_logged` is for models with the stamps.
    */
   change_records: z.literal(true).optional(),
+  /**
+   * A template's component (NetBox's `component_model` and `instantiate()`): the resource it
+   * creates on a device, the fields whose placeholders are resolved, copied as they are, and the
+   * references to other templates that become references to their components.
+   */
+  instantiates: z
+    .strictObject({
+      target: z.string().regex(/^[a-z]+\.[a-z0-9-]+$/, 'must be a resource key <app>.<path>'),
+      resolve: z.array(name).optional(),
+      copy: z.array(name).optional(),
+      link: z.array(name).optional(),
+    })
+    .optional(),
 });
 export type ResourceDefinition = z.infer<typeof resourceSchema>;
 

@@ -208,8 +208,23 @@ export interface ResourceEntry {
   displayUrl?: false;
   /** Pre-rename field names by old name (`{device_role: 'role'}`), served with LEGACY_FIELD_NAMES=true. */
   legacyNames?: Record<string, string>;
-  /** The fk or generic relation naming the object a change record relates to (a component's `device`). */
-  changeRelated?: string;
+  /** The fk or generic relation naming the object a change record relates to (a component's `device`); of several fks, the first set. */
+  changeRelated?: string | string[];
+  /** A template's instantiation: the component resource it creates and the fields that carry over. */
+  instantiates?: InstantiationEntry;
+}
+
+/**
+ * How a template (NetBox's component templates) becomes a component of a device: the `target`
+ * resource, the fields whose `{module}`/`{vc_position}` placeholders are resolved (`resolve`), those
+ * copied as they are (`copy`), and the references to other templates that become references to the
+ * components instantiated from them on the same device (`link`: an interface template's bridge).
+ */
+export interface InstantiationEntry {
+  target: string;
+  resolve: string[];
+  copy: string[];
+  link: string[];
 }
 
 /** An edge of the relation graph: what deleting a `target` object does to `resource` rows. */

@@ -135,6 +135,21 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   await post('tenancy/contact-assignments', { object_type: 'dcim.device', object_id: router.id, contact: contact.id, role: contactRole.id, priority: 'primary' });
   await post('extras/journal-entries', { assigned_object_type: 'dcim.device', assigned_object_id: router.id, kind: 'warning', comments: 'Check fans' });
 
+  // Component templates of a type no device uses, and of the module type, set and unset.
+  const templated = await post('dcim/device-types', { manufacturer: manufacturer.id, model: 'SRX', slug: 'srx', subdevice_role: 'parent' });
+  const bridge = await post('dcim/interface-templates', { device_type: templated.id, name: 'br0', type: 'bridge' });
+  await post('dcim/interface-templates', { device_type: templated.id, name: 'ge-0/0/0', label: 'wan', type: '1000base-t', bridge: bridge.id, poe_mode: 'pse', poe_type: 'type1-ieee802.3af', mgmt_only: true });
+  await post('dcim/interface-templates', { module_type: moduleType.id, name: 'et-{module}/0', type: '100gbase-x-qsfp28' });
+  await post('dcim/console-port-templates', { device_type: templated.id, name: 'con', type: 'rj-45' });
+  await post('dcim/console-server-port-templates', { module_type: moduleType.id, name: 'cs{module}' });
+  const psu = await post('dcim/power-port-templates', { device_type: templated.id, name: 'PSU0', type: 'iec-60320-c14', maximum_draw: 500, allocated_draw: 250 });
+  await post('dcim/power-outlet-templates', { device_type: templated.id, name: 'out1', type: 'iec-60320-c13', color: 'ff0000', power_port: psu.id, feed_leg: 'A' });
+  await post('dcim/power-outlet-templates', { module_type: moduleType.id, name: 'out{module}' });
+  await post('dcim/rear-port-templates', { device_type: templated.id, name: 'rear1', type: 'lc', positions: 4, color: '00ff00' });
+  await post('dcim/front-port-templates', { module_type: moduleType.id, name: 'front{module}', type: 'lc' });
+  await post('dcim/module-bay-templates', { device_type: templated.id, name: 'slot{module}', position: '1', enabled: false });
+  await post('dcim/device-bay-templates', { device_type: templated.id, name: 'bay1', label: 'top', description: 'blade' });
+
   const source = await post('core/data-sources', { name: 'Repo', type: 'local', source_url: '/tmp/rendering-fixture', ignore_rules: '*.txt' });
   // Data files are made by syncing a source, which the API cannot do here: one is written directly.
   await api.db.query(`INSERT INTO core_data_file (source_id, path, last_updated, size, hash, created, data) VALUES ($1, 'a/b.yaml', now(), 3, repeat('0', 64), now(), 'a: 1')`, [source.id]);

@@ -36,6 +36,7 @@ function resourceEntry(r: ResourceIR, ir: InventoryIR): ResourceEntry {
   if (r.legacyNames) entry.legacyNames = r.legacyNames;
   if (r.changeRelated) entry.changeRelated = r.changeRelated;
   if (r.changeRecords) entry.changeRecords = true;
+  if (r.instantiates) entry.instantiates = r.instantiates;
   if (r.customActions?.length) entry.customActions = r.customActions;
   return entry;
 }

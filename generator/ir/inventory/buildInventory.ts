@@ -17,6 +17,7 @@ import { irCatalog } from './catalog.ts';
 import { checkNames } from './checkNames.ts';
 import { checkParameters } from './checkParameters.ts';
 import { checkReferences } from './checkReferences.ts';
+import { checkInstantiation, instantiationEntry } from './instantiates.ts';
 import { checkRoutes } from './checkRoutes.ts';
 import { resolveFeatureTargets, type MergedResource } from './features.ts';
 import { buildField, buildGenericFields } from './fields.ts';
@@ -68,6 +69,7 @@ export function buildInventory(loaded: LoadedDefinitions): { ir: InventoryIR; di
   linkReverseRelations(pending, byKey, diagnostics);
   // Filters and paths walk other resources: every target must exist first (reported, not thrown, when not).
   for (const p of pending) checkReferences(p, byKey, loaded.choices, diagnostics);
+  for (const p of pending) checkInstantiation(p, byKey, diagnostics);
   const catalog = irCatalog(byKey, loaded.choices);
   const filterSets: InventoryIR['filterSets'] = {};
   if (!diagnostics.length) {
@@ -147,6 +149,7 @@ function resourceIR(app: string, path: string, definition: ResourceDefinition, m
     ...(definition.legacy_names ? { legacyNames: definition.legacy_names } : {}),
     ...(definition.change_related ? { changeRelated: definition.change_related } : {}),
     ...(definition.change_records ? { changeRecords: true as const } : {}),
+    ...(definition.instantiates ? { instantiates: instantiationEntry(definition.instantiates) } : {}),
     ...(actions.length ? { customActions: actions } : {}),
     inherited,
     filterSetsUsed: [],

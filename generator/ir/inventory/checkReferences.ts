@@ -75,8 +75,13 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     if (names.has(old)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${old}" is a field of its own`));
   }
   if (definition.change_related) {
-    const related = ir.fields.find((f) => f.name === definition.change_related);
-    if (!related || !['fk', 'generic_fk'].includes(related.kind)) out.push(source.diagnostic([...at, 'change_related'], 'E_INVALID_VALUE', `${ir.key} change_related: "${definition.change_related}" is not a foreign key or generic relation of the resource${didYouMean(definition.change_related, ir.fields.filter((f) => ['fk', 'generic_fk'].includes(f.kind)).map((f) => f.name))}`));
+    const names = [definition.change_related].flat();
+    const kinds = names.length > 1 ? ['fk'] : ['fk', 'generic_fk'];
+    names.forEach((name, index) => {
+      const related = ir.fields.find((f) => f.name === name);
+      const place = Array.isArray(definition.change_related) ? [...at, 'change_related', index] : [...at, 'change_related'];
+      if (!related || !kinds.includes(related.kind)) out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} change_related: "${name}" is not a foreign key${kinds.length > 1 ? ' or generic relation' : ''} of the resource${didYouMean(name, ir.fields.filter((f) => kinds.includes(f.kind)).map((f) => f.name))}`));
+    });
   }
   // Two constraints on the same columns would be one index named twice.
   const seenUnique = new Map<string, number>();

@@ -19,9 +19,11 @@ import { rackRules, rackTypeRules } from './racks.ts';
 import { virtualChassisRules } from './virtualChassis.ts';
 import { rackElevation } from './rackElevation/index.ts';
 import { rackReservations } from './rackReservations/index.ts';
+import { chainRules, deviceInstantiation, moduleInstantiation, templates } from './templates/index.ts';
 
 export const dcim: AppRules = {
   expressions: {
+    ...templates.expressions,
     device: deviceDisplay,
     rack: rackDisplay,
     component: componentDisplay,
@@ -35,6 +37,7 @@ export const dcim: AppRules = {
     ...rackReservations.expressions,
   },
   methods: {
+    ...templates.methods,
     zero_count: filters.zeroCount,
     never_present: filters.neverPresent,
     unmatched_text: filters.unmatchedText,
@@ -50,15 +53,16 @@ export const dcim: AppRules = {
     ...rackReservations.methods,
   },
   rules: {
+    ...templates.rules,
     'dcim.device-types': deviceTypeRules,
     'dcim.rack-types': rackTypeRules,
     'dcim.racks': rackRules,
-    'dcim.devices': deviceRules,
+    'dcim.devices': chainRules(deviceRules, deviceInstantiation),
     'dcim.virtual-chassis': virtualChassisRules,
     'dcim.device-bays': deviceBayRules,
     'dcim.module-bays': moduleBayRules,
     'dcim.module-types': moduleTypeRules,
-    'dcim.modules': moduleRules,
+    'dcim.modules': chainRules(moduleRules, moduleInstantiation),
     'dcim.virtual-device-contexts': { ...naturalOrderingRules, ...contextAddressRules },
     'dcim.sites': scopeMoveRules['dcim.sites'],
     'dcim.locations': { ...scopeMoveRules['dcim.locations'], ...locationRules },

@@ -65,18 +65,19 @@ export class ChangeLog {
     return [ctx.caller?.userId ?? null, ctx.caller?.username ?? '', ctx.requestId];
   }
 
-  /** `related_object_type, related_object_id` of the row `alias`: the field the resource names, or nulls. */
+  /** `related_object_type, related_object_id` of the row `alias`: the field the resource names (of several fks, the first set), or nulls. */
   private related(resource: Resource, alias: string): string {
-    const name = resource.changeRelated;
-    const field = name ? this.registry.field(resource, name) : undefined;
-    if (!field) return 'NULL, NULL';
-    if (field.kind === 'generic_fk') {
-      const [type, id] = [field.generic!.typeField, field.generic!.idField].map((n) => `${alias}.${q(this.registry.field(resource, n)!.column!)}`);
+    const names = [resource.changeRelated ?? []].flat();
+    const fields = names.map((name) => this.registry.field(resource, name)).filter((f) => f !== undefined);
+    if (!fields.length) return 'NULL, NULL';
+    const [first] = fields;
+    if (first.kind === 'generic_fk') {
+      const [type, id] = [first.generic!.typeField, first.generic!.idField].map((n) => `${alias}.${q(this.registry.field(resource, n)!.column!)}`);
       return `${type}, ${id}`;
     }
-    const target = this.registry.resource(field.target!);
-    const id = `${alias}.${q(field.column!)}`;
-    return `CASE WHEN ${id} IS NULL THEN NULL ELSE ${literal(target.objectType)} END, ${id}`;
+    const ids = fields.map((f) => `${alias}.${q(f.column!)}`);
+    const types = fields.map((f, i) => `WHEN ${ids[i]} IS NOT NULL THEN ${literal(this.registry.resource(f.target!).objectType)}`);
+    return `CASE ${types.join(' ')} END, ${ids.length > 1 ? `coalesce(${ids.join(', ')})` : ids[0]}`;
   }
 
   /** The columns from `changed_object_type` to `object_repr` for the row `t`. */

@@ -1,0 +1,51 @@
+/**
+ * @module
+ * A template's `instantiates:` (NetBox's `component_model` and `instantiate()`): the component
+ * resource a template creates on a device and the fields that carry over. Checked here so the
+ * runtime (runtime/inventory/dcim/templates/) can copy columns without asking: the target is a
+ * served resource; every field named is a stored field of both, of the same kind; a `link` is an
+ * fk on the template to another template that instantiates, and the target's field of that name
+ * is an fk to that template's component.
+ */
+import type { InstantiationEntry } from '../../../runtime/contract/index.ts';
+import type { Diagnostic } from '../../diagnostics.ts';
+import type { ResourceDefinition } from '../../validate/definitionSchema.ts';
+import { didYouMean } from '../../suggest.ts';
+import type { ResourceIR } from '../types.ts';
+import type { Pending } from './pending.ts';
+
+export function instantiationEntry(definition: NonNullable<ResourceDefinition['instantiates']>): InstantiationEntry {
+  return { target: definition.target, resolve: definition.resolve ?? [], copy: definition.copy ?? [], link: definition.link ?? [] };
+}
+
+export function checkInstantiation(p: Pending, byKey: Map<string, ResourceIR>, out: Diagnostic[]): void {
+  const { ir, source, at, definition } = p;
+  const spec = definition.instantiates;
+  if (!spec) return;
+  const where = [...at, 'instantiates'];
+  const target = byKey.get(spec.target);
+  if (!target) {
+    out.push(source.diagnostic([...where, 'target'], 'E_UNKNOWN_TARGET', `${ir.key} instantiates: unknown target "${spec.target}" (a component resource that is not served yet: leave the declaration out until it is)${didYouMean(spec.target, byKey.keys())}`));
+    return;
+  }
+  for (const list of ['resolve', 'copy', 'link'] as const) {
+    (spec[list] ?? []).forEach((name, index) => {
+      const mine = ir.fields.find((f) => f.name === name);
+      const theirs = target.fields.find((f) => f.name === name);
+      const place = [...where, list, index];
+      if (!mine || !mine.column) out.push(source.diagnostic(place, 'E_UNKNOWN_FIELD', `${ir.key} instantiates.${list}: "${name}" is no stored field of the template${didYouMean(name, ir.fields.filter((f) => f.column).map((f) => f.name))}`));
+      else if (!theirs || !theirs.column) out.push(source.diagnostic(place, 'E_UNKNOWN_FIELD', `${ir.key} instantiates.${list}: ${spec.target} has no stored field "${name}"${didYouMean(name, target.fields.filter((f) => f.column).map((f) => f.name))}`));
+      else if (list === 'link') {
+        const linked = mine.kind === 'fk' ? byKey.get(mine.target!) : undefined;
+        const component = linked?.instantiates?.target ?? (linked && p.ir.key === linked.key ? spec.target : undefined);
+        if (!linked || !component) out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.link: "${name}" is not a reference to a template that instantiates a component`));
+        else if (theirs.kind !== 'fk' || theirs.target !== component) out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.link: ${spec.target}.${name} is not a reference to ${component}`));
+      } else if (mine.kind !== theirs.kind || (list === 'resolve' && mine.kind !== 'string')) {
+        out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.${list}: "${name}" is a ${mine.kind} here and a ${theirs.kind} on ${spec.target}${list === 'resolve' ? ' (placeholders are resolved in strings only)' : ''}`));
+      }
+    });
+  }
+  if (!(spec.resolve ?? []).includes('name') && !(spec.copy ?? []).includes('name')) {
+    out.push(source.diagnostic(where, 'E_MISSING_KEY', `${ir.key} instantiates: the component's name must be resolved or copied ("name" in resolve or copy)`));
+  }
+}
