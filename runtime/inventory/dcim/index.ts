@@ -6,6 +6,7 @@
 import type { AppRules } from '../appRules.ts';
 import { deviceBayRules, moduleBayRules } from './bays.ts';
 import { scopeMoveRules } from './cachedScope.ts';
+import { components } from './components/index.ts';
 import { counts, deviceBayOccupied, deviceConfigContext, installedModule, moduleBayOccupied, parentDevice, primaryIp } from './computed.ts';
 import { deviceRules } from './devices.ts';
 import { deviceTypeRules } from './deviceTypes.ts';
@@ -22,6 +23,7 @@ import { rackReservations } from './rackReservations/index.ts';
 
 export const dcim: AppRules = {
   expressions: {
+    ...components.expressions,
     device: deviceDisplay,
     rack: rackDisplay,
     component: componentDisplay,
@@ -35,6 +37,7 @@ export const dcim: AppRules = {
     ...rackReservations.expressions,
   },
   methods: {
+    ...components.methods,
     zero_count: filters.zeroCount,
     never_present: filters.neverPresent,
     unmatched_text: filters.unmatchedText,
@@ -50,6 +53,7 @@ export const dcim: AppRules = {
     ...rackReservations.methods,
   },
   rules: {
+    ...components.rules,
     'dcim.device-types': deviceTypeRules,
     'dcim.rack-types': rackTypeRules,
     'dcim.racks': rackRules,
