@@ -220,6 +220,34 @@ describe.each(testDatabases())('dcim device components on $name', (database) => 
   );
 
   it(
+    'counts a device’s components and filters devices and cables by them',
+    async () => {
+      const device = (await api.request('GET', `/api/dcim/devices/${ids.device}/`)).body;
+      expect(device).toMatchObject({ console_port_count: 3, console_server_port_count: 2, power_port_count: 1, power_outlet_count: 2, front_port_count: 3, rear_port_count: 1 });
+      const other = (await api.request('GET', `/api/dcim/devices/${ids.other}/`)).body;
+      expect(other).toMatchObject({ console_port_count: 1, console_server_port_count: 0, power_port_count: 2, power_outlet_count: 0, front_port_count: 0, rear_port_count: 1 });
+      expect(await list('devices', 'console_server_ports=true')).toEqual(['cs1']);
+      expect(await list('devices', 'console_server_ports=false')).toEqual(['cs2']);
+      expect(await list('devices', 'console_ports=true')).toEqual(['cs1', 'cs2']);
+      expect(await list('devices', 'power_outlets=false')).toEqual(['cs2']);
+      expect(await list('devices', 'power_ports=true')).toEqual(['cs1', 'cs2']);
+      // NetBox's exclude(frontports__isnull=value, rearports__isnull=value): false lacks one of the two.
+      expect(await list('devices', 'pass_through_ports=true')).toEqual(['cs1', 'cs2']);
+      expect(await list('devices', 'pass_through_ports=false')).toEqual(['cs2']);
+      expect(await list('devices', 'console_port_count=1')).toEqual(['cs2']);
+      expect(await list('devices', 'rear_port_count__gte=1&front_port_count__gt=2')).toEqual(['cs1']);
+      expect((await api.request('GET', '/api/dcim/devices/?power_ports=maybe')).body).toEqual({ power_ports: ['Select a valid choice. maybe is not one of the available choices.'] });
+
+      // No cable ends on these ports yet: the filters take numbers and match nothing.
+      const port = (await list('console-ports', 'device=cs1', 'id'))[0];
+      expect((await api.request('GET', `/api/dcim/cables/?consoleport_id=${port}`)).body.count).toBe(0);
+      expect((await api.request('GET', '/api/dcim/cable-terminations/?rearport_id=1&frontport_id=2')).body.count).toBe(0);
+      expect((await api.request('GET', '/api/dcim/cables/?powerport_id=x')).body).toEqual({ powerport_id: ['Enter a number.'] });
+    },
+    SLOW,
+  );
+
+  it(
     'puts components on a module and deletes every component with its device',
     async () => {
       const bay = await post('module-bays', { device: ids.other, name: 'Slot 1' });
