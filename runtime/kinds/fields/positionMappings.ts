@@ -33,7 +33,7 @@ export interface PositionMapping {
 }
 
 const typeName = (value: unknown) =>
-  value === null ? 'NoneType' : Array.isArray(value) ? 'list' : typeof value === 'string' ? 'str' : typeof value === 'boolean' ? 'bool' : typeof value === 'number' ? (Number.isInteger(value) ? 'int' : 'float') : typeof value;
+  value === null ? 'NoneType' : Array.isArray(value) ? 'list' : typeof value === 'string' ? 'str' : typeof value === 'boolean' ? 'bool' : typeof value === 'number' ? (Number.isInteger(value) ? 'int' : 'float') : typeof value === 'object' ? 'dict' : typeof value;
 
 /** DRF's IntegerField within the position bounds: the number, or its message. */
 function position(value: unknown, required: boolean): number | string | undefined {
