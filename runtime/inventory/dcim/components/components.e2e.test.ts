@@ -212,6 +212,17 @@ describe.each(testDatabases())('dcim device components on $name', (database) => 
       const rearTaken = await api.request('PATCH', `/api/dcim/rear-ports/${rear2.id}/`, { front_ports: [{ position: 1, front_port: front.id, front_port_position: 1 }] });
       expect(rearTaken.body).toEqual({ front_ports: ['The fields front_port, front_port_position must make a unique set.'] });
 
+      // A rear port created with its front ports (NetBox's own API test does so).
+      const front5 = await post('front-ports', { device: ids.device, name: 'Front 5', type: 'lc' });
+      const rear3 = await post('rear-ports', { device: ids.device, name: 'Rear 3', type: 'lc', front_ports: [{ position: 1, front_port: front5.id, front_port_position: 1 }] });
+      expect(rear3.front_ports).toEqual([{ position: 1, front_port: front5.id, front_port_position: 1 }]);
+      expect((await api.request('GET', `/api/dcim/front-ports/${front5.id}/`)).body.rear_ports).toEqual([{ position: 1, rear_port: rear3.id, rear_port_position: 1 }]);
+      const beyondRear = await api.request('POST', '/api/dcim/rear-ports/', { device: ids.device, name: 'Rear 4', type: 'lc', front_ports: [{ position: 2, front_port: front2.id }] });
+      expect(beyondRear.body).toEqual({ front_ports: ['Invalid rear port position (2): Rear port Rear 4 has only 1 positions.'] });
+      expect((await api.request('DELETE', `/api/dcim/front-ports/${front5.id}/`)).status).toBe(204);
+      expect((await api.request('GET', `/api/dcim/rear-ports/${rear3.id}/`)).body.front_ports).toEqual([]);
+      expect((await api.request('DELETE', `/api/dcim/rear-ports/${rear3.id}/`)).status).toBe(204);
+
       // Deleting a rear port drops the mappings to it.
       expect((await api.request('DELETE', `/api/dcim/rear-ports/${rear2.id}/`)).status).toBe(204);
       expect((await api.request('GET', `/api/dcim/front-ports/${front4.id}/`)).body.rear_ports).toEqual([]);
@@ -257,6 +268,14 @@ describe.each(testDatabases())('dcim device components on $name', (database) => 
       expect(psu.module).toMatchObject({ id: module.id, device: { id: ids.other }, module_bay: { id: bay.id } });
       expect(Object.keys(psu.module)).toEqual(['id', 'url', 'display', 'device', 'module_bay']);
       expect(await list('power-ports', `module_id=${module.id}`)).toEqual(['PSU-M']);
+
+      // Deleting the module deletes its components.
+      const onModule = await post('console-ports', { device: ids.other, module: module.id, name: 'con-m' });
+      const module2 = await post('modules', { device: ids.other, module_bay: (await post('module-bays', { device: ids.other, name: 'Slot 2' })).id, module_type: moduleType.id });
+      const gone = await post('console-ports', { device: ids.other, module: module2.id, name: 'con-m2' });
+      expect((await api.request('DELETE', `/api/dcim/modules/${module2.id}/`)).status).toBe(204);
+      expect((await api.request('GET', `/api/dcim/console-ports/${gone.id}/`)).status).toBe(404);
+      expect((await api.request('GET', `/api/dcim/console-ports/${onModule.id}/`)).status).toBe(200);
 
       const paths = ['console-ports', 'console-server-ports', 'power-ports', 'power-outlets', 'front-ports', 'rear-ports'];
       const before = (await Promise.all(paths.map(async (p) => (await list(p, `device_id=${ids.other}`, 'url')) as string[]))).flat();
