@@ -55,6 +55,7 @@ describe('position_mappings', () => {
       { position: 2, peer: 9, peerPosition: 1 },
     ];
     positionMappings.stage!(field, 'rear_ports', value, item, fakeStageContext(catalog, (_t, ref) => (ref === 7 ? { id: 7 } : { error: 'gone' })));
+    // Under the item's index, as the validator's item messages (errorDetail where a writer has no errorItem).
     expect(item.errors).toEqual({ rear_ports: { 1: 'rear_port: Invalid pk "9" - object does not exist.' } });
     expect(item.extras.get('rear_ports')).toBe(value);
     expect(item.columns).toEqual({});

@@ -99,7 +99,8 @@ export const positionMappings: FieldKind = {
     const peer = peerKey(field, ctx);
     written.forEach((m, index) => {
       const resolved = ctx.resolved(field.target!, m.peer);
-      if (!('id' in resolved)) item.errorDetail(field.name, String(index), `${peer}: Invalid pk "${m.peer}" - object does not exist.`);
+      const message = `${peer}: Invalid pk "${m.peer}" - object does not exist.`;
+      if (!('id' in resolved)) (item.errorItem ? item.errorItem(field.name, index, message) : item.errorDetail(field.name, String(index), message));
     });
     item.extras.set(field.name, written);
   },

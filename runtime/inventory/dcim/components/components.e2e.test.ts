@@ -174,6 +174,8 @@ describe.each(testDatabases())('dcim device components on $name', (database) => 
       expect(await list('front-ports', `rear_port_id=${rear.id}`)).toEqual(['Front 1', 'Front 2']);
       expect(await list('rear-ports', `front_port_id=${front2.id}`)).toEqual(['Rear 1']);
       expect(await list('front-ports', `rear_port_id__n=${rear.id}`)).toEqual([]);
+      expect(await list('front-ports', 'rear_port_id=99999999999999999999')).toEqual([]);
+      expect((await api.request('GET', '/api/dcim/front-ports/?rear_port_id=x')).body).toEqual({ rear_port_id: ['Select a valid choice. x is not one of the available choices.'] });
       expect(await list('front-ports', 'positions=2')).toEqual(['Front 2']);
       expect(await list('front-ports', 'type=lc')).toEqual(['Front 2']);
 
@@ -185,7 +187,7 @@ describe.each(testDatabases())('dcim device components on $name', (database) => 
       const taken = await api.request('POST', '/api/dcim/front-ports/', { device: ids.device, name: 'Front 3', type: '8p8c', rear_ports: [{ position: 1, rear_port: rear.id, rear_port_position: 1 }] });
       expect(taken.body).toEqual({ rear_ports: ['The fields rear_port, rear_port_position must make a unique set.'] });
       const unknown = await api.request('POST', '/api/dcim/front-ports/', { device: ids.device, name: 'Front 3', type: '8p8c', rear_ports: [{ position: 1, rear_port: 999999 }] });
-      expect(unknown.body).toEqual({ rear_ports: { 0: 'rear_port: Invalid pk "999999" - object does not exist.' } });
+      expect(unknown.body).toEqual({ rear_ports: { 0: ['rear_port: Invalid pk "999999" - object does not exist.'] } });
       const shapeless = await api.request('POST', '/api/dcim/front-ports/', { device: ids.device, name: 'Front 3', type: '8p8c', rear_ports: [{ rear_port: rear.id, rear_port_position: 0 }] });
       expect(shapeless.body).toEqual({ rear_ports: { 0: ['position: This field is required.', 'rear_port_position: Ensure this value is greater than or equal to 1.'] } });
       const noType = await api.request('POST', '/api/dcim/front-ports/', { device: ids.device, name: 'Front 3' });
@@ -254,6 +256,7 @@ describe.each(testDatabases())('dcim device components on $name', (database) => 
       expect((await api.request('GET', `/api/dcim/cables/?consoleport_id=${port}`)).body.count).toBe(0);
       expect((await api.request('GET', '/api/dcim/cable-terminations/?rearport_id=1&frontport_id=2')).body.count).toBe(0);
       expect((await api.request('GET', '/api/dcim/cables/?powerport_id=x')).body).toEqual({ powerport_id: ['Enter a number.'] });
+      expect((await api.request('GET', '/api/dcim/cables/?rearport_id=99999999999999999999')).body.count).toBe(0);
     },
     SLOW,
   );

@@ -63,7 +63,7 @@ const idFilter =
   ({ values, lookup, alias, param, query, sql }) => {
     const bad = values.find((value) => !/^\s*\d+\s*$/.test(value));
     if (bad !== undefined) return query.error(`Select a valid choice. ${bad} is not one of the available choices.`);
-    const matched = condition(alias, `${param(values.map((value) => Number(value)))}::int[]`, sql);
+    const matched = condition(alias, `${param(values.map((value) => value.trim()))}::numeric[]`, sql);
     return lookup === 'n' ? `NOT ${matched}` : matched;
   };
 

@@ -46,15 +46,15 @@ export const devicePassThroughPorts = presence(
   (args) => `NOT (${has(args, 'dcim.front-ports')} AND ${has(args, 'dcim.rear-ports')})`,
 );
 
-/** Integer values, or null after the 400 NetBox's number filters give. */
-function integers({ values, query }: MethodFilterArgs): number[] | null {
+/** Integer values (as text: any size, compared as numbers), or null after the 400 NetBox's number filters give. */
+function integers({ values, query }: MethodFilterArgs): string[] | null {
   if (values.some((value) => !isInteger(value.trim()))) return query.error('Enter a number.');
-  return values.map((value) => Number(value.trim()));
+  return values.map((value) => value.trim());
 }
 
 /** The termination row `ct` is at one of the objects of `key` given. */
-const at = (args: MethodFilterArgs, key: string, ct: string, ids: number[]) =>
-  `${args.sql.column(TERMINATIONS, 'termination_type', ct)} = '${args.sql.resource(key).objectType}' AND ${args.sql.column(TERMINATIONS, 'termination_id', ct)} = ANY(${args.param(ids)}::int[])`;
+const at = (args: MethodFilterArgs, key: string, ct: string, ids: string[]) =>
+  `${args.sql.column(TERMINATIONS, 'termination_type', ct)} = '${args.sql.resource(key).objectType}' AND ${args.sql.column(TERMINATIONS, 'termination_id', ct)} = ANY(${args.param(ids)}::numeric[])`;
 
 /** A cable's `<type>_id`: one of its terminations is at one of the objects. */
 export const cableAt =
