@@ -181,9 +181,11 @@ describe.each(testDatabases())('dcim device components on $name', (database) => 
 
       const beyond = await api.request('POST', '/api/dcim/front-ports/', { device: ids.device, name: 'Front 3', type: '8p8c', rear_ports: [{ position: 1, rear_port: rear.id, rear_port_position: 3 }] });
       expect([beyond.status, beyond.body]).toEqual([400, { rear_ports: ['Invalid rear port position (3): Rear port Rear 1 has only 2 positions.'] }]);
-      const farRear = await post('rear-ports', { device: ids.other, name: 'Rear 9', type: '8p8c' });
+      const farRear = await post('rear-ports', { device: ids.other, name: 'Rear 9', label: 'R9', type: '8p8c' });
       const across = await api.request('POST', '/api/dcim/front-ports/', { device: ids.device, name: 'Front 3', type: '8p8c', rear_ports: [{ position: 1, rear_port: farRear.id }] });
-      expect(across.body).toEqual({ rear_ports: ['Rear port (Rear 9) must belong to the same device'] });
+      expect(across.body).toEqual({ rear_ports: ['Rear port (Rear 9 (R9)) must belong to the same device'] });
+      const acrossRear = await api.request('POST', '/api/dcim/rear-ports/', { device: ids.other, name: 'Rear 8', type: '8p8c', front_ports: [{ position: 1, front_port: front.id }] });
+      expect(acrossRear.body).toEqual({ front_ports: ['Rear port (Rear 8) must belong to the same device'] });
       const taken = await api.request('POST', '/api/dcim/front-ports/', { device: ids.device, name: 'Front 3', type: '8p8c', rear_ports: [{ position: 1, rear_port: rear.id, rear_port_position: 1 }] });
       expect(taken.body).toEqual({ rear_ports: ['The fields rear_port, rear_port_position must make a unique set.'] });
       const unknown = await api.request('POST', '/api/dcim/front-ports/', { device: ids.device, name: 'Front 3', type: '8p8c', rear_ports: [{ position: 1, rear_port: 999999 }] });

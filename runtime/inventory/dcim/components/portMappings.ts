@@ -17,6 +17,7 @@
  * Deleting a rear port drops the mappings to it from its front ports (NetBox's CASCADE).
  */
 import type { MethodFilter, ModelRules, SqlExpression, WriteBatch, WriteItem } from '../../../rest/index.ts';
+import { componentDisplaySql } from '../displays.ts';
 import { fillNaturalNames } from '../naturalOrdering.ts';
 import { rowsById, tableOf, type Row } from '../rows.ts';
 import { cleanCabled } from './componentRules.ts';
@@ -96,7 +97,7 @@ async function cleanFrontPorts(batch: WriteBatch): Promise<void> {
   cleanCabled(batch);
   const items = batch.items;
   const writtenRears = items.flatMap((item) => (written(item, 'rear_ports') ?? []).map((m) => m.peer));
-  const rears = await rowsById(batch.tx, tableOf(batch, REAR), writtenRears, 't.name, t.label, t.device_id, t.positions');
+  const rears = await rowsById(batch.tx, tableOf(batch, REAR), writtenRears, `t.name, ${componentDisplaySql('t')} AS display, t.device_id, t.positions`);
   const stored = await storedMappings(batch, ids(items.map((i) => i.id)), ids(writtenRears));
   const claimed = new Set<string>();
   for (const item of items) {
@@ -110,7 +111,7 @@ async function cleanFrontPorts(batch: WriteBatch): Promise<void> {
       const rear = rears.get(m.peer);
       if (!rear) continue;
       const key = `${m.peer}:${m.peerPosition}`;
-      if (Number(rear.device_id) !== Number(item.value('device_id'))) item.error('rear_ports', OTHER_DEVICE(String(rear.name)));
+      if (Number(rear.device_id) !== Number(item.value('device_id'))) item.error('rear_ports', OTHER_DEVICE(String(rear.display)));
       else if (m.peerPosition > Number(rear.positions)) item.error('rear_ports', BAD_POSITION(m.peerPosition, String(rear.name), Number(rear.positions)));
       else if (claimed.has(key) || stored.some((s) => s.front !== item.id && s.peer === m.peer && s.peer_position === m.peerPosition)) item.error('rear_ports', 'The fields rear_port, rear_port_position must make a unique set.');
       else {
@@ -144,6 +145,7 @@ async function cleanRearPorts(batch: WriteBatch): Promise<void> {
   const claimed = new Set<string>();
   for (const item of items) {
     const name = String(item.value('name') ?? '');
+    const label = String(item.value('label') ?? '');
     const count = stored.filter((m) => m.peer === item.id).length;
     const positions = Number(item.value('positions'));
     if (!item.creating && positions < count) {
@@ -155,7 +157,7 @@ async function cleanRearPorts(batch: WriteBatch): Promise<void> {
       const front = fronts.get(m.peer);
       if (!front) continue;
       const key = `${m.peer}:${m.peerPosition}`;
-      if (Number(front.device_id) !== Number(item.value('device_id'))) item.error('front_ports', OTHER_DEVICE(name));
+      if (Number(front.device_id) !== Number(item.value('device_id'))) item.error('front_ports', OTHER_DEVICE(label ? `${name} (${label})` : name));
       else if (m.position > positions) item.error('front_ports', BAD_POSITION(m.position, name, positions));
       else if (claimed.has(key) || stored.some((s) => s.front === m.peer && s.position === m.peerPosition && s.peer !== item.id)) item.error('front_ports', 'The fields front_port, front_port_position must make a unique set.');
       else {
