@@ -86,6 +86,14 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   const moduleBay = await post('dcim/module-bays', { device: router.id, name: 'Slot 0', position: '0' });
   await post('dcim/module-bays', { device: router.id, name: 'Slot 1' });
   await post('dcim/modules', { device: router.id, module_bay: moduleBay.id, module_type: moduleType.id, status: 'active', serial: 'M1' });
+  // Device components (runtime/inventory/dcim/components): ports of every kind, a power outlet fed by a power port, front ports mapped to a rear port.
+  const [firstModule] = (await api.request('GET', `/api/dcim/modules/?device_id=${router.id}`)).body.results;
+  await post('dcim/console-ports', [{ device: router.id, module: firstModule.id, name: 'con0', label: 'Console', type: 'rj-45', speed: 9600, tags }, { device: router.id, name: 'con1', mark_connected: true }]);
+  await post('dcim/console-server-ports', { device: router.id, name: 'ttyS1', type: 'usb-a' });
+  const powerPort = await post('dcim/power-ports', { device: router.id, name: 'PSU0', type: 'iec-60320-c14', maximum_draw: 800, allocated_draw: 400 });
+  await post('dcim/power-outlets', [{ device: router.id, name: 'Outlet 1', type: 'iec-60320-c13', power_port: powerPort.id, feed_leg: 'A', color: 'ff0000' }, { device: router.id, name: 'Outlet 2', feed_leg: '' }]);
+  const rearPort = await post('dcim/rear-ports', { device: router.id, name: 'Rear 1', type: '8p8c', positions: 2, color: '00ff00' });
+  await post('dcim/front-ports', [{ device: router.id, name: 'Front 1', type: '8p8c', rear_ports: [{ position: 1, rear_port: rearPort.id, rear_port_position: 2 }] }, { device: router.id, name: 'Front 2', type: 'lc' }]);
 
   const vrf = await post('ipam/vrfs', { name: 'Blue', rd: '65000:1', tenant: tenant.id });
   const rir = await post('ipam/rirs', { name: 'RIPE', slug: 'ripe', is_private: false });

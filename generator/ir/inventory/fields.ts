@@ -63,9 +63,10 @@ function entryOf(name: string, def: FieldDefinition): FieldEntry {
 export function buildField(name: string, def: FieldDefinition, table: string, model: string): Field {
   const field = expandField(entryOf(name, def));
   field.default = defaultValue(def);
-  // A value computed by an expression is never written, except an object_list with targets: the
-  // expression reads what the model's rules persisted from the written list (a cable's ends).
-  if (def.type === 'object_list' && def.targets) field.readOnly = def.read_only ?? false;
+  // A value computed by an expression is never written, except an object_list with targets and
+  // position mappings: the expression reads what the model's rules persisted from the written
+  // list (a cable's ends, a front port's rear ports).
+  if ((def.type === 'object_list' && def.targets) || def.type === 'position_mappings') field.readOnly = def.read_only ?? false;
   else if (def.expression) field.readOnly = true;
   if (def.type === 'm2m') field.link = { table: `${table}_${name}`, source: `${snakeCase(model)}_id`, target: `${name.replace(/s$/, '')}_id` };
   return field;

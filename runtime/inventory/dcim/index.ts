@@ -6,6 +6,7 @@
 import type { AppRules } from '../appRules.ts';
 import { deviceBayRules, moduleBayRules } from './bays.ts';
 import { scopeMoveRules } from './cachedScope.ts';
+import { components } from './components/index.ts';
 import { counts, deviceBayOccupied, deviceConfigContext, installedModule, moduleBayOccupied, parentDevice, primaryIp } from './computed.ts';
 import { deviceRules } from './devices.ts';
 import { deviceTypeRules } from './deviceTypes.ts';
@@ -24,6 +25,7 @@ import { chainRules, deviceInstantiation, moduleInstantiation, templates } from 
 export const dcim: AppRules = {
   expressions: {
     ...templates.expressions,
+    ...components.expressions,
     device: deviceDisplay,
     rack: rackDisplay,
     component: componentDisplay,
@@ -38,6 +40,7 @@ export const dcim: AppRules = {
   },
   methods: {
     ...templates.methods,
+    ...components.methods,
     zero_count: filters.zeroCount,
     never_present: filters.neverPresent,
     unmatched_text: filters.unmatchedText,
@@ -54,6 +57,7 @@ export const dcim: AppRules = {
   },
   rules: {
     ...templates.rules,
+    ...components.rules,
     'dcim.device-types': deviceTypeRules,
     'dcim.rack-types': rackTypeRules,
     'dcim.racks': rackRules,

@@ -11,6 +11,7 @@ import { cidr, inet, mac } from './network.ts';
 import { decimal, integer } from './numbers.ts';
 import { fk, m2m, relatedList, reverse } from './relations.ts';
 import { objectList } from './objects.ts';
+import { positionMappings } from './positionMappings.ts';
 import { boolean, date, datetime, json, password } from './scalars.ts';
 import { tags } from './tags.ts';
 import { color, email, slug, string, text, timezone } from './text.ts';
@@ -20,7 +21,7 @@ import { unserved } from './unserved.ts';
 const all: FieldKind[] = [
   id, url, displayUrl, display, string, text, slug, email, color, timezone, password, integer, decimal, boolean, datetime, date, json,
   stringList, integerList, ipNetworkList, integerRanges, choice, fk, m2m, reverse, objectType, genericFk, tags, customFields, count, depth,
-  inet, cidr, mac, relatedList, objectList, unserved,
+  inet, cidr, mac, relatedList, objectList, positionMappings, unserved,
 ];
 
 export const fieldKinds: ReadonlyMap<string, FieldKind> = new Map(all.map((kind) => [kind.name, kind]));

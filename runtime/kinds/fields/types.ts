@@ -109,6 +109,8 @@ export interface StagedItem {
   error(field: string, message: string): void;
   /** A message under `key` of the field's own dict of messages (`{"custom_fields": {"x": "…"}}`). */
   errorDetail(field: string, key: string, message: string): void;
+  /** A message about one item of a list field, under its index (`{"rear_ports": {"0": ["…"]}}`), as a validator's item issues are. */
+  errorItem?(field: string, index: number, message: string): void;
 }
 
 /** What staging needs from the writer. */

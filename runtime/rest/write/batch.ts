@@ -48,6 +48,10 @@ export class WriteItem implements StagedItem {
     this.errors.addDetail(field, key, message);
   }
 
+  errorItem(field: string, index: number, message: string): void {
+    this.errors.addItem(field, index, message);
+  }
+
   /** The object's column values after the write: the stored row with the changes applied. */
   row(): Row {
     return { ...(this.existing ?? {}), ...this.columns };

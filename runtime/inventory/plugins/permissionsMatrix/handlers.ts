@@ -23,7 +23,7 @@ import { planView } from './planResponse.ts';
 import { buildPrincipal } from './principalView.ts';
 import { applyRecords, planRevert, recordReferences } from './revert.ts';
 import { buildRows, objectTypes } from './rows.ts';
-import { planSecret } from './secret.ts';
+import { applySecret, planSecret } from './secret.ts';
 import { loadState } from './state.ts';
 
 const origin = (c: Context) => new URL(c.req.url).origin;
@@ -84,7 +84,7 @@ function tokenOf(body: Record<string, unknown>): string {
 export const apply: OperationHandler = async (c, { db, rest, ctx, resource }) => {
   const body = await readBody(c);
   if (!isObject(body)) throw badRequest({ non_field_errors: [expectedDictionary(body)] });
-  const secret = await planSecret(db, rest);
+  const secret = await applySecret(db, rest);
   if (body.revert !== undefined) return applyRevert(c, body, { rest, ctx, resource }, secret);
   const { set, references } = readChangeSet(body, ['token']);
   const token = tokenOf(body);

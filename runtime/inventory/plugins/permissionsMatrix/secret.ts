@@ -16,13 +16,14 @@ const NAME = 'plan_token';
 
 const secrets = new WeakMap<RestServices, Promise<Buffer>>();
 
+const read = async (db: Queryable) => (await db.query<{ value: string }>(`SELECT value FROM ${TABLE} WHERE name = $1`, [NAME]))[0]?.value;
+
 async function readOrCreate(db: Queryable): Promise<Buffer> {
-  const read = async () => (await db.query<{ value: string }>(`SELECT value FROM ${TABLE} WHERE name = $1`, [NAME]))[0]?.value;
   // Only a database without one is written to (plan/ writes nothing otherwise).
-  let value = await read();
+  let value = await read(db);
   if (value === undefined) {
     await db.query(`INSERT INTO ${TABLE} (name, value, created) VALUES ($1, $2, now()) ON CONFLICT (name) DO NOTHING`, [NAME, randomBytes(32).toString('hex')]);
-    value = (await read())!;
+    value = (await read(db))!;
   }
   return Buffer.from(value, 'hex');
 }
@@ -37,4 +38,14 @@ export function planSecret(db: Queryable, rest: RestServices): Promise<Buffer> {
     secret.catch(() => secrets.delete(rest));
   }
   return secret;
+}
+
+/**
+ * The secret an apply checks its token with: the stored one, or, on a database where no plan was
+ * ever made, a random one no token matches (the apply is then stale), so that a refused apply
+ * writes nothing, not even the secret.
+ */
+export async function applySecret(db: Queryable, rest: RestServices): Promise<Buffer> {
+  if (secrets.has(rest) || (await read(db)) !== undefined) return planSecret(db, rest);
+  return randomBytes(32);
 }
