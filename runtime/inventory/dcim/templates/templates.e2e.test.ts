@@ -199,6 +199,30 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
     expect(await count('interfaces', `device_id=${bare.id}`)).toBe(1);
   }, SLOW);
 
+  it('gives a new device its console, power and pass-through ports, an outlet linked to its own device’s power port', async () => {
+    const type = await post('device-types', { manufacturer: ids.manufacturer, model: 'PDU', slug: 'pdu' });
+    await post('console-port-templates', { device_type: type.id, name: 'con', type: 'rj-45' });
+    await post('console-server-port-templates', { device_type: type.id, name: 'cs1', type: 'rj-45' });
+    const inlet = await post('power-port-templates', { device_type: type.id, name: 'PSU1', type: 'iec-60320-c14', maximum_draw: 500, allocated_draw: 200 });
+    await post('power-outlet-templates', { device_type: type.id, name: 'out1', type: 'iec-60320-c13', power_port: inlet.id, feed_leg: 'A' });
+    await post('rear-port-templates', { device_type: type.id, name: 'rear1', type: '8p8c', positions: 2 });
+    await post('front-port-templates', { device_type: type.id, name: 'front1', type: '8p8c' });
+    const first = await post('devices', { name: 'pdu1', device_type: type.id, role: ids.role, site: ids.site });
+    const second = await post('devices', { name: 'pdu2', device_type: type.id, role: ids.role, site: ids.site });
+    for (const device of [first, second]) {
+      const shown = await get(`/api/dcim/devices/${device.id}/`);
+      expect([shown.console_port_count, shown.console_server_port_count, shown.power_port_count, shown.power_outlet_count, shown.front_port_count, shown.rear_port_count]).toEqual([1, 1, 1, 1, 1, 1]);
+      const [port] = (await get(`/api/dcim/power-ports/?device_id=${device.id}`)).results;
+      expect(port).toMatchObject({ name: 'PSU1', maximum_draw: 500, allocated_draw: 200, type: { value: 'iec-60320-c14' } });
+      const [outlet] = (await get(`/api/dcim/power-outlets/?device_id=${device.id}`)).results;
+      expect(outlet).toMatchObject({ name: 'out1', feed_leg: { value: 'A' } });
+      expect(outlet.power_port).toMatchObject({ id: port.id, name: 'PSU1' });
+      expect((await get(`/api/dcim/rear-ports/?device_id=${device.id}`)).results.map((p: any) => [p.name, p.positions])).toEqual([['rear1', 2]]);
+      expect(await names('front-ports', `device_id=${device.id}`)).toEqual(['front1']);
+      expect(await names('console-server-ports', `device_id=${device.id}`)).toEqual(['cs1']);
+    }
+  }, SLOW);
+
   it('resolves `{vc_position}` to the device’s chassis position, refusing names it makes equal', async () => {
     const type = await post('device-types', { manufacturer: ids.manufacturer, model: 'QFX', slug: 'qfx' });
     await post('interface-templates', [
