@@ -8,8 +8,9 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
 import { column, nullability } from '../columns.ts';
 import * as v from '../validation/index.ts';
+import { columnHop, ident, linkHop, reverseHop } from './relationHops.ts';
 import { flags } from './stored.ts';
-import type { Catalog, FieldKind, Resolved, SelectContext, StagedItem } from './types.ts';
+import type { Catalog, FieldKind, LinkRows, Resolved, SelectContext, StagedItem } from './types.ts';
 
 /** What a relation filter without `_id` matches on the target: its slug, else its name, else its id. */
 export function relationAttribute(target: Resource): string {
@@ -52,6 +53,21 @@ export const fk: FieldKind = {
   keys: ['target', 'on_delete', 'shows', 'bare'],
   optionsType: 'nested object',
   orderable: true,
+  relation: {
+    many: false,
+    target: 'definition',
+    foreignKeyColumn: true,
+    countable: true,
+    filterKinds: { id: 'fk_id', slug: 'fk_slug', other: 'fk_other' },
+    held: (field) => ({ id: field.name }),
+    hop: columnHop,
+    // A reference computed by an expression holds nothing a delete could reach.
+    deleteEdge: (field) => (field.expression ? null : { kind: 'fk', targets: [field.target!], onDelete: field.onDelete ?? 'cascade' }),
+  },
+  cast: 'integer',
+  djangoForeignKey: true,
+  // A hidden reference (a token's user) is model data all the same, not a secret.
+  snapshot: { evenHidden: true },
   defaultColumn: (name) => `${name}_id`,
   column: (field) => column('integer', field.column!, null, nullability(field.nullable)),
   filters: relationFilters,
@@ -84,10 +100,37 @@ function m2mList(field: Field, alias: string, ctx: SelectContext, shows?: string
   return ctx.nestedList(field.target!, n, `JOIN "${link.table}" ${l} ON ${l}."${link.target}" = ${n}.id WHERE ${l}."${link.source}" = ${alias}.id`, shows);
 }
 
+/** A many-to-many field's link table (a mirrored field's is its forward field's, source and target swapped). */
+const m2mLinks = (field: Field): LinkRows | null => (field.link ? { table: field.link.table, source: field.link.source, target: field.link.target } : null);
+
+/** Many-to-many filters: by id, by slug, and by another attribute as a foreign key's. */
+const manyFilterKinds = { id: 'm2m_id', slug: 'm2m_slug', other: 'fk_other' };
+
 export const m2m: FieldKind = {
   name: 'm2m',
   keys: ['target', 'reverse_of', 'shows'],
   optionsType: 'field',
+  relation: {
+    many: true,
+    target: 'definition',
+    countable: true,
+    filterKinds: manyFilterKinds,
+    hop: (field, _resource, alias, target, n, inner, ctx) => linkHop(m2mLinks(field)!, alias, target, n, inner, ctx),
+    links: m2mLinks,
+    staged: (field, item) => (item.links.has(field.name) ? { set: item.links.get(field.name) } : undefined),
+    // A mirrored field's links are its forward field's, reached through that field's edge.
+    deleteEdge: (field) => (field.reverseOf ? null : { kind: 'm2m', targets: [field.target!], onDelete: 'cascade' }),
+  },
+  cast: 'integer',
+  snapshot: {
+    // A mirror is recorded only by a model recorded for its audit trail, where it is writable (a permission's groups).
+    recorded: (field, resource) => !field.reverseOf || (!!resource.changeRecords && !field.readOnly),
+    // The sorted ids it links.
+    value(field, _resource, alias) {
+      const { table, source, target } = field.link!;
+      return `(SELECT coalesce(jsonb_agg(l.${ident(target)} ORDER BY l.${ident(target)}), '[]'::jsonb) FROM ${ident(table)} l WHERE l.${ident(source)} = ${alias}.id)`;
+    },
+  },
   defaultColumn: () => null,
   column: () => null,
   response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), ...(field.readOnly ? { readOnly: true } : {}) }),
@@ -113,6 +156,8 @@ export const reverse: FieldKind = {
   name: 'reverse',
   keys: ['target', 'field'],
   optionsType: 'field',
+  relation: { many: true, target: 'definition', reversed: true, filterKinds: manyFilterKinds, hop: reverseHop },
+  cast: 'integer',
   readOnly: true,
   hidden: true,
   defaultColumn: () => null,
@@ -145,6 +190,8 @@ export const relatedList: FieldKind = {
   name: 'related_list',
   keys: ['target', 'field', 'shows'],
   optionsType: 'field',
+  relation: { many: true, target: 'definition', reversed: true, filterKinds: manyFilterKinds, hop: reverseHop },
+  cast: 'integer',
   readOnly: true,
   defaultColumn: () => null,
   column: () => null,
