@@ -6,7 +6,7 @@
  * Each field kind says how its value is selected; this is the context they say it in.
  */
 import type { Field, Resource } from '../../contract/index.ts';
-import { fieldKind, isoTimestamp, jsonObjectSql, jsonObjectText, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
+import { fieldKind, jsonObjectSql, jsonObjectText, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
 import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
 
@@ -127,7 +127,10 @@ export class SelectBuilder implements SelectContext, SqlScope {
   needed(resource: Resource, shown: readonly string[]): Field[] {
     const names = new Set(['id', ...shown]);
     // A generic relation is rendered with the resource its type names.
-    for (const f of resource.fields) if (f.kind === 'generic_fk' && names.has(f.name)) names.add(f.generic!.typeField);
+    for (const f of resource.fields) {
+      const type = names.has(f.name) ? fieldKind(f.kind).relation?.held?.(f).type : undefined;
+      if (type) names.add(type);
+    }
     return resource.fields.filter((f) => names.has(f.name) && !(f.readOnly && f.writeOnly));
   }
 
@@ -399,7 +402,7 @@ export class SelectBuilder implements SelectContext, SqlScope {
 
   private placeholderSql(resource: Resource, alias: string, name: string, sub: string | undefined): string {
     const field = this.registry.field(resource, name)!;
-    if (field.kind === 'fk') {
+    if (fieldKind(field.kind).relation?.foreignKeyColumn) {
       const target = this.registry.resource(field.target!);
       const n = this.alias();
       const inner = sub ? this.placeholderSql(target, n, sub, undefined) : this.display(target, n);
@@ -407,7 +410,6 @@ export class SelectBuilder implements SelectContext, SqlScope {
     }
     const value = this.value(resource, field, alias);
     // As Python formats it: a choice's raw value, a time in ISO form.
-    if (field.kind === 'datetime') return isoTimestamp(value);
-    return `${value}::text`;
+    return fieldKind(field.kind).displayText?.(value) ?? `${value}::text`;
   }
 }
