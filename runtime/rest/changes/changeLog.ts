@@ -10,6 +10,7 @@
  */
 import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
+import { fieldKind } from '../../kinds/index.ts';
 import type { RequestContext } from '../context.ts';
 import { literal, q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
@@ -70,12 +71,11 @@ export class ChangeLog {
     const name = resource.changeRelated;
     const field = name ? this.registry.field(resource, name) : undefined;
     if (!field) return 'NULL, NULL';
-    if (field.kind === 'generic_fk') {
-      const [type, id] = [field.generic!.typeField, field.generic!.idField].map((n) => `${alias}.${q(this.registry.field(resource, n)!.column!)}`);
-      return `${type}, ${id}`;
-    }
+    // The reference the row holds: a generic one names the type too, an fk's is its target's.
+    const held = fieldKind(field.kind).relation!.held!(field);
+    const [type, id] = [held.type, held.id].map((n) => n && `${alias}.${q(this.registry.field(resource, n)!.column!)}`);
+    if (type) return `${type}, ${id}`;
     const target = this.registry.resource(field.target!);
-    const id = `${alias}.${q(field.column!)}`;
     return `CASE WHEN ${id} IS NULL THEN NULL ELSE ${literal(target.objectType)} END, ${id}`;
   }
 
@@ -171,7 +171,9 @@ export class ChangeLog {
     const out = new Map<Resource, Map<string, number[]>>();
     for (const clear of plan.clears) {
       const field = this.registry.field(clear.resource, clear.field)!;
-      const names = field.kind === 'generic_fk' ? [field.generic!.typeField, field.generic!.idField] : [field.name];
+      const held = fieldKind(field.kind).relation!.held!(field);
+      // Snapshot keys: a generic reference is recorded as its type and id.
+      const names = [held.type, held.id].filter((name) => name !== undefined);
       const fields = out.get(clear.resource) ?? out.set(clear.resource, new Map()).get(clear.resource)!;
       for (const name of names) fields.set(name, [...(fields.get(name) ?? []), ...clear.ids]);
     }
