@@ -10,7 +10,7 @@ import type { ZodType } from 'zod';
 import type { Field, FilterEntry, OnDelete, RelationEntry, Resource } from '../../contract/index.ts';
 import type { ColumnSpec } from '../columns.ts';
 import type { CustomFieldSet } from '../customFields/definition.ts';
-import type { Cast } from '../filters/types.ts';
+import type { Cast } from '../filters/cast.ts';
 import type { RelationRef } from '../validation/index.ts';
 
 export type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
