@@ -4,12 +4,11 @@
  * hold, their edge of the delete graph, their filter kinds and their change-log snapshot form.
  */
 import { describe, expect, it } from 'vitest';
-import { TAG_LINK, type Field, type Resource } from '../../contract/index.ts';
-import { FakeItem, fakeCatalog, fakeResource, fieldOf } from '../../testing/kinds.ts';
+import { TAG_LINK } from '../../contract/index.ts';
+import { FakeItem, fakeCatalog, fakeResource, fakeSelectContext, fieldOf } from '../../testing/kinds.ts';
 import { genericFk } from './generic.ts';
 import { fk, m2m, relatedList, reverse } from './relations.ts';
 import { tags } from './tags.ts';
-import type { HopContext } from './types.ts';
 
 const generic = { typeField: 'assigned_object_type', idField: 'assigned_object_id', targets: ['tenancy.tenants', 'dcim.sites'] };
 const tag = fakeResource('extras.tags', [{ name: 'name', kind: 'string' }]);
@@ -31,22 +30,7 @@ const site = fakeResource('dcim.sites', [
 const catalog = fakeCatalog([tag, asn, contact, site]);
 const field = (name: string) => fieldOf(site, name);
 
-/** A HopContext over the fakes: aliases h1, h2…; a held reference read as its columns. */
-function hopContext(): HopContext {
-  let aliases = 0;
-  const value = (_resource: Resource, f: Field, alias: string) => `${alias}."${f.column}"`;
-  return {
-    alias: () => `h${++aliases}`,
-    value,
-    heldReference(resource, name, alias) {
-      const held = fieldOf(resource, name);
-      const kind = held.kind === 'generic_fk' ? genericFk : fk;
-      const { id, type } = kind.relation!.held!(held);
-      return { id: value(resource, fieldOf(resource, id), alias), ...(type ? { type: value(resource, fieldOf(resource, type), alias) } : {}) };
-    },
-    tagLink: TAG_LINK,
-  };
-}
+const hopContext = () => fakeSelectContext(catalog);
 
 describe('hop: a filter path stepping through the relation', () => {
   it('through an fk: the row column holds a matching target id', () => {
@@ -55,13 +39,13 @@ describe('hop: a filter path stepping through the relation', () => {
 
   it('through an m2m: its link table, joined to the target', () => {
     expect(m2m.relation!.hop!(field('asns'), site, 't', asn, 'n', 'INNER', hopContext())).toBe(
-      `t.id IN (SELECT h1."site_id" FROM "dcim_site_asns" h1 JOIN "ipam_asn" n ON n.id = h1."asn_id" WHERE INNER)`,
+      `t.id IN (SELECT a1."site_id" FROM "dcim_site_asns" a1 JOIN "ipam_asn" n ON n.id = a1."asn_id" WHERE INNER)`,
     );
   });
 
   it("through tags: the shared assignments table, among the holder type's rows", () => {
     expect(tags.relation!.hop!(field('tags'), site, 't', tag, 'n', 'INNER', hopContext())).toBe(
-      `t.id IN (SELECT h1."object_id" FROM "extras_tagged_item" h1 JOIN "extras_tag" n ON n.id = h1."tag_id" WHERE h1."object_type" = 'dcim.site' AND INNER)`,
+      `t.id IN (SELECT a1."object_id" FROM "extras_tagged_item" a1 JOIN "extras_tag" n ON n.id = a1."tag_id" WHERE a1."object_type" = 'dcim.site' AND INNER)`,
     );
   });
 

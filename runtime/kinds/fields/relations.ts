@@ -170,15 +170,11 @@ export const reverse: FieldKind = {
 
 /** The rows of `field.target` whose fk (or generic relation) `field.field` names the row `alias`, as a JSON list. */
 function relatedRows(field: Field, resource: Resource, alias: string, ctx: SelectContext, shows?: string[]): string {
-  const target = ctx.resource(field.target!);
   const n = ctx.alias();
-  const back = target.fields.find((f) => f.name === field.field)!;
-  if (back.kind === 'generic_fk') {
-    // Rows whose generic relation names this object (an interface's MAC addresses).
-    const [type, id] = [back.generic!.typeField, back.generic!.idField].map((name) => ctx.value(target, target.fields.find((f) => f.name === name)!, n));
-    return ctx.nestedList(field.target!, n, `WHERE ${type} = '${resource.objectType}' AND ${id} = ${alias}.id`, shows);
-  }
-  return ctx.nestedList(field.target!, n, `WHERE ${ctx.value(target, back, n)} = ${alias}.id`, shows);
+  const back = ctx.heldReference(ctx.resource(field.target!), field.field!, n);
+  // A generic relation names this object with its type too (an interface's MAC addresses).
+  const type = back.type ? `${back.type} = '${resource.objectType}' AND ` : '';
+  return ctx.nestedList(field.target!, n, `WHERE ${type}${back.id} = ${alias}.id`, shows);
 }
 
 /**

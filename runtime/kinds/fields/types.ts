@@ -38,6 +38,11 @@ export interface SelectContext extends Catalog {
   alias(): string;
   /** SQL of the field's value on the row `alias`: its column, or its named expression. */
   value(resource: Resource, field: Field, alias: string): string;
+  /**
+   * SQL of the reference the field `name` of `resource` holds on the row `alias` (RelationCapabilities.held):
+   * the referenced id and, for a generic relation, the referenced object type.
+   */
+  heldReference(resource: Resource, name: string, alias: string): { id: string; type?: string };
   /** SQL of `target`'s nested JSON object for the id `idSql` (null when there is none). */
   nested(target: string, idSql: string, shows?: string[]): string;
   /**
@@ -145,19 +150,8 @@ export interface TagLink {
   readonly tagId: string;
 }
 
-/** What a filter path's hop needs from the path compiler (runtime/rest/query/compiler.ts). */
-export interface HopContext {
-  /** A fresh table alias. */
-  alias(): string;
-  /** SQL of the field's value on the row `alias`: its column, or its named expression. */
-  value(resource: Resource, field: Field, alias: string): string;
-  /**
-   * SQL of the reference the field `name` of `resource` holds on the row `alias` (RelationCapabilities.held):
-   * the referenced id and, for a generic relation, the referenced object type.
-   */
-  heldReference(resource: Resource, name: string, alias: string): { id: string; type?: string };
-  readonly tagLink: TagLink;
-}
+/** What a filter path's hop needs from the path compiler's SQL builder (runtime/rest/query/compiler.ts). */
+export type HopContext = Pick<SelectContext, 'alias' | 'value' | 'heldReference' | 'tagLink'>;
 
 /** The rows of a link table that tie a holder's row to the objects it lists. */
 export interface LinkRows {

@@ -10,7 +10,7 @@
  * stored constraints use (`{"site_id__in": [5]}`).
  */
 import type { Field, Resource } from '../../contract/index.ts';
-import { fieldKind, type HopContext, type Op, type WhereOptions } from '../../kinds/index.ts';
+import { fieldKind, type Op, type WhereOptions } from '../../kinds/index.ts';
 import type { Registry } from '../registry.ts';
 import type { Params } from './params.ts';
 import { q, type SelectBuilder } from './select.ts';
@@ -40,28 +40,11 @@ export class PathError extends Error {
 }
 
 export class PathCompiler {
-  /** What the relation kinds' hops need (RelationCapabilities.hop). */
-  private readonly hops: HopContext;
-
   constructor(
     private readonly registry: Registry,
     private readonly params: Params,
     private readonly sql: SelectBuilder,
-  ) {
-    this.hops = {
-      alias: () => sql.alias(),
-      value: (resource, field, alias) => sql.value(resource, field, alias),
-      heldReference: (resource, name, alias) => {
-        const field = registry.field(resource, name)!;
-        const held = relationOf(field)!.held!(field);
-        const value = (n: string) => sql.value(resource, registry.field(resource, n)!, alias);
-        // The type first: the order the SQL reads them in.
-        const type = held.type ? value(held.type) : undefined;
-        return { id: value(held.id), ...(type ? { type } : {}) };
-      },
-      tagLink: registry.tagLink,
-    };
-  }
+  ) {}
 
   /**
    * The name of the field a path segment names, as Django's get_field finds it: `pk` is `id`, and
@@ -112,7 +95,7 @@ export class PathCompiler {
 
   /** The rows of `resource` whose `field` reaches a `target` row `n` satisfying `inner` (the field's kind knows how). */
   private hop(resource: Resource, alias: string, field: Field, target: Resource, n: string, inner: string): string {
-    return relationOf(field)!.hop!(field, resource, alias, target, n, inner, this.hops);
+    return relationOf(field)!.hop!(field, resource, alias, target, n, inner, this.sql);
   }
 
   /** A condition on a field of the row itself; relation fields compare the ids they point at. */

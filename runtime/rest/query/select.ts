@@ -253,6 +253,15 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return `${alias}.${q(field.column)}`;
   }
 
+  heldReference(resource: Resource, name: string, alias: string): { id: string; type?: string } {
+    const field = this.registry.field(resource, name)!;
+    const held = fieldKind(field.kind).relation!.held!(field);
+    const value = (n: string) => this.value(resource, this.registry.field(resource, n)!, alias);
+    // The type first: the order the SQL reads them in.
+    const type = held.type ? value(held.type) : undefined;
+    return { id: value(held.id), ...(type ? { type } : {}) };
+  }
+
   column(resourceKey: string, fieldName: string, alias: string): string {
     const resource = this.registry.resource(resourceKey);
     const field = this.registry.field(resource, fieldName);
