@@ -79,10 +79,11 @@ export function countSql(field: Field, resource: Resource, alias: string, ctx: S
     const d = ctx.alias();
     return `ARRAY(SELECT ${d}.id FROM "${resource.table}" ${d} WHERE ${alias}.id = ANY(${d}.tree_path))`;
   };
-  if (via.kind === 'm2m' && field.cumulative && resource.tree) {
+  // A many-to-many `via` is counted in its link table; an fk in the target's rows.
+  if (via.link && field.cumulative && resource.tree) {
     return `(SELECT count(DISTINCT ${c}."${via.link!.source}") FROM "${via.link!.table}" ${c} WHERE ${c}."${via.link!.target}" = ANY(${subtree()}))::int`;
   }
-  if (via.kind === 'm2m') return `(SELECT count(*) FROM "${via.link!.table}" ${c} WHERE ${c}."${via.link!.target}" = ${alias}.id)::int`;
+  if (via.link) return `(SELECT count(*) FROM "${via.link!.table}" ${c} WHERE ${c}."${via.link!.target}" = ${alias}.id)::int`;
   if (field.cumulative && resource.tree) return `(SELECT count(*) FROM "${target.table}" ${c} WHERE ${c}."${via.column}" = ANY(${subtree()}))::int`;
   return `(SELECT count(*) FROM "${target.table}" ${c} WHERE ${c}."${via.column}" = ${alias}.id)::int`;
 }
