@@ -10,7 +10,7 @@
  */
 import type { Field, Resource } from '../contract/index.ts';
 import type { Queryable, QueryOptions } from '../db/index.ts';
-import { fieldKind, type CustomFieldSet } from '../kinds/index.ts';
+import { customFieldsField, fieldKind, type CustomFieldSet } from '../kinds/index.ts';
 import type { RequestContext } from './context.ts';
 import { notFound } from './errors.ts';
 import type { Extensions } from './extensions.ts';
@@ -61,7 +61,7 @@ export class Reader {
 
   /** Whether showing `shown` (all fields when undefined) needs the resource's custom field definitions. */
   private showsCustomFields(resource: Resource, shown?: readonly string[]): boolean {
-    const field = resource.fields.find((f) => f.kind === 'custom_fields');
+    const field = customFieldsField(resource);
     return !!field && !!this.extensions.customFields && (!shown || shown.includes(field.name));
   }
 
@@ -79,7 +79,7 @@ export class Reader {
   /** SQL ordering by one field: its column, its computed value, or (for a relation) the target's own ordering. */
   private orderTerm(resource: Resource, field: Field, alias: string, desc: boolean): string[] {
     const dir = desc ? 'DESC' : 'ASC';
-    if (field.kind === 'fk' && !field.expression) {
+    if (fieldKind(field.kind).relation?.foreignKeyColumn && !field.expression) {
       const target = this.registry.resource(field.target!);
       const n = this.select.alias();
       const sub = (expr: string) => `(SELECT ${expr} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${this.select.value(resource, field, alias)})`;

@@ -11,6 +11,7 @@ import { TAG_LINK, type FieldEntry, type FilterEntry, type Resource, type Resour
 import {
   expandField,
   expandFilter,
+  fieldKind,
   HEAD_FIELDS,
   type Catalog,
   type OpenApiContext,
@@ -99,11 +100,17 @@ export function fakeOpenApiContext(catalog: Catalog): OpenApiContext {
  */
 export function fakeSelectContext(catalog: Catalog): SelectContext {
   let aliases = 0;
+  const value: SelectContext['value'] = (_resource, field, alias) => (field.expression ? `EXPR(${field.expression}, ${alias})` : `${alias}."${field.column}"`);
   return {
     ...catalog,
     depth: 0,
     alias: () => `a${++aliases}`,
-    value: (resource, field, alias) => (field.expression ? `EXPR(${field.expression}, ${alias})` : `${alias}."${field.column}"`),
+    value,
+    heldReference(resource, name, alias) {
+      const held = fieldKind(fieldOf(resource, name).kind).relation!.held!(fieldOf(resource, name));
+      const type = held.type ? value(resource, fieldOf(resource, held.type), alias) : undefined;
+      return { id: value(resource, fieldOf(resource, held.id), alias), ...(type ? { type } : {}) };
+    },
     nested: (target, idSql, shows) => `NESTED(${target}, ${idSql}${shows ? `, ${shows.join('|')}` : ''})`,
     reference: (target, idSql, shows) => `NESTED(${target}, ${idSql}${shows ? `, ${shows.join('|')}` : ''})`,
     nestedList: (target, n, join) => `LIST(${target} ${n} ${join})`,

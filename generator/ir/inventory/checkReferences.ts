@@ -4,6 +4,7 @@
  * defaults, count and reverse fields, and the field names used by brief, nested, ordering, unique
  * and display. Each problem becomes a positioned diagnostic.
  */
+import type { Field } from '../../../runtime/contract/index.ts';
 import { fieldKind } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
@@ -12,30 +13,38 @@ import type { ResourceIR } from '../types.ts';
 import type { Pending } from './pending.ts';
 import { didYouMean } from '../../suggest.ts';
 
-const needsTarget = new Set(['fk', 'm2m', 'reverse', 'related_list']);
-/** Kinds whose target is fixed by the kind (not written in the definition), which must exist all the same. */
-const fixedTarget = new Set(['tags']);
+const relationOf = (field: Field) => fieldKind(field.kind).relation;
+/** A relation whose definition names its target (`target:`). */
+const needsTarget = (field: Field) => relationOf(field)?.target === 'definition';
+/** A relation whose target the kind fixes (not written in the definition), which must exist all the same. */
+const fixedTarget = (field: Field) => typeof relationOf(field)?.target === 'object';
+/** A relation held on the row (an fk, a generic relation): what a reverse field mirrors, what a change record relates to. */
+const held = (field: Field) => !!relationOf(field)?.held;
+/** A relation a count may count through (`via`). */
+const countable = (field: Field) => !!relationOf(field)?.countable;
+/** A kind that takes a definition key (`choices` for a choice set, `via` for a count, `shows`). */
+const takes = (field: Field, key: string) => !!fieldKind(field.kind).keys?.includes(key);
 
 export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choices: LoadedDefinitions['choices'], out: Diagnostic[]): void {
   const { ir, source, at, definition } = p;
   const fieldAt = (name: string): PathKey[] => (definition.fields && name in definition.fields ? [...at, 'fields', name] : [...at, 'mixins']);
   const names = new Set(ir.fields.map((f) => f.name));
   for (const f of ir.fields) {
-    if (needsTarget.has(f.kind) && !f.target) {
+    if (needsTarget(f) && !f.target) {
       out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: an ${f.kind} field needs "target"`));
-    } else if (needsTarget.has(f.kind) && !byKey.has(f.target!)) {
+    } else if (needsTarget(f) && !byKey.has(f.target!)) {
       out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown ${f.kind} target "${f.target ?? ''}"${didYouMean(f.target ?? '', byKey.keys())}`));
     }
-    if ((f.kind === 'reverse' || f.kind === 'related_list') && f.target && byKey.has(f.target) && !byKey.get(f.target)!.fields.some((t) => t.name === f.field && (t.kind === 'fk' || t.kind === 'generic_fk'))) {
-      out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no fk "${f.field ?? ''}" pointing here${didYouMean(f.field ?? '', byKey.get(f.target)!.fields.filter((t) => t.kind === 'fk' || t.kind === 'generic_fk').map((t) => t.name))}`));
+    if (relationOf(f)?.reversed && f.target && byKey.has(f.target) && !byKey.get(f.target)!.fields.some((t) => t.name === f.field && held(t))) {
+      out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no fk "${f.field ?? ''}" pointing here${didYouMean(f.field ?? '', byKey.get(f.target)!.fields.filter(held).map((t) => t.name))}`));
     }
     // A delete that nulls the reference needs a column that may be null.
-    if (fixedTarget.has(f.kind) && f.target && !byKey.has(f.target)) out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: a ${f.kind} field needs the resource ${f.target}, which is not defined`));
+    if (fixedTarget(f) && f.target && !byKey.has(f.target)) out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: a ${f.kind} field needs the resource ${f.target}, which is not defined`));
     // A kind with no request shape (a count, a reverse relation) is only ever read.
     if (!f.readOnly && !fieldKind(f.kind).request) out.push(source.diagnostic(definition.fields?.[f.name]?.read_only === false ? [...fieldAt(f.name), 'read_only'] : fieldAt(f.name), 'E_INVALID_VALUE', `${ir.key}.${f.name}: a ${f.kind} field is read-only (leave out read_only: false)`));
-    if (f.kind === 'fk' && f.onDelete === 'set_null' && !f.nullable) out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: on_delete set_null needs a nullable field (add nullable: true, or choose cascade or protect)`));
-    if (f.kind === 'fk' && f.onDelete === 'do_nothing') out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: do_nothing is for generic relations only (a foreign key must say what a delete does)`));
-    if (f.kind === 'generic_fk') {
+    if (relationOf(f)?.foreignKeyColumn && f.onDelete === 'set_null' && !f.nullable) out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: on_delete set_null needs a nullable field (add nullable: true, or choose cascade or protect)`));
+    if (relationOf(f)?.foreignKeyColumn && f.onDelete === 'do_nothing') out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: do_nothing is for generic relations only (a foreign key must say what a delete does)`));
+    if (relationOf(f)?.target === 'row') {
       // An empty `{ feature }` form is reported where it is resolved (features.ts).
       const byFeature = !Array.isArray(definition.fields?.[f.name]?.targets ?? []);
       if (!f.generic!.targets.length && !byFeature) out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a generic_fk field needs "targets"`));
@@ -43,23 +52,23 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
         if (!byKey.has(target)) out.push(source.diagnostic([...fieldAt(f.name), 'targets', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown generic_fk target "${target}"${didYouMean(target, byKey.keys())}`));
       });
     }
-    if (f.kind === 'choice' && !f.choices) {
+    if (takes(f, 'choices') && !f.choices) {
       out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a choice field needs "choices"`));
-    } else if (f.kind === 'choice' && !choices[f.choices!]) {
+    } else if (takes(f, 'choices') && !choices[f.choices!]) {
       out.push(source.diagnostic([...fieldAt(f.name), 'choices'], 'E_UNKNOWN_CHOICES', `${ir.key}.${f.name}: unknown choice set "${f.choices ?? ''}"${didYouMean(f.choices ?? '', Object.keys(choices))}`));
     }
-    const choiceSet = f.kind === 'choice' && f.choices ? choices[f.choices] : undefined;
+    const choiceSet = takes(f, 'choices') && f.choices ? choices[f.choices] : undefined;
     if (choiceSet && f.default !== null && f.default !== '' && !choiceSet.some(([value]) => value === f.default)) {
       out.push(source.diagnostic([...fieldAt(f.name), 'default'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: default ${JSON.stringify(f.default)} is not a value of ${f.choices}${didYouMean(String(f.default), choiceSet.map(([value]) => String(value)))}`));
     }
-    if (f.kind === 'count' && !f.expression && !(f.target === undefined && f.via === 'tags')) {
+    if (takes(f, 'via') && !f.expression && !(f.target === undefined && f.via === 'tags')) {
       const target = f.target ? byKey.get(f.target) : undefined;
       if (!target) out.push(source.diagnostic([...fieldAt(f.name), 'target'], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown count target "${f.target ?? ''}"${didYouMean(f.target ?? '', byKey.keys())}`));
-      else if (!target.fields.some((t) => t.name === f.via && (t.kind === 'fk' || t.kind === 'm2m'))) {
-        out.push(source.diagnostic([...fieldAt(f.name), 'via'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${target.key} has no relation field "${f.via ?? ''}"${didYouMean(f.via ?? '', target.fields.filter((t) => t.kind === 'fk' || t.kind === 'm2m').map((t) => t.name))}`));
+      else if (!target.fields.some((t) => t.name === f.via && countable(t))) {
+        out.push(source.diagnostic([...fieldAt(f.name), 'via'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${target.key} has no relation field "${f.via ?? ''}"${didYouMean(f.via ?? '', target.fields.filter(countable).map((t) => t.name))}`));
       }
     }
-    if ((f.kind === 'fk' || f.kind === 'm2m') && f.shows && f.target && byKey.has(f.target)) {
+    if (takes(f, 'shows') && f.shows && f.target && byKey.has(f.target)) {
       for (const shown of f.shows) if (!byKey.get(f.target)!.fields.some((t) => t.name === shown)) out.push(source.diagnostic([...fieldAt(f.name), 'shows'], 'E_UNKNOWN_FIELD', `${ir.key}.${f.name}: ${f.target} has no field "${shown}"${didYouMean(shown, byKey.get(f.target!)!.fields.map((t) => t.name))}`));
     }
   }
@@ -76,11 +85,12 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
   }
   if (definition.change_related) {
     const names = [definition.change_related].flat();
-    const kinds = names.length > 1 ? ['fk'] : ['fk', 'generic_fk'];
+    // Of several, the first one set is related: only foreign keys (whose target type is known) can be tried in turn.
+    const fits = names.length > 1 ? (f: Field) => held(f) && !relationOf(f)!.held!(f).type : held;
     names.forEach((name, index) => {
       const related = ir.fields.find((f) => f.name === name);
       const place = Array.isArray(definition.change_related) ? [...at, 'change_related', index] : [...at, 'change_related'];
-      if (!related || !kinds.includes(related.kind)) out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} change_related: "${name}" is not a foreign key${kinds.length > 1 ? ' or generic relation' : ''} of the resource${didYouMean(name, ir.fields.filter((f) => kinds.includes(f.kind)).map((f) => f.name))}`));
+      if (!related || !fits(related)) out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} change_related: "${name}" is not a foreign key${names.length > 1 ? '' : ' or generic relation'} of the resource${didYouMean(name, ir.fields.filter(fits).map((f) => f.name))}`));
     });
   }
   // Two constraints on the same columns would be one index named twice.
@@ -102,7 +112,7 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
   );
   checkDisplay(p, byKey, out);
   const parent = ir.fields.find((f) => f.name === 'parent');
-  if (ir.tree && (parent?.kind !== 'fk' || parent.target !== ir.key)) {
+  if (ir.tree && (!parent || !relationOf(parent)?.foreignKeyColumn || parent.target !== ir.key)) {
     out.push(source.diagnostic(definition.tree ? [...at, 'tree'] : [...at, 'mixins'], 'E_UNKNOWN_FIELD', `${ir.key}: a tree needs a field "parent" of type fk with target self`));
   }
   // Inherited names (from mixins) are checked once the mixin is applied to a real resource.

@@ -5,7 +5,7 @@
  * later, once every resource is known.
  */
 import type { Field, FieldEntry } from '../../../runtime/contract/index.ts';
-import { expandField, labelOf } from '../../../runtime/kinds/index.ts';
+import { expandField, fieldKind, labelOf } from '../../../runtime/kinds/index.ts';
 import type { FieldDefinition } from '../../validate/definitionSchema.ts';
 import { snakeCase } from '../naming.ts';
 
@@ -16,12 +16,13 @@ const targetList = (def: FieldDefinition): string[] => (Array.isArray(def.target
 function defaultValue(def: FieldDefinition): unknown {
   if (def.default !== undefined) return def.default;
   if (def.required || def.nullable || def.read_only) return null;
-  switch (def.type) {
-    case 'string': case 'text': case 'slug': case 'email': case 'password': return '';
-    case 'string_list': case 'ip_network_list': case 'integer_list': case 'integer_ranges': return [];
-    case 'custom_fields': return {};
-    default: return null;
-  }
+  return fieldKind(def.type).modelDefault?.() ?? null;
+}
+
+/** The target a relation kind fixes itself (tags: extras.tags), when the definition names none. */
+function fixedTarget(def: FieldDefinition): string | undefined {
+  const target = fieldKind(def.type).relation?.target;
+  return typeof target === 'object' ? target.fixed : undefined;
 }
 
 /** The definition's keys as the table's entry (snake_case → camelCase), without what the kind fills in. */
@@ -47,7 +48,7 @@ function entryOf(name: string, def: FieldDefinition): FieldEntry {
   set('choices', def.choices);
   set('labelled', def.labelled);
   set('blank', def.blank);
-  set('target', def.target ?? (def.type === 'tags' ? 'extras.tags' : undefined));
+  set('target', def.target ?? fixedTarget(def));
   set('via', def.via);
   set('cumulative', def.cumulative);
   set('shows', def.shows);
@@ -56,7 +57,7 @@ function entryOf(name: string, def: FieldDefinition): FieldEntry {
   set('many', def.many);
   set('targetModel', def.target_model);
   if (def.type === 'object_list' && def.targets) entry.generic = { typeField: 'object_type', idField: 'object_id', targets: targetList(def) };
-  if (def.type === 'fk') entry.onDelete = def.on_delete ?? (def.nullable ? 'set_null' : 'cascade');
+  if (fieldKind(def.type).relation?.foreignKeyColumn) entry.onDelete = def.on_delete ?? (def.nullable ? 'set_null' : 'cascade');
   return entry;
 }
 

@@ -10,7 +10,8 @@ import { expandFilter, fieldKind, type Catalog } from '../../../runtime/kinds/in
 import type { FilterDefinition } from '../../validate/definitionSchema.ts';
 import { didYouMean } from '../../suggest.ts';
 
-const relationKinds = new Set(['fk', 'm2m', 'reverse', 'related_list', 'tags']);
+/** Whether a filter path may step through `field` (its kind hops: RelationCapabilities.hop). */
+const isHop = (field: Field) => !!fieldKind(field.kind).relation?.hop;
 
 /** The field at the end of a Django-style path, or an error message. `id` ends on no field. */
 export function walkPath(resource: Resource, path: string, catalog: Catalog): { field: Field | null; holder: Resource } | { error: string } {
@@ -24,7 +25,7 @@ export function walkPath(resource: Resource, path: string, catalog: Catalog): { 
     const field = current.fields.find((f) => f.name === segment);
     if (!field) return { error: `${current.key} has no field \`${segment}\` (in \`${path}\`)${didYouMean(segment, current.fields.map((f) => f.name))}` };
     if (index === segments.length - 1) return { field, holder: current };
-    if (!relationKinds.has(field.kind) || !field.target) return { error: `\`${segment}\` of ${current.key} is not a relation (in \`${path}\`)` };
+    if (!isHop(field) || !field.target) return { error: `\`${segment}\` of ${current.key} is not a relation (in \`${path}\`)` };
     current = catalog.resource(field.target);
   }
   return { error: `empty path` };
@@ -33,14 +34,14 @@ export function walkPath(resource: Resource, path: string, catalog: Catalog): { 
 /** The kind a filter on `field` gets when the definition does not name one. */
 function inferKind(field: Field | null, to: string | undefined, holder: Resource, catalog: Catalog): string {
   if (!field) return 'number';
-  if (field.kind === 'object_type') return 'content_type';
-  if (relationKinds.has(field.kind)) {
+  const kinds = fieldKind(field.kind).relation?.filterKinds;
+  if (kinds) {
     const target = catalog.resource(field.target!);
-    const many = field.kind !== 'fk';
     const tree = target.tree && target.key !== holder.key;
-    if (to && to !== 'id') return tree ? 'tree_slug' : field.kind === 'tags' ? 'tag' : to !== 'slug' ? 'fk_other' : many ? 'm2m_slug' : 'fk_slug';
-    return tree ? 'tree_id' : field.kind === 'tags' ? 'tag_id' : many ? 'm2m_id' : 'fk_id';
+    if (to && to !== 'id') return tree ? 'tree_slug' : to !== 'slug' ? kinds.other : kinds.slug;
+    return tree ? 'tree_id' : kinds.id;
   }
+  // Else the first filter the kind derives (an object type's is `content_type`).
   const derived = fieldKind(field.kind).filters?.(field, holder, catalog) ?? [];
   return derived[0]?.kind ?? 'char';
 }
@@ -56,8 +57,9 @@ export function resolveFilter(name: string, spec: FilterDefinition, resource: Re
   const walked = walkPath(resource, path, catalog);
   if ('error' in walked) return { error: `filter \`${name}\`: ${walked.error}` };
   // A content type is stored as `app.model`: a filter by its id maps ids to types.
-  const onType = walked.field?.kind === 'object_type' && (spec.kind === 'fk_id' || (!spec.kind && name.endsWith('_id')));
-  const kind = onType ? 'content_type_id' : (spec.kind ?? inferKind(walked.field, spec.to, walked.holder, catalog));
+  const idFilter = walked.field ? fieldKind(walked.field.kind).idFilter : undefined;
+  const onType = !!idFilter && (spec.kind === 'fk_id' || (!spec.kind && name.endsWith('_id')));
+  const kind = onType ? idFilter! : (spec.kind ?? inferKind(walked.field, spec.to, walked.holder, catalog));
   const choices = spec.choices ?? (kind === 'choice' || kind === 'multichoice' ? walked.field?.choices : undefined);
   const mismatch = kindMismatch(kind, walked.field, choices, catalog);
   if (mismatch) return { error: `filter \`${name}\`: ${mismatch}` };
@@ -79,7 +81,7 @@ const relationFilterKinds = new Set(['fk_id', 'fk_slug', 'fk_other', 'm2m_id', '
 /** Why `kind` cannot filter `field` (the field at the path's end), or null. */
 function kindMismatch(kind: string, field: Field | null, choices: string | undefined, catalog: Catalog): string | null {
   if (relationFilterKinds.has(kind)) {
-    if (!field || !relationKinds.has(field.kind)) return `a ${kind} filter needs a path ending at a relation`;
+    if (!field || !isHop(field)) return `a ${kind} filter needs a path ending at a relation`;
     if (kind.startsWith('tree_') && !catalog.resource(field.target!).tree) return `a ${kind} filter needs a relation to a tree (nested groups)`;
   }
   if (kind === 'choice' || kind === 'multichoice') {
@@ -97,7 +99,7 @@ function kindMismatch(kind: string, field: Field | null, choices: string | undef
 export function derivedFilters(resource: Resource, catalog: Catalog, unfiltered: ReadonlySet<string>): Filter[] {
   return resource.fields
     .filter((f) => !unfiltered.has(f.name) && !(f.readOnly && f.writeOnly))
-    .filter((f) => !f.readOnly || f.kind === 'id' || f.kind === 'datetime')
+    .filter((f) => !f.readOnly || fieldKind(f.kind).filteredWhenReadOnly)
     .flatMap((f) => fieldKind(f.kind).filters?.(f, resource, catalog) ?? [])
     .map(expandFilter);
 }

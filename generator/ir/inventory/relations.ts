@@ -5,6 +5,7 @@
  * relation, m2m and tag link, with what deleting the object it points at does.
  */
 import { TAG_LINK, type RelationEntry } from '../../../runtime/contract/index.ts';
+import { fieldKind } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LinkTableIR, ResourceIR } from '../types.ts';
 import type { Pending } from './pending.ts';
@@ -17,8 +18,9 @@ export function linkReverseRelations(pending: Pending[], byKey: Map<string, Reso
       if (!def?.reverse_of) continue;
       const field = p.ir.fields.find((f) => f.name === name);
       const forward = field?.target ? byKey.get(field.target)?.fields.find((f) => f.name === def.reverse_of) : undefined;
-      if (!field || !forward?.link || forward.kind !== 'm2m') {
-        out.push(p.source.diagnostic([...p.at, 'fields', name, 'reverse_of'], 'E_UNKNOWN_FIELD', `${p.ir.key}.${name}: ${field?.target ?? '?'} has no m2m field "${def.reverse_of}"${didYouMean(def.reverse_of, (field?.target ? byKey.get(field.target)?.fields ?? [] : []).filter((f) => f.kind === 'm2m').map((f) => f.name))}`));
+      // The mirrored field is of the mirror's own kind (reverse_of is a key of that kind alone).
+      if (!field || !forward?.link || forward.kind !== field.kind) {
+        out.push(p.source.diagnostic([...p.at, 'fields', name, 'reverse_of'], 'E_UNKNOWN_FIELD', `${p.ir.key}.${name}: ${field?.target ?? '?'} has no m2m field "${def.reverse_of}"${didYouMean(def.reverse_of, (field?.target ? byKey.get(field.target)?.fields ?? [] : []).filter((f) => f.kind === field?.kind).map((f) => f.name))}`));
         continue;
       }
       field.link = { table: forward.link.table, source: forward.link.target, target: forward.link.source };
@@ -32,7 +34,8 @@ export function linkTables(resources: ResourceIR[]): LinkTableIR[] {
   const tables: LinkTableIR[] = [];
   for (const r of resources) {
     for (const f of r.fields) {
-      if (f.kind !== 'm2m' || !f.link || !f.target || f.reverseOf) continue;
+      // A field with a link table of its own (a many-to-many field's; tags share theirs, and have no `link`).
+      if (!f.link || !f.target || f.reverseOf) continue;
       const target = byKey.get(f.target);
       if (target) tables.push({ name: f.link.table, source: { column: f.link.source, table: r.table }, target: { column: f.link.target, table: target.table } });
     }
@@ -47,10 +50,8 @@ export function buildRelations(resources: ResourceIR[]): RelationEntry[] {
     // either end through the `tags` relations, never as rows of their own.
     if (r.table === TAG_LINK.table) continue;
     for (const f of r.fields) {
-      if (f.kind === 'fk' && !f.expression) relations.push({ resource: r.key, field: f.name, kind: 'fk', targets: [f.target!], onDelete: f.onDelete ?? 'cascade' });
-      else if (f.kind === 'generic_fk' && f.onDelete !== 'do_nothing') relations.push({ resource: r.key, field: f.name, kind: 'generic', targets: [...f.generic!.targets].sort(), onDelete: f.onDelete ?? 'cascade' });
-      else if (f.kind === 'm2m' && !f.reverseOf) relations.push({ resource: r.key, field: f.name, kind: 'm2m', targets: [f.target!], onDelete: 'cascade' });
-      else if (f.kind === 'tags') relations.push({ resource: r.key, field: f.name, kind: 'tags', targets: ['extras.tags'], onDelete: 'cascade' });
+      const edge = fieldKind(f.kind).relation?.deleteEdge?.(f);
+      if (edge) relations.push({ resource: r.key, field: f.name, ...edge });
     }
   }
   return relations.sort((a, b) => `${a.resource}.${a.field}`.localeCompare(`${b.resource}.${b.field}`));

@@ -12,6 +12,7 @@ const arrayModifiers = (nullable: boolean) => [{ kind: 'array' as const }, ...(n
 /** A list of strings; `max_length` bounds each item (NetBox's `ArrayField(CharField(max_length=…))`). */
 export const stringList = storedKind({
   name: 'string_list',
+  modelDefault: () => [],
   keys: ['max_length'],
   optionsType: 'list',
   orderable: false,
@@ -24,6 +25,7 @@ export const stringList = storedKind({
 
 export const integerList = storedKind({
   name: 'integer_list',
+  modelDefault: () => [],
   keys: ['min_value', 'max_value'],
   optionsType: 'list',
   orderable: false,
@@ -38,6 +40,7 @@ export const integerList = storedKind({
 
 export const ipNetworkList = storedKind({
   name: 'ip_network_list',
+  modelDefault: () => [],
   optionsType: 'list',
   orderable: false,
   column: (field) => column('text', field.column!, null, arrayModifiers(field.nullable)),
@@ -53,6 +56,7 @@ export const ipNetworkList = storedKind({
  */
 export const integerRanges = storedKind({
   name: 'integer_ranges',
+  modelDefault: () => [],
   keys: ['min_value', 'max_value'],
   optionsType: 'list',
   orderable: false,

@@ -23,6 +23,9 @@ export const objectType = storedKind({
   validator: (field) => v.objectType(null, { nullable: field.nullable }),
   schema: (field, catalog) => ({ type: 'string', enum: objectTypes(field, catalog), description: 'Object type, `<app>.<model>`' }),
   filters: (field) => [ownFilter(field, 'content_type')],
+  // A key to ContentType in Django: a path names it by `<name>_id` too, and an `_id` filter maps ids to types.
+  djangoForeignKey: true,
+  idFilter: 'content_type_id',
 });
 
 export const genericFk: FieldKind = {
@@ -30,6 +33,13 @@ export const genericFk: FieldKind = {
   keys: ['targets', 'on_delete', 'pair'],
   optionsType: 'field',
   readOnly: true,
+  relation: {
+    many: false,
+    target: 'row',
+    held: (field) => ({ id: field.generic!.idField, type: field.generic!.typeField }),
+    // `do_nothing`: a delete of the object it names leaves the row as it is (a change record's object).
+    deleteEdge: (field) => (field.onDelete === 'do_nothing' ? null : { kind: 'generic', targets: [...field.generic!.targets].sort(), onDelete: field.onDelete ?? 'cascade' }),
+  },
   defaultColumn: () => null,
   column: () => null,
   response: (field, ctx) => ({

@@ -34,5 +34,6 @@ export function fieldKind(name: string): FieldKind {
 
 export type * from './types.ts';
 export { choiceValueSchema } from './choice.ts';
+export { customFieldsField } from './meta.ts';
 export { relationAttribute } from './relations.ts';
 export { isoTimestamp } from './scalars.ts';

@@ -32,6 +32,10 @@ function renderedUrl(ctx: SelectContext, which: 'url' | 'uiUrl', resource: Resou
 export const id: FieldKind = {
   ...readOnlyKind('id', 'integer', () => ({ type: 'integer', readOnly: true }), (_f, _r, alias) => `${alias}.id`, (_f, _r, row) => Number(row.id), (_f, _r, alias) => `${alias}.id`),
   orderable: true,
+  computedByDatabase: true,
+  filteredWhenReadOnly: true,
+  // The change record names the object already.
+  snapshot: false,
   defaultColumn: () => 'id',
   column: () => identityColumn(),
   filters: (field) => [ownFilter(field, 'number')],
@@ -75,10 +79,11 @@ export function countSql(field: Field, resource: Resource, alias: string, ctx: S
     const d = ctx.alias();
     return `ARRAY(SELECT ${d}.id FROM "${resource.table}" ${d} WHERE ${alias}.id = ANY(${d}.tree_path))`;
   };
-  if (via.kind === 'm2m' && field.cumulative && resource.tree) {
+  // A many-to-many `via` is counted in its link table; an fk in the target's rows.
+  if (via.link && field.cumulative && resource.tree) {
     return `(SELECT count(DISTINCT ${c}."${via.link!.source}") FROM "${via.link!.table}" ${c} WHERE ${c}."${via.link!.target}" = ANY(${subtree()}))::int`;
   }
-  if (via.kind === 'm2m') return `(SELECT count(*) FROM "${via.link!.table}" ${c} WHERE ${c}."${via.link!.target}" = ${alias}.id)::int`;
+  if (via.link) return `(SELECT count(*) FROM "${via.link!.table}" ${c} WHERE ${c}."${via.link!.target}" = ${alias}.id)::int`;
   if (field.cumulative && resource.tree) return `(SELECT count(*) FROM "${target.table}" ${c} WHERE ${c}."${via.column}" = ANY(${subtree()}))::int`;
   return `(SELECT count(*) FROM "${target.table}" ${c} WHERE ${c}."${via.column}" = ${alias}.id)::int`;
 }
@@ -104,7 +109,13 @@ export const depth: FieldKind = {
   defaultColumn: () => 'tree_depth',
   column: (field) => column('integer', field.column!, null, [notNull, { kind: 'default', sql: '0' }]),
   orderable: true,
+  // Tree bookkeeping, kept by the tree's placement (runtime/rest/write/tree.ts).
+  computedByDatabase: true,
+  snapshot: false,
 };
+
+/** The resource's custom field data (its `custom_fields` field), if it has any. */
+export const customFieldsField = (resource: Resource): Field | undefined => resource.fields.find((f) => f.kind === customFields.name);
 
 /**
  * Custom field values, a JSON object (runtime/kinds/customFields/): checked against the resource's
@@ -113,6 +124,8 @@ export const depth: FieldKind = {
 export const customFields: FieldKind = {
   name: 'custom_fields',
   optionsType: 'json',
+  modelDefault: () => ({}),
+  snapshot: { recorded: () => true },
   defaultColumn: () => 'custom_field_data',
   column: (field) => column('jsonb', field.column!, null, [notNull, { kind: 'default', sql: `'{}'::jsonb` }]),
   response: () => ({ type: 'object', additionalProperties: {} }),

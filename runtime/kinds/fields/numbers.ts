@@ -22,6 +22,7 @@ export const integer = storedKind({
   name: 'integer',
   keys: ['min_value', 'max_value'],
   optionsType: 'integer',
+  cast: 'integer',
   column: (field) => (isBig(field) ? column('bigint', field.column!, { mode: 'number' }, nullability(field.nullable)) : column('integer', field.column!, null, nullability(field.nullable))),
   validator: (field) => v.integer({ nullable: field.nullable, min: field.minValue, max: field.maxValue }),
   schema: (field) => bounds(field, { type: 'integer', ...(isBig(field) ? { format: 'int64' } : {}) }),
@@ -35,6 +36,7 @@ export const decimal = storedKind({
   name: 'decimal',
   keys: ['digits', 'min_value', 'max_value'],
   optionsType: 'decimal',
+  cast: 'numeric',
   column(field) {
     if (!field.digits) throw new Error(`decimal field ${field.name} has no digits: give [total digits, digits after the point]`);
     const [precision, scale] = field.digits;

@@ -8,8 +8,10 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
 import { column, nullability } from '../columns.ts';
 import * as v from '../validation/index.ts';
+import { sqlIdentifier as ident } from '../sqlText.ts';
+import { columnHop, linkHop, reverseHop } from './relationHops.ts';
 import { flags } from './stored.ts';
-import type { Catalog, FieldKind, Resolved, SelectContext, StagedItem } from './types.ts';
+import type { Catalog, FieldKind, LinkRows, Resolved, SelectContext, StagedItem } from './types.ts';
 
 /** What a relation filter without `_id` matches on the target: its slug, else its name, else its id. */
 export function relationAttribute(target: Resource): string {
@@ -52,6 +54,21 @@ export const fk: FieldKind = {
   keys: ['target', 'on_delete', 'shows', 'bare'],
   optionsType: 'nested object',
   orderable: true,
+  relation: {
+    many: false,
+    target: 'definition',
+    foreignKeyColumn: true,
+    countable: true,
+    filterKinds: { id: 'fk_id', slug: 'fk_slug', other: 'fk_other' },
+    held: (field) => ({ id: field.name }),
+    hop: columnHop,
+    // A reference computed by an expression holds nothing a delete could reach.
+    deleteEdge: (field) => (field.expression ? null : { kind: 'fk', targets: [field.target!], onDelete: field.onDelete ?? 'cascade' }),
+  },
+  cast: 'integer',
+  djangoForeignKey: true,
+  // A hidden reference (a token's user) is model data all the same, not a secret.
+  snapshot: { evenHidden: true },
   defaultColumn: (name) => `${name}_id`,
   column: (field) => column('integer', field.column!, null, nullability(field.nullable)),
   filters: relationFilters,
@@ -84,10 +101,37 @@ function m2mList(field: Field, alias: string, ctx: SelectContext, shows?: string
   return ctx.nestedList(field.target!, n, `JOIN "${link.table}" ${l} ON ${l}."${link.target}" = ${n}.id WHERE ${l}."${link.source}" = ${alias}.id`, shows);
 }
 
+/** A many-to-many field's link table (a mirrored field's is its forward field's, source and target swapped). */
+const m2mLinks = (field: Field): LinkRows | null => (field.link ? { table: field.link.table, source: field.link.source, target: field.link.target } : null);
+
+/** Many-to-many filters: by id, by slug, and by another attribute as a foreign key's. */
+const manyFilterKinds = { id: 'm2m_id', slug: 'm2m_slug', other: 'fk_other' };
+
 export const m2m: FieldKind = {
   name: 'm2m',
   keys: ['target', 'reverse_of', 'shows'],
   optionsType: 'field',
+  relation: {
+    many: true,
+    target: 'definition',
+    countable: true,
+    filterKinds: manyFilterKinds,
+    hop: (field, _resource, alias, target, n, inner, ctx) => linkHop(m2mLinks(field)!, alias, target, n, inner, ctx),
+    links: m2mLinks,
+    staged: (field, item) => (item.links.has(field.name) ? { set: item.links.get(field.name) } : undefined),
+    // A mirrored field's links are its forward field's, reached through that field's edge.
+    deleteEdge: (field) => (field.reverseOf ? null : { kind: 'm2m', targets: [field.target!], onDelete: 'cascade' }),
+  },
+  cast: 'integer',
+  snapshot: {
+    // A mirror is recorded only by a model recorded for its audit trail, where it is writable (a permission's groups).
+    recorded: (field, resource) => !field.reverseOf || (!!resource.changeRecords && !field.readOnly),
+    // The sorted ids it links.
+    value(field, _resource, alias) {
+      const { table, source, target } = field.link!;
+      return `(SELECT coalesce(jsonb_agg(l.${ident(target)} ORDER BY l.${ident(target)}), '[]'::jsonb) FROM ${ident(table)} l WHERE l.${ident(source)} = ${alias}.id)`;
+    },
+  },
   defaultColumn: () => null,
   column: () => null,
   response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), ...(field.readOnly ? { readOnly: true } : {}) }),
@@ -113,6 +157,8 @@ export const reverse: FieldKind = {
   name: 'reverse',
   keys: ['target', 'field'],
   optionsType: 'field',
+  relation: { many: true, target: 'definition', reversed: true, filterKinds: manyFilterKinds, hop: reverseHop },
+  cast: 'integer',
   readOnly: true,
   hidden: true,
   defaultColumn: () => null,
@@ -125,15 +171,11 @@ export const reverse: FieldKind = {
 
 /** The rows of `field.target` whose fk (or generic relation) `field.field` names the row `alias`, as a JSON list. */
 function relatedRows(field: Field, resource: Resource, alias: string, ctx: SelectContext, shows?: string[]): string {
-  const target = ctx.resource(field.target!);
   const n = ctx.alias();
-  const back = target.fields.find((f) => f.name === field.field)!;
-  if (back.kind === 'generic_fk') {
-    // Rows whose generic relation names this object (an interface's MAC addresses).
-    const [type, id] = [back.generic!.typeField, back.generic!.idField].map((name) => ctx.value(target, target.fields.find((f) => f.name === name)!, n));
-    return ctx.nestedList(field.target!, n, `WHERE ${type} = '${resource.objectType}' AND ${id} = ${alias}.id`, shows);
-  }
-  return ctx.nestedList(field.target!, n, `WHERE ${ctx.value(target, back, n)} = ${alias}.id`, shows);
+  const back = ctx.heldReference(ctx.resource(field.target!), field.field!, n);
+  // A generic relation names this object with its type too (an interface's MAC addresses).
+  const type = back.type ? `${back.type} = '${resource.objectType}' AND ` : '';
+  return ctx.nestedList(field.target!, n, `WHERE ${type}${back.id} = ${alias}.id`, shows);
 }
 
 /**
@@ -145,6 +187,8 @@ export const relatedList: FieldKind = {
   name: 'related_list',
   keys: ['target', 'field', 'shows'],
   optionsType: 'field',
+  relation: { many: true, target: 'definition', reversed: true, filterKinds: manyFilterKinds, hop: reverseHop },
+  cast: 'integer',
   readOnly: true,
   defaultColumn: () => null,
   column: () => null,

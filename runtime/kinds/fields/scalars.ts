@@ -14,6 +14,7 @@ export const isoTimestamp = (expr: string) => `to_char(${expr} AT TIME ZONE 'UTC
 export const boolean = storedKind({
   name: 'boolean',
   optionsType: 'boolean',
+  cast: 'boolean',
   column: (field) => column('boolean', field.column!, null, nullability(field.nullable)),
   validator: (field) => v.boolean({ nullable: field.nullable }),
   schema: () => ({ type: 'boolean' }),
@@ -23,6 +24,10 @@ export const boolean = storedKind({
 export const datetime = storedKind({
   name: 'datetime',
   optionsType: 'datetime',
+  cast: 'timestamptz',
+  // NetBox filters the change stamps (`created`, `last_updated`), which are read-only.
+  filteredWhenReadOnly: true,
+  displayText: isoTimestamp,
   column: (field) => timestampColumn(field.column!, field.nullable),
   validator: (field) => v.datetime({ nullable: field.nullable }),
   schema: () => ({ type: 'string', format: 'date-time' }),
@@ -33,6 +38,7 @@ export const datetime = storedKind({
 export const date = storedKind({
   name: 'date',
   optionsType: 'date',
+  cast: 'date',
   column: (field) => column('date', field.column!, null, nullability(field.nullable)),
   validator: (field) => v.date({ nullable: field.nullable }),
   schema: () => ({ type: 'string', format: 'date' }),
@@ -56,6 +62,9 @@ export const password: FieldKind = {
     keys: ['max_length'],
     optionsType: 'string',
     orderable: false,
+    modelDefault: () => '',
+    // A secret: never recorded, not even hashed.
+    snapshot: false,
     column: (field) => column('varchar', field.column!, field.maxLength ? { length: field.maxLength } : null, nullability(field.nullable)),
     validator: (field) => v.string({ maxLength: field.maxLength, nullable: field.nullable, required: field.required }),
     schema: () => ({ type: 'string' }),

@@ -10,7 +10,10 @@ import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
 import type { ColumnSpec } from '../columns.ts';
 import type { Catalog, FieldKind, SelectContext, SerializeContext } from './types.ts';
 
-export interface StoredKindSpec {
+/** Capabilities a stored kind states as they are (FieldKind documents each). */
+const PASSED = ['cast', 'djangoForeignKey', 'modelDefault', 'filteredWhenReadOnly', 'idFilter', 'displayText', 'snapshot'] as const;
+
+export interface StoredKindSpec extends Pick<FieldKind, (typeof PASSED)[number]> {
   name: string;
   keys?: readonly string[];
   optionsType: string;
@@ -42,6 +45,7 @@ export function storedKind(spec: StoredKindSpec): FieldKind {
   if (spec.serialize && !spec.json) throw new Error(`field kind ${spec.name} serialises its values: give json() too`);
   const select = spec.select ?? ((field: Field, resource: Resource, alias: string, ctx: SelectContext) => ctx.value(resource, field, alias));
   return {
+    ...Object.fromEntries(PASSED.filter((key) => spec[key] !== undefined).map((key) => [key, spec[key]])),
     name: spec.name,
     keys: spec.keys,
     optionsType: spec.optionsType,

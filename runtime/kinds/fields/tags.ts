@@ -3,15 +3,45 @@
  * An object's tags (NetBox's taggit through extras.TaggedItem): read as nested tags, written as a
  * list (`tags`, replacing them all) or, since 4.6, with `add_tags`/`remove_tags`.
  */
+import type { Resource } from '../../contract/index.ts';
 import * as v from '../validation/index.ts';
+import { sqlIdentifier as ident, sqlString as text } from '../sqlText.ts';
+import { linkHop } from './relationHops.ts';
 import { relatedOnWrite } from './relations.ts';
-import type { FieldKind, RelationRef } from './types.ts';
+import type { FieldKind, LinkRows, RelationRef, TagLink } from './types.ts';
 
 const TAGS = 'extras.tags';
+
+/** An object's rows in the tag assignments' table, which every taggable resource shares. */
+const tagLinks = (resource: Resource, tagLink: TagLink): LinkRows => ({
+  table: tagLink.table,
+  source: tagLink.objectId,
+  target: tagLink.tagId,
+  holderType: { column: tagLink.objectType, value: resource.objectType },
+});
 
 export const tags: FieldKind = {
   name: 'tags',
   optionsType: 'field',
+  relation: {
+    many: true,
+    target: { fixed: TAGS },
+    filterKinds: { id: 'tag_id', slug: 'tag', other: 'tag' },
+    hop: (_field, resource, alias, target, n, inner, ctx) => linkHop(tagLinks(resource, ctx.tagLink), alias, target, n, inner, ctx),
+    links: (_field, resource, tagLink) => tagLinks(resource, tagLink),
+    staged: (_field, item) => (item.tags.set || item.tags.add || item.tags.remove ? item.tags : undefined),
+    deleteEdge: () => ({ kind: 'tags', targets: [TAGS], onDelete: 'cascade' }),
+  },
+  cast: 'integer',
+  snapshot: {
+    recorded: () => true,
+    // The sorted names of its tags.
+    value(_field, resource, alias, ctx) {
+      const { table, objectType, objectId, tagId } = ctx.tagLink;
+      const tags = ctx.resource(TAGS).table;
+      return `(SELECT coalesce(jsonb_agg(tg.name ORDER BY tg.name), '[]'::jsonb) FROM ${ident(table)} ti JOIN ${ident(tags)} tg ON tg.id = ti.${ident(tagId)} WHERE ti.${ident(objectType)} = ${text(resource.objectType)} AND ti.${ident(objectId)} = ${alias}.id)`;
+    },
+  },
   defaultColumn: () => null,
   column: () => null,
   filters: () => [

@@ -15,9 +15,13 @@ const withLength = (field: Field, schema: OpenAPIV3.SchemaObject): OpenAPIV3.Sch
 const blankRefused = (field: Field): OpenAPIV3.SchemaObject => (field.required && !field.nullable ? { minLength: 1 } : {});
 const options = (field: Field) => ({ maxLength: field.maxLength, nullable: field.nullable, required: field.required });
 
-function textKind(name: string, validator: (o: v.StringOptions) => ReturnType<typeof v.string>, schema: OpenAPIV3.SchemaObject) {
+/** A blank string: what NetBox's CharFields default to (a color does not: it is null). */
+const blankDefault = () => '';
+
+function textKind(name: string, validator: (o: v.StringOptions) => ReturnType<typeof v.string>, schema: OpenAPIV3.SchemaObject, modelDefault: (() => unknown) | null = blankDefault) {
   return storedKind({
     name,
+    modelDefault: modelDefault ?? undefined,
     keys: ['max_length'],
     optionsType: name === 'slug' || name === 'email' ? name : 'string',
     column: (field) => column('varchar', field.column!, lengthArgs(field), nullability(field.nullable)),
@@ -31,12 +35,13 @@ function textKind(name: string, validator: (o: v.StringOptions) => ReturnType<ty
 export const string = textKind('string', v.string, { type: 'string' });
 export const slug = textKind('slug', v.slug, { type: 'string', pattern: '^[-a-zA-Z0-9_]+$' });
 export const email = textKind('email', v.email, { type: 'string', format: 'email' });
-export const color = textKind('color', v.color, { type: 'string', pattern: '^[0-9a-f]{6}$' });
+export const color = textKind('color', v.color, { type: 'string', pattern: '^[0-9a-f]{6}$' }, null);
 
 /** Long text (comments): unbounded, never filtered. */
 export const text = storedKind({
   name: 'text',
   optionsType: 'string',
+  modelDefault: blankDefault,
   column: (field) => column('text', field.column!, null, nullability(field.nullable)),
   validator: (field) => v.string({ nullable: field.nullable, required: field.required }),
   schema: () => ({ type: 'string' }),

@@ -7,9 +7,10 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { ZodType } from 'zod';
-import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
+import type { Field, FilterEntry, OnDelete, RelationEntry, Resource } from '../../contract/index.ts';
 import type { ColumnSpec } from '../columns.ts';
 import type { CustomFieldSet } from '../customFields/definition.ts';
+import type { Cast } from '../filters/cast.ts';
 import type { RelationRef } from '../validation/index.ts';
 
 export type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
@@ -37,6 +38,11 @@ export interface SelectContext extends Catalog {
   alias(): string;
   /** SQL of the field's value on the row `alias`: its column, or its named expression. */
   value(resource: Resource, field: Field, alias: string): string;
+  /**
+   * SQL of the reference the field `name` of `resource` holds on the row `alias` (RelationCapabilities.held):
+   * the referenced id and, for a generic relation, the referenced object type.
+   */
+  heldReference(resource: Resource, name: string, alias: string): { id: string; type?: string };
   /** SQL of `target`'s nested JSON object for the id `idSql` (null when there is none). */
   nested(target: string, idSql: string, shows?: string[]): string;
   /**
@@ -54,7 +60,7 @@ export interface SelectContext extends Catalog {
   /** The custom fields of the listed resource, when they were loaded for this statement. */
   customFields?(resource: Resource): CustomFieldSet | null;
   /** The table of tag assignments (`extras_tagged_item`) and its columns. */
-  readonly tagLink: { table: string; objectType: string; objectId: string; tagId: string };
+  readonly tagLink: TagLink;
   /**
    * True while a statement that renders the response itself is built (FieldKind.json): nested
    * objects (`nested`, `reference`, `nestedList`) then come back in their final form, url included.
@@ -123,6 +129,102 @@ export interface StageContext extends Catalog {
   customFields?(): CustomFieldSet | null;
 }
 
+/** What a snapshot's SQL needs: resources by key and the tag assignments' table. */
+export interface SnapshotContext extends Pick<Catalog, 'resource'> {
+  readonly tagLink: TagLink;
+}
+
+/** How a kind appears in change-log snapshots (FieldKind.snapshot). */
+export interface SnapshotCapabilities {
+  /** Recorded even when hidden (read- and write-only): a reference is model data, not a secret. */
+  readonly evenHidden?: boolean;
+  /** Whether a field of this kind is recorded (default: when it has a column). */
+  recorded?(field: Field, resource: Resource): boolean;
+  /** SQL of its jsonb value on the row `alias` (default: its column's value, as Django's JSON encoder writes it). */
+  value?(field: Field, resource: Resource, alias: string, ctx: SnapshotContext): string;
+}
+
+/** The table of tag assignments (`extras_tagged_item`) and its columns. */
+export interface TagLink {
+  readonly table: string;
+  readonly objectType: string;
+  readonly objectId: string;
+  readonly tagId: string;
+}
+
+/** What a filter path's hop needs from the path compiler's SQL builder (runtime/rest/query/compiler.ts). */
+export type HopContext = Pick<SelectContext, 'alias' | 'value' | 'heldReference' | 'tagLink'>;
+
+/** The rows of a link table that tie a holder's row to the objects it lists. */
+export interface LinkRows {
+  readonly table: string;
+  /** The column holding the holder row's id. */
+  readonly source: string;
+  /** The column holding the linked object's id. */
+  readonly target: string;
+  /** For a table every resource shares (tag assignments): the column naming the holder's object type, and that type. */
+  readonly holderType?: { readonly column: string; readonly value: string };
+}
+
+/** The link changes a write staged for one object: replace them all, or add and remove some. */
+export interface LinkChanges {
+  set?: number[];
+  add?: number[];
+  remove?: number[];
+}
+
+/** A relation's edge of the delete graph (generated relations table; RelationEntry without its holder). */
+export type DeleteEdge = Pick<RelationEntry, 'kind' | 'targets'> & { onDelete: OnDelete };
+
+/**
+ * FieldKind.relation: what the engine asks of a reference to other objects. A relation is held
+ * on the row (fk: a column; generic_fk: a type and an id), kept in a link table (m2m, tags), or
+ * another resource's reference seen from its target (reverse, related_list).
+ */
+export interface RelationCapabilities {
+  /**
+   * Reaches a list of objects (Django's many_to_many and one_to_many: m2m, tags, reverse lists),
+   * not one object the row holds: a lookup at the path's end compares the ids it reaches, and
+   * `isnull` asks whether it reaches any.
+   */
+  readonly many: boolean;
+  /**
+   * Where the target comes from: the definition's `target:` (`definition`), the kind itself
+   * (`{ fixed }`: tags are always extras.tags), or each row among the definition's `targets`
+   * (`row`: a generic relation's type column).
+   */
+  readonly target: 'definition' | 'row' | { readonly fixed: string };
+  /**
+   * The row holds the target's id in a column of its own, under a PostgreSQL foreign key (fk):
+   * compared, ordered and displayed through that column; its rows go before their targets';
+   * `on_delete: set_null` needs it nullable, and `do_nothing` (no constraint) is refused.
+   */
+  readonly foreignKeyColumn?: boolean;
+  /** Another resource's reference seen from its target: `field` names that resource's fk or generic relation. */
+  readonly reversed?: boolean;
+  /** A count field may count the rows pointing through it (`via`). */
+  readonly countable?: boolean;
+  /**
+   * The filter kinds NetBox derives for a filter whose path ends here: by id, by slug, and by
+   * another attribute (`to:`). A relation to a tree filters with `tree_id`/`tree_slug` instead.
+   */
+  readonly filterKinds?: { readonly id: string; readonly slug: string; readonly other: string };
+  /** For a relation held on the row: the field holding the referenced id (an fk's own) and, when the row chooses the target, the one holding its type. */
+  held?(field: Field): { id: string; type?: string };
+  /**
+   * Present when a filter path may step through the field: SQL of the condition that the row
+   * `alias` of `resource` reaches a row `n` of `target` satisfying `inner`, as an `IN (SELECT …)`
+   * so that to-one and to-many hops compose alike and a negation is Django's exclude().
+   */
+  hop?(field: Field, resource: Resource, alias: string, target: Resource, n: string, inner: string, ctx: HopContext): string;
+  /** The link table the relation is kept in (null when the field has none). */
+  links?(field: Field, resource: Resource, tagLink: TagLink): LinkRows | null;
+  /** The link changes a write staged for `item` (undefined: the write leaves its links alone). */
+  staged?(field: Field, item: StagedItem): LinkChanges | undefined;
+  /** The field's edge of the delete graph, or null when deleting its targets does not reach the row (a mirrored m2m, `do_nothing`). */
+  deleteEdge?(field: Field): DeleteEdge | null;
+}
+
 export interface FieldKind {
   /** The definitions' `type:` (and the table's `kind`). */
   readonly name: string;
@@ -138,6 +240,45 @@ export interface FieldKind {
   readonly hidden?: boolean;
   /** DRF's field type in OPTIONS metadata (`string`, `nested object`…). */
   readonly optionsType: string;
+
+  /**
+   * How a reference to other objects behaves (fk, m2m, tags, generic_fk, reverse, related_list):
+   * how a filter path hops through it, how its links are written and removed, what a delete of
+   * its targets does. The engine asks these instead of testing kind names. Absent: not a relation.
+   */
+  readonly relation?: RelationCapabilities;
+  /** The type filter and permission-constraint values are compared as, at a path's end (default `text`). */
+  readonly cast?: Cast;
+  /**
+   * A Django ForeignKey (fk, and an object type, a key to ContentType): a path segment may name it
+   * by its attname `<name>_id`, as NetBox's stored permission constraints do (`{"site_id__in": [5]}`).
+   */
+  readonly djangoForeignKey?: boolean;
+  /**
+   * Bookkeeping the database keeps (the identity, a tree node's depth, placed by the tree's
+   * statements): the writer never gives it a value nor a default.
+   */
+  readonly computedByDatabase?: boolean;
+  /**
+   * The value on create when the definition gives no default and the field is neither required,
+   * nullable nor read-only: what NetBox's model field defaults to (`''`, `[]`, `{}`). Absent: null.
+   */
+  modelDefault?(): unknown;
+  /** NetBox's filtersets derive filters from the field even when it is read-only (the id, the change stamps). */
+  readonly filteredWhenReadOnly?: boolean;
+  /**
+   * The filter kind a `<name>_id` filter gets when its path ends at this (non-relation) field: an
+   * object type is stored as `app.model`, and filtered by id through `content_type_id`.
+   */
+  readonly idFilter?: string;
+  /** SQL of the value as Python's `str()` formats it in a display string (`{created}`), given the value's SQL. Default: `::text`. */
+  displayText?(value: string): string;
+  /**
+   * Whether and how the field appears in change-log snapshots (NetBox's `serialize_object`):
+   * false for bookkeeping and secrets (the id, a tree node's depth, a password). By default a
+   * field is recorded when it has a column and is not hidden, as its column's value.
+   */
+  readonly snapshot?: false | SnapshotCapabilities;
 
   /** The column, or null when the value lives elsewhere. `choiceSet` gives a choice field's values. */
   column(field: Field, catalog: Catalog): ColumnSpec | null;

@@ -9,6 +9,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Field, Filter, Resource } from '../../contract/index.ts';
 import type { OpenApiContext } from '../fields/types.ts';
 import type { Catalog } from '../fields/types.ts';
+import type { Cast } from './cast.ts';
 
 /**
  * Django lookups the path compiler understands at the end of a path. `tree` matches a node and its
@@ -19,8 +20,7 @@ export type Op =
   | 'lt' | 'lte' | 'gt' | 'gte' | 'isnull' | 'empty' | 'tree'
   | 'net_contained' | 'net_contained_or_equal' | 'net_contains' | 'net_contains_or_equals' | 'net_host';
 
-/** PostgreSQL type the values are cast to (the column is compared as text for `text`). */
-export type Cast = 'text' | 'numeric' | 'integer' | 'boolean' | 'date' | 'timestamptz' | 'inet' | 'cidr';
+export type { Cast } from './cast.ts';
 
 export interface WhereOptions {
   cast?: Cast;

@@ -10,6 +10,7 @@
  */
 import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
+import { fieldKind } from '../../kinds/index.ts';
 import type { RequestContext } from '../context.ts';
 import { literal, q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
@@ -70,12 +71,11 @@ export class ChangeLog {
     const names = [resource.changeRelated ?? []].flat();
     const fields = names.map((name) => this.registry.field(resource, name)).filter((f) => f !== undefined);
     if (!fields.length) return 'NULL, NULL';
-    const [first] = fields;
-    if (first.kind === 'generic_fk') {
-      const [type, id] = [first.generic!.typeField, first.generic!.idField].map((n) => `${alias}.${q(this.registry.field(resource, n)!.column!)}`);
-      return `${type}, ${id}`;
-    }
-    const ids = fields.map((f) => `${alias}.${q(f.column!)}`);
+    // The reference each row holds: a generic one names the type too, an fk's is its target's.
+    const helds = fields.map((field) => fieldKind(field.kind).relation!.held!(field));
+    const [type, id] = [helds[0].type, helds[0].id].map((n) => n && `${alias}.${q(this.registry.field(resource, n)!.column!)}`);
+    if (type) return `${type}, ${id}`;
+    const ids = helds.map((h) => `${alias}.${q(this.registry.field(resource, h.id)!.column!)}`);
     const types = fields.map((f, i) => `WHEN ${ids[i]} IS NOT NULL THEN ${literal(this.registry.resource(f.target!).objectType)}`);
     return `CASE ${types.join(' ')} END, ${ids.length > 1 ? `coalesce(${ids.join(', ')})` : ids[0]}`;
   }
@@ -172,7 +172,9 @@ export class ChangeLog {
     const out = new Map<Resource, Map<string, number[]>>();
     for (const clear of plan.clears) {
       const field = this.registry.field(clear.resource, clear.field)!;
-      const names = field.kind === 'generic_fk' ? [field.generic!.typeField, field.generic!.idField] : [field.name];
+      const held = fieldKind(field.kind).relation!.held!(field);
+      // Snapshot keys: a generic reference is recorded as its type and id.
+      const names = [held.type, held.id].filter((name) => name !== undefined);
       const fields = out.get(clear.resource) ?? out.set(clear.resource, new Map()).get(clear.resource)!;
       for (const name of names) fields.set(name, [...(fields.get(name) ?? []), ...clear.ids]);
     }

@@ -22,17 +22,17 @@ function storedValue(sqlType: string, columnSql: string): string {
 }
 
 /**
- * Whether a field belongs in a snapshot: model data NetBox serialises, not bookkeeping nor secrets.
- * A model recorded only for its audit trail (`changeRecords`: a permission) also records the
- * writable other side of a many-to-many (its groups and users), whose owners are not recorded.
+ * Whether a field belongs in a snapshot: model data NetBox serialises, not bookkeeping nor secrets
+ * (its kind says, FieldKind.snapshot). A model recorded only for its audit trail (`changeRecords`:
+ * a permission) also records the writable other side of a many-to-many (its groups and users),
+ * whose owners are not recorded.
  */
 function snapshotted(field: Field, resource: Resource): boolean {
-  if (field.kind === 'id' || field.kind === 'depth' || field.kind === 'password' || field.expression) return false;
+  const snapshot = fieldKind(field.kind).snapshot;
+  if (snapshot === false || field.expression) return false;
   // Hidden fields (read- and write-only) hold secrets or internals (a token's digest).
-  if (field.readOnly && field.writeOnly && field.kind !== 'fk') return false;
-  if (field.kind === 'tags' || field.kind === 'custom_fields') return true;
-  if (field.kind === 'm2m') return !field.reverseOf || (!!resource.changeRecords && !field.readOnly);
-  return Boolean(field.column);
+  if (field.readOnly && field.writeOnly && !snapshot?.evenHidden) return false;
+  return snapshot?.recorded ? snapshot.recorded(field, resource) : Boolean(field.column);
 }
 
 export class Snapshots {
@@ -63,16 +63,11 @@ export class Snapshots {
   }
 
   private value(resource: Resource, field: Field, alias: string): string {
-    if (field.kind === 'tags') {
-      const { table, objectType, objectId, tagId } = this.registry.tagLink;
-      const tags = this.registry.resource('extras.tags').table;
-      return `(SELECT coalesce(jsonb_agg(tg.name ORDER BY tg.name), '[]'::jsonb) FROM ${q(table)} ti JOIN ${q(tags)} tg ON tg.id = ti.${q(tagId)} WHERE ti.${q(objectType)} = ${literal(resource.objectType)} AND ti.${q(objectId)} = ${alias}.id)`;
-    }
-    if (field.kind === 'm2m') {
-      const { table, source, target } = field.link!;
-      return `(SELECT coalesce(jsonb_agg(l.${q(target)} ORDER BY l.${q(target)}), '[]'::jsonb) FROM ${q(table)} l WHERE l.${q(source)} = ${alias}.id)`;
-    }
-    const spec = fieldKind(field.kind).column(field, this.registry);
+    const kind = fieldKind(field.kind);
+    // A kind whose value is not its column's (tags, many-to-many links) builds it.
+    const own = kind.snapshot ? kind.snapshot.value?.(field, resource, alias, this.registry) : undefined;
+    if (own) return own;
+    const spec = kind.column(field, this.registry);
     return storedValue(spec?.sqlType ?? '', `${alias}.${q(field.column!)}`);
   }
 }

@@ -10,7 +10,7 @@
  * stored constraints use (`{"site_id__in": [5]}`).
  */
 import type { Field, Resource } from '../../contract/index.ts';
-import type { Op, WhereOptions } from '../../kinds/index.ts';
+import { fieldKind, type Op, type WhereOptions } from '../../kinds/index.ts';
 import type { Registry } from '../registry.ts';
 import type { Params } from './params.ts';
 import { q, type SelectBuilder } from './select.ts';
@@ -26,9 +26,8 @@ const likePatterns: Partial<Record<Op, (v: string) => string>> = {
   iendswith: (v) => `%${escapeLike(v)}`,
 };
 const comparisons: Partial<Record<Op, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=', net_contained: '<<', net_contained_or_equal: '<<=', net_contains: '>>', net_contains_or_equals: '>>=' };
-const hops = new Set(['fk', 'm2m', 'tags', 'reverse', 'related_list']);
-/** Kinds that are a Django ForeignKey, so have an attname `<name>_id` (an object type is one to ContentType). */
-const foreignKeys = new Set(['fk', 'object_type']);
+/** The relation capabilities of a field's kind (undefined: not a relation). */
+const relationOf = (field: Field) => fieldKind(field.kind).relation;
 
 export class PathError extends Error {
   constructor(
@@ -55,7 +54,7 @@ export class PathCompiler {
     if (segment === 'pk') return 'id';
     if (!segment.endsWith('_id') || this.registry.field(resource, segment)) return segment;
     const fk = this.registry.field(resource, segment.slice(0, -3));
-    return fk && foreignKeys.has(fk.kind) ? fk.name : segment;
+    return fk && fieldKind(fk.kind).djangoForeignKey ? fk.name : segment;
   }
 
   /** The field at the end of `path` (null for `id`) and the resource holding it; throws PathError. */
@@ -68,7 +67,7 @@ export class PathCompiler {
       const field = this.registry.field(current, segment);
       if (!field) throw new PathError(`${current.key} has no field ${written}`, written);
       if (i === segments.length - 1) return { resource: current, field };
-      if (!hops.has(field.kind)) throw new PathError(`${current.key}.${segment} is not a relation`, segments[i + 1]);
+      if (!relationOf(field)?.hop) throw new PathError(`${current.key}.${segment} is not a relation`, segments[i + 1]);
       current = this.registry.resource(field.target!);
     }
     throw new PathError('empty path');
@@ -87,48 +86,27 @@ export class PathCompiler {
     const field = this.registry.field(resource, segment);
     if (!field) throw new PathError(`${resource.key} has no field ${written}`, written);
     if (!rest.length) return this.leaf(resource, alias, field, op, values, options);
-    if (!hops.has(field.kind)) throw new PathError(`${resource.key}.${segment} is not a relation`);
+    if (!relationOf(field)?.hop) throw new PathError(`${resource.key}.${segment} is not a relation`);
     const target = this.registry.resource(field.target!);
     const n = this.sql.alias();
     const inner = this.compile(target, n, rest, op, values, options);
     return this.hop(resource, alias, field, target, n, inner);
   }
 
-  /** The rows of `resource` whose `field` reaches a `target` row `n` satisfying `inner`. */
+  /** The rows of `resource` whose `field` reaches a `target` row `n` satisfying `inner` (the field's kind knows how). */
   private hop(resource: Resource, alias: string, field: Field, target: Resource, n: string, inner: string): string {
-    switch (field.kind) {
-      case 'fk':
-        return `${this.sql.value(resource, field, alias)} IN (SELECT ${n}.id FROM ${q(target.table)} ${n} WHERE ${inner})`;
-      case 'm2m': {
-        const l = this.sql.alias();
-        const link = field.link!;
-        return `${alias}.id IN (SELECT ${l}.${q(link.source)} FROM ${q(link.table)} ${l} JOIN ${q(target.table)} ${n} ON ${n}.id = ${l}.${q(link.target)} WHERE ${inner})`;
-      }
-      case 'tags': {
-        const t = this.sql.alias();
-        const { table, objectType, objectId, tagId } = this.registry.tagLink;
-        return `${alias}.id IN (SELECT ${t}.${q(objectId)} FROM ${q(table)} ${t} JOIN ${q(target.table)} ${n} ON ${n}.id = ${t}.${q(tagId)} WHERE ${t}.${q(objectType)} = '${resource.objectType}' AND ${inner})`;
-      }
-      default: {
-        const back = this.registry.field(target, field.field!)!;
-        if (back.kind === 'generic_fk') {
-          // Rows of the target whose generic relation names this object (a site's contact assignments).
-          const [type, id] = [back.generic!.typeField, back.generic!.idField].map((name) => this.sql.value(target, this.registry.field(target, name)!, n));
-          return `${alias}.id IN (SELECT ${id} FROM ${q(target.table)} ${n} WHERE ${type} = '${resource.objectType}' AND ${inner})`;
-        }
-        return `${alias}.id IN (SELECT ${this.sql.value(target, back, n)} FROM ${q(target.table)} ${n} WHERE ${inner})`;
-      }
-    }
+    return relationOf(field)!.hop!(field, resource, alias, target, n, inner, this.sql);
   }
 
   /** A condition on a field of the row itself; relation fields compare the ids they point at. */
   private leaf(resource: Resource, alias: string, field: Field, op: Op, values: unknown[], options: WhereOptions): string {
-    if (field.kind === 'fk') {
+    const relation = relationOf(field);
+    if (relation?.foreignKeyColumn) {
       const column = this.sql.value(resource, field, alias);
       if (op === 'tree') return `${column} IN (${this.subtree(this.registry.resource(field.target!), values, options.attribute)})`;
       return this.scalar(column, op, values, { cast: 'integer', ...options });
     }
-    if (field.kind === 'm2m' || field.kind === 'tags' || field.kind === 'reverse' || field.kind === 'related_list') {
+    if (relation?.many && relation.hop) {
       const target = this.registry.resource(field.target!);
       const n = this.sql.alias();
       if (op === 'isnull') {

@@ -10,7 +10,7 @@
  * matching nothing when an older one is read, never a database error.
  */
 import type { Field, Resource } from '../../contract/index.ts';
-import type { Cast, Op } from '../../kinds/index.ts';
+import { fieldKind, type Cast, type Op } from '../../kinds/index.ts';
 import type { ConstraintSet } from '../context.ts';
 import type { PathCompiler } from './compiler.ts';
 import { PathError } from './compiler.ts';
@@ -43,17 +43,9 @@ export function constraintSets(stored: unknown[]): ConstraintSet[] | null {
   return sets;
 }
 
-/** The cast a leaf's values are compared with, from the field's kind. */
+/** The cast a leaf's values are compared with, from the field's kind (`id`, which ends on no field, is an integer). */
 function castOf(field: Field | null): Cast {
-  if (!field) return 'integer';
-  switch (field.kind) {
-    case 'fk': case 'm2m': case 'tags': case 'reverse': case 'related_list': case 'integer': return 'integer';
-    case 'decimal': return 'numeric';
-    case 'boolean': return 'boolean';
-    case 'datetime': return 'timestamptz';
-    case 'date': return 'date';
-    default: return 'text';
-  }
+  return field ? (fieldKind(field.kind).cast ?? 'text') : 'integer';
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

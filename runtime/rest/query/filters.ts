@@ -10,7 +10,7 @@
  */
 import type { Filter, Resource } from '../../contract/index.ts';
 import { asDatabaseError, SqlState, type Queryable } from '../../db/index.ts';
-import { customFieldCondition, customFieldLookups, customFieldSearch, escapeSearch, filterable, filterKind, invalidChoice, NULL_CHARACTERS, v, type CustomFieldDef, type CustomFieldSet, type FilterQuery, type Op } from '../../kinds/index.ts';
+import { customFieldCondition, customFieldLookups, customFieldsField, customFieldSearch, escapeSearch, filterable, filterKind, invalidChoice, NULL_CHARACTERS, v, type CustomFieldDef, type CustomFieldSet, type FilterQuery, type Op } from '../../kinds/index.ts';
 import { badRequest, ErrorCollector } from '../errors.ts';
 import type { Extensions } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
@@ -102,7 +102,7 @@ export class FilterBuilder {
         continue;
       }
       if (custom) {
-        const field = resource.fields.find((f) => f.kind === 'custom_fields')!;
+        const field = customFieldsField(resource)!;
         const condition = customFieldCondition(custom.def, { data: this.select.value(resource, field, alias), lookup, values, param: (value) => params.add(value) });
         if (typeof condition === 'string') conditions.push(condition);
         else errors.add(key, condition.error);
@@ -174,7 +174,7 @@ export class FilterBuilder {
 
   /** `?q=` over the custom fields whose search weight is above 0 (NetBox weighs them in its search index). */
   private customFieldSearch(resource: Resource, alias: string, term: string, set: CustomFieldSet | null, params: Params): string[] {
-    const field = resource.fields.find((f) => f.kind === 'custom_fields');
+    const field = customFieldsField(resource);
     if (!set || !field) return [];
     const data = this.select.value(resource, field, alias);
     const searched = set.fields.filter((def) => customFieldSearch(def, data, '') !== null);

@@ -6,7 +6,7 @@
  * Each field kind says how its value is selected; this is the context they say it in.
  */
 import type { Field, Resource } from '../../contract/index.ts';
-import { fieldKind, isoTimestamp, jsonObjectSql, jsonObjectText, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
+import { fieldKind, jsonObjectSql, jsonObjectText, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
 import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
 import { sqlIdentifier as q, sqlLiteral as literal } from '../../kinds/index.ts';
@@ -128,7 +128,10 @@ export class SelectBuilder implements SelectContext, SqlScope {
   needed(resource: Resource, shown: readonly string[]): Field[] {
     const names = new Set(['id', ...shown]);
     // A generic relation is rendered with the resource its type names.
-    for (const f of resource.fields) if (f.kind === 'generic_fk' && names.has(f.name)) names.add(f.generic!.typeField);
+    for (const f of resource.fields) {
+      const type = names.has(f.name) ? fieldKind(f.kind).relation?.held?.(f).type : undefined;
+      if (type) names.add(type);
+    }
     return resource.fields.filter((f) => names.has(f.name) && !(f.readOnly && f.writeOnly));
   }
 
@@ -249,6 +252,15 @@ export class SelectBuilder implements SelectContext, SqlScope {
     if (field.expression) return this.expression(field.expression, resource, alias);
     if (field.column === null) throw new Error(`${resource.key}.${field.name} has no column and no expression`);
     return `${alias}.${q(field.column)}`;
+  }
+
+  heldReference(resource: Resource, name: string, alias: string): { id: string; type?: string } {
+    const field = this.registry.field(resource, name)!;
+    const held = fieldKind(field.kind).relation!.held!(field);
+    const value = (n: string) => this.value(resource, this.registry.field(resource, n)!, alias);
+    // The type first: the order the SQL reads them in.
+    const type = held.type ? value(held.type) : undefined;
+    return { id: value(held.id), ...(type ? { type } : {}) };
   }
 
   column(resourceKey: string, fieldName: string, alias: string): string {
@@ -400,7 +412,7 @@ export class SelectBuilder implements SelectContext, SqlScope {
 
   private placeholderSql(resource: Resource, alias: string, name: string, sub: string | undefined): string {
     const field = this.registry.field(resource, name)!;
-    if (field.kind === 'fk') {
+    if (fieldKind(field.kind).relation?.foreignKeyColumn) {
       const target = this.registry.resource(field.target!);
       const n = this.alias();
       const inner = sub ? this.placeholderSql(target, n, sub, undefined) : this.display(target, n);
@@ -408,7 +420,6 @@ export class SelectBuilder implements SelectContext, SqlScope {
     }
     const value = this.value(resource, field, alias);
     // As Python formats it: a choice's raw value, a time in ISO form.
-    if (field.kind === 'datetime') return isoTimestamp(value);
-    return `${value}::text`;
+    return fieldKind(field.kind).displayText?.(value) ?? `${value}::text`;
   }
 }

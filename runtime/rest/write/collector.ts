@@ -8,6 +8,7 @@
  */
 import type { RelationEntry, Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
+import { fieldKind } from '../../kinds/index.ts';
 import { conflict } from '../errors.ts';
 import { q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
@@ -92,38 +93,41 @@ export class DeleteCollector {
     await tx.query(sql, plan.deletes.map(({ ids }) => ids));
   }
 
-  /** The rows' own many-to-many links and tag assignments go with them. */
+  /**
+   * The rows' own many-to-many links and tag assignments go with them (a mirrored field's links
+   * are its forward field's, removed through that field's relation).
+   */
   private ownLinks(resource: Resource, ids: number[], unlinks: DeletePlan['unlinks']): void {
     for (const field of resource.fields) {
-      if (field.kind === 'm2m' && !field.reverseOf) unlinks.push({ table: field.link!.table, column: field.link!.source, ids });
-      if (field.kind === 'tags') unlinks.push({ table: this.registry.tagLink.table, column: this.registry.tagLink.objectId, ids, objectType: resource.objectType });
+      const link = field.reverseOf ? null : fieldKind(field.kind).relation?.links?.(field, resource, this.registry.tagLink);
+      if (link) unlinks.push({ table: link.table, column: link.source, ids, ...(link.holderType ? { objectType: link.holderType.value } : {}) });
     }
   }
 
   /** Ids of `holder` rows whose `relation` points at `ids` of `target` (link rows are noted for removal instead). */
   private async referring(tx: Queryable, relation: RelationEntry, holder: Resource, target: Resource, ids: number[], unlinks: DeletePlan['unlinks']): Promise<number[]> {
     const field = this.registry.field(holder, relation.field)!;
-    if (relation.kind === 'm2m') {
-      unlinks.push({ table: field.link!.table, column: field.link!.target, ids });
+    const kind = fieldKind(field.kind).relation!;
+    // Links to the deleted objects (of every holder type, for a shared table) go with them.
+    const link = kind.links?.(field, holder, this.registry.tagLink);
+    if (link) {
+      unlinks.push({ table: link.table, column: link.target, ids });
       return [];
     }
-    if (relation.kind === 'tags') {
-      unlinks.push({ table: this.registry.tagLink.table, column: this.registry.tagLink.tagId, ids });
-      return [];
-    }
-    if (relation.kind === 'generic') {
-      const [typeColumn, idColumn] = [field.generic!.typeField, field.generic!.idField].map((n) => this.registry.field(holder, n)!.column!);
-      const rows = await tx.query<{ id: number }>(`SELECT id FROM ${q(holder.table)} WHERE ${q(typeColumn)} = $1 AND ${q(idColumn)} = ANY($2::int[])`, [target.objectType, ids]);
-      return rows.map((r) => Number(r.id));
-    }
-    const rows = await tx.query<{ id: number }>(`SELECT id FROM ${q(holder.table)} WHERE ${q(field.column!)} = ANY($1::int[])`, [ids]);
+    const held = kind.held!(field);
+    const column = (name: string) => this.registry.field(holder, name)!.column!;
+    // A generic reference points here only when its type is the deleted objects' type.
+    const rows = held.type
+      ? await tx.query<{ id: number }>(`SELECT id FROM ${q(holder.table)} WHERE ${q(column(held.type))} = $1 AND ${q(column(held.id))} = ANY($2::int[])`, [target.objectType, ids])
+      : await tx.query<{ id: number }>(`SELECT id FROM ${q(holder.table)} WHERE ${q(column(held.id))} = ANY($1::int[])`, [ids]);
     return rows.map((r) => Number(r.id));
   }
 
+  /** The columns a SET_NULL relation clears: the reference's (a generic one's type and id). */
   private columnsOf(relation: RelationEntry, holder: Resource): string[] {
     const field = this.registry.field(holder, relation.field)!;
-    if (relation.kind !== 'generic') return [field.column!];
-    return [field.generic!.typeField, field.generic!.idField].map((n) => this.registry.field(holder, n)!.column!);
+    const held = fieldKind(field.kind).relation!.held!(field);
+    return [held.type, held.id].filter((name) => name !== undefined).map((name) => this.registry.field(holder, name)!.column!);
   }
 
   /** A PROTECT relation from a row that is not itself deleted refuses the delete: NetBox's 409, naming the dependents. */
@@ -144,7 +148,7 @@ export class DeleteCollector {
     const before = new Map<string, Set<string>>();
     for (const f of found) {
       for (const field of f.resource.fields) {
-        if (field.kind === 'fk' && field.target && field.target !== f.resource.key && keys.has(field.target)) {
+        if (fieldKind(field.kind).relation?.foreignKeyColumn && field.target && field.target !== f.resource.key && keys.has(field.target)) {
           (before.get(field.target) ?? before.set(field.target, new Set()).get(field.target)!).add(f.resource.key);
         }
       }

@@ -3,7 +3,8 @@
  * Writes a validated batch with a bounded number of statements per table, whatever its size: the
  * rows in one INSERT (per set of columns) or one UPDATE, built from a JSON parameter that
  * PostgreSQL turns into typed records (`jsonb_populate_record` on the table's own row type), then
- * each many-to-many field's links and the tags in a few statements each.
+ * each many-to-many field's links and the tags in a few statements each (the field's kind says
+ * which link table holds them and what the write staged).
  */
 import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -11,6 +12,7 @@ import { sqlString } from '../../kinds/index.ts';
 import { q } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import type { WriteItem } from './batch.ts';
+import { fieldKind, type LinkChanges, type LinkRows } from '../../kinds/index.ts';
 import { placeInTree } from './tree.ts';
 
 /**
@@ -63,33 +65,41 @@ async function update(tx: Queryable, resource: Resource, items: WriteItem[]): Pr
 }
 
 /** Replaces the links of every item that sets a many-to-many field: one delete and one insert per field. */
-async function writeLinks(tx: Queryable, resource: Resource, items: WriteItem[]): Promise<void> {
+async function writeLinks(tx: Queryable, registry: Registry, resource: Resource, items: WriteItem[]): Promise<void> {
+  // Tags are such a field too, kept in a table every resource shares, and may be added and removed as well.
   for (const field of resource.fields) {
-    if (field.kind !== 'm2m') continue;
-    const setting = items.filter((item) => item.links.has(field.name));
-    if (!setting.length) continue;
-    const link = field.link!;
-    await tx.query(`DELETE FROM ${q(link.table)} WHERE ${q(link.source)} = ANY($1::int[])`, [setting.map((item) => item.id)]);
-    const pairs = setting.flatMap((item) => item.links.get(field.name)!.map((target) => [item.id!, target]));
-    if (pairs.length) {
-      await tx.query(`INSERT INTO ${q(link.table)} (${q(link.source)}, ${q(link.target)}) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT DO NOTHING`, [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
-    }
+    const relation = fieldKind(field.kind).relation;
+    const link = relation?.links?.(field, resource, registry.tagLink);
+    if (!link || !relation!.staged) continue;
+    const changes = items.flatMap((item) => {
+      const staged = relation!.staged!(field, item);
+      return staged ? [{ id: item.id!, ...staged }] : [];
+    });
+    await writeLinkRows(tx, link, changes);
   }
 }
 
-async function writeTags(tx: Queryable, registry: Registry, resource: Resource, items: WriteItem[]): Promise<void> {
-  const { table, objectType, objectId, tagId } = registry.tagLink;
-  const [t, ot, o, g] = [q(table), q(objectType), q(objectId), q(tagId)];
-  const type = resource.objectType;
-  const replacing = items.filter((item) => item.tags.set);
-  if (replacing.length) await tx.query(`DELETE FROM ${t} WHERE ${ot} = $1 AND ${o} = ANY($2::int[])`, [type, replacing.map((item) => item.id)]);
-  const removals = items.flatMap((item) => (item.tags.remove ?? []).map((tag) => [item.id!, tag]));
+/**
+ * Writes the staged link changes of one link table: the links of objects that replace theirs
+ * deleted, those removed deleted, then those set or added inserted (a link already there kept).
+ * Rows of a shared table (tag assignments) are those of the holder's type only.
+ */
+async function writeLinkRows(tx: Queryable, link: LinkRows, changes: ({ id: number } & LinkChanges)[]): Promise<void> {
+  const [t, s, g] = [q(link.table), q(link.source), q(link.target)];
+  const type = link.holderType;
+  // With a holder type, it is $1 and the other parameters follow it.
+  const typed = (prefix: string) => (type ? `${prefix}${q(type.column)} = $1 AND ` : '');
+  const $ = (n: number) => `$${type ? n + 1 : n}`;
+  const params = (...rest: unknown[]) => (type ? [type.value, ...rest] : rest);
+  const replacing = changes.filter((c) => c.set);
+  if (replacing.length) await tx.query(`DELETE FROM ${t} WHERE ${typed('')}${s} = ANY(${$(1)}::int[])`, params(replacing.map((c) => c.id)));
+  const removals = changes.flatMap((c) => (c.remove ?? []).map((target) => [c.id, target]));
   if (removals.length) {
-    await tx.query(`DELETE FROM ${t} x USING unnest($2::int[], $3::int[]) AS u(o, g) WHERE x.${ot} = $1 AND x.${o} = u.o AND x.${g} = u.g`, [type, removals.map((p) => p[0]), removals.map((p) => p[1])]);
+    await tx.query(`DELETE FROM ${t} x USING unnest(${$(1)}::int[], ${$(2)}::int[]) AS u(o, g) WHERE ${typed('x.')}x.${s} = u.o AND x.${g} = u.g`, params(removals.map((p) => p[0]), removals.map((p) => p[1])));
   }
-  const additions = items.flatMap((item) => [...(item.tags.set ?? []), ...(item.tags.add ?? [])].map((tag) => [item.id!, tag]));
+  const additions = changes.flatMap((c) => [...(c.set ?? []), ...(c.add ?? [])].map((target) => [c.id, target]));
   if (additions.length) {
-    await tx.query(`INSERT INTO ${t} (${ot}, ${o}, ${g}) SELECT $1, * FROM unnest($2::int[], $3::int[]) ON CONFLICT DO NOTHING`, [type, additions.map((p) => p[0]), additions.map((p) => p[1])]);
+    await tx.query(`INSERT INTO ${t} (${type ? `${q(type.column)}, ` : ''}${s}, ${g}) SELECT ${type ? '$1, ' : ''}* FROM unnest(${$(1)}::int[], ${$(2)}::int[]) ON CONFLICT DO NOTHING`, params(additions.map((p) => p[0]), additions.map((p) => p[1])));
   }
 }
 
@@ -100,6 +110,5 @@ export async function persist(tx: Queryable, registry: Registry, resource: Resou
   if (created.length) await insert(tx, resource, created);
   if (updated.length) await update(tx, resource, updated);
   if (resource.tree) await placeInTree(tx, resource, items);
-  await writeLinks(tx, resource, items);
-  if (resource.fields.some((f) => f.kind === 'tags')) await writeTags(tx, registry, resource, items);
+  await writeLinks(tx, registry, resource, items);
 }

@@ -10,7 +10,7 @@ import type { ZodType } from 'zod';
 import type { Field, Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
 import { CHANGELOG_MESSAGE, changelogMessage, type ChangeLog } from '../changes/index.ts';
-import { fieldKind, type RelationRef, type StageContext } from '../../kinds/index.ts';
+import { customFieldsField, fieldKind, type RelationRef, type StageContext } from '../../kinds/index.ts';
 import type { RequestContext } from '../context.ts';
 import { fieldErrorsFromDatabase } from '../databaseErrors.ts';
 import { expectedDictionary, notFound, type FieldErrors } from '../errors.ts';
@@ -169,7 +169,7 @@ export class Writer {
     }
     const resolution = await this.resolver.resolve(tx, references, (target, alias, params) => this.restrictions.condition(target, alias, params, ctx, 'view'));
     // Definitions are read in the write's transaction: a field added a moment ago already counts.
-    const customField = resource.fields.find((f) => f.kind === 'custom_fields');
+    const customField = customFieldsField(resource);
     const customFields = customField && this.options.customFields ? await this.options.customFields.load(tx, resource, this.registry) : null;
     const stage: StageContext = {
       resource: (k) => this.registry.resource(k),
@@ -212,7 +212,7 @@ export class Writer {
 
   private applyDefaults(resource: Resource, item: WriteItem, ctx: RequestContext): void {
     for (const f of resource.fields) {
-      if (!f.column || f.column in item.columns || f.kind === 'id' || f.kind === 'depth' || f.expression) continue;
+      if (!f.column || f.column in item.columns || fieldKind(f.kind).computedByDatabase || f.expression) continue;
       if (f.default === 'now') item.columns[f.column] = new Date().toISOString();
       else if (f.default === 'current_user') item.columns[f.column] = ctx.caller?.userId ?? null;
       else if (f.default !== null && f.default !== undefined) item.columns[f.column] = f.default;
@@ -227,8 +227,10 @@ export class Writer {
    */
   private async checkGenericRelations(tx: Queryable, resource: Resource, items: WriteItem[]): Promise<void> {
     for (const field of resource.fields) {
-      if (field.kind !== 'generic_fk') continue;
-      const { typeField, idField } = field.generic!;
+      // A relation whose row names the target's type: a generic one.
+      const held = fieldKind(field.kind).relation?.held?.(field);
+      if (!held?.type) continue;
+      const [typeField, idField] = [held.type, held.id];
       const [typeColumn, idColumn] = [typeField, idField].map((n) => this.registry.field(resource, n)!.column!);
       const wanted = new Map<string, WriteItem[]>();
       for (const item of items) {
