@@ -11,23 +11,8 @@
  * - a platform's `available_for_device_type`: platforms without a manufacturer, or the device
  *   type's manufacturer's.
  */
-import { booleanValue, invalidChoice, isInteger } from '../../kinds/index.ts';
-import type { MethodFilter, MethodFilterArgs } from '../../rest/index.ts';
-
-/** The boolean a presence filter was given, or null after NetBox's invalid-choice 400. */
-function flag({ values, query }: MethodFilterArgs): boolean | null {
-  const value = booleanValue(values[values.length - 1]);
-  return value === null ? query.error(invalidChoice(values[values.length - 1])) : value;
-}
-
-/** `true`: the condition holds; `false`: it does not. */
-const presence =
-  (condition: (args: MethodFilterArgs) => string): MethodFilter =>
-  (args) => {
-    const wanted = flag(args);
-    if (wanted === null) return null;
-    return wanted ? condition(args) : `NOT (${condition(args)})`;
-  };
+import type { MethodFilter } from '../../rest/index.ts';
+import { presence } from '../presence.ts';
 
 /** Rows of `target` point at the listed object through `column`. */
 const hasRelated = (target: string, column: string) =>
@@ -56,27 +41,20 @@ const COMPARE: Record<string, (count: number, value: number) => boolean> = {
   gte: (c, v) => c >= v,
 };
 
-/** A count of objects that cannot exist here: always 0, compared as NetBox's number filters compare. */
-export const zeroCount: MethodFilter = ({ lookup, values, query }) => {
-  if (lookup === 'empty') {
-    const empty = booleanValue(values[0]);
-    return empty === null ? query.error(invalidChoice(values[0])) : empty ? 'false' : 'true';
-  }
-  if (values.some((value) => !isInteger(value))) return query.error('Enter a number.');
-  const numbers = values.map((value) => Number(value.trim()));
-  if (lookup === 'n') return numbers.includes(0) ? 'false' : 'true';
+/** A count of objects that cannot exist here (`value: integer`): always 0, compared as NetBox's number filters compare. */
+export const zeroCount: MethodFilter<number | boolean> = ({ lookup, value, parsed }) => {
+  if (lookup === 'empty') return value ? 'false' : 'true';
+  if (lookup === 'n') return parsed.includes(0) ? 'false' : 'true';
   const compare = COMPARE[lookup] ?? COMPARE.exact;
-  return numbers.some((value) => compare(0, value)) ? 'true' : 'false';
+  return parsed.some((number) => compare(0, number as number)) ? 'true' : 'false';
 };
 
 /** A text filter through objects that cannot exist here (a device's `mac_address`): only negations match. */
 export const unmatchedText: MethodFilter = ({ lookup }) => (lookup.startsWith('n') ? 'true' : 'false');
 
 /** Platforms a device type may use: those of no manufacturer, or of the type's manufacturer. */
-export const platformsForDeviceType: MethodFilter = ({ values, alias, param, query, sql }) => {
-  const value = values[values.length - 1].trim();
-  if (!isInteger(value)) return query.error(invalidChoice(value));
-  query.mustExist('manufacturer__device_types__id', [value]);
+export const platformsForDeviceType: MethodFilter<number> = ({ value, alias, param, query, sql }) => {
+  query.mustExist('manufacturer__device_types__id', [String(value)]);
   const a = sql.alias();
   return `(${alias}.manufacturer_id IS NULL OR ${alias}.manufacturer_id IN (SELECT ${a}.manufacturer_id FROM ${sql.table('dcim.device-types')} ${a} WHERE ${a}.id = ${param(value)}::int))`;
 };

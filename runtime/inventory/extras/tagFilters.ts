@@ -10,7 +10,6 @@
  *   including those restricted to no type at all.
  */
 import { TAG_LINK } from '../../contract/index.ts';
-import { isInteger } from '../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../rest/index.ts';
 
 /** Tags with at least one assignment to an object of `types` (any type when null). */
@@ -20,30 +19,18 @@ function taggedWith({ alias, param }: MethodFilterArgs, types: string[] | null):
   return `${alias}.id IN (SELECT ti.${tagId} FROM ${table} ti${where})`;
 }
 
-/** The object type names of numeric ids (unknown ids name none); null after a non-number. */
-function typesOfIds(args: MethodFilterArgs): string[] | null {
-  const types: string[] = [];
-  for (const value of args.values) {
-    if (!isInteger(value)) return args.query.error('Enter a number.');
-    const type = args.query.objectTypeById(Number(value));
-    if (type) types.push(type);
-  }
-  return types;
-}
+/** The object type names of the ids given (`value: integer`); unknown ids name none. */
+const typesOfIds = ({ parsed, query }: MethodFilterArgs<number>): string[] => parsed.flatMap((id) => query.objectTypeById(id) ?? []);
 
 export const taggedObjectType: MethodFilter = (args) => {
   const types = args.values.map((v) => v.toLowerCase()).filter((v) => v.split('.').length === 2);
   return taggedWith(args, types.length ? types : null);
 };
 
-export const taggedObjectTypeId: MethodFilter = (args) => {
-  const types = typesOfIds(args);
-  return types && taggedWith(args, types);
-};
+export const taggedObjectTypeId: MethodFilter<number> = (args) => taggedWith(args, typesOfIds(args));
 
-export const tagForObjectType: MethodFilter = (args) => {
+export const tagForObjectType: MethodFilter<number> = (args) => {
   const types = typesOfIds(args);
-  if (!types) return null;
   const column = args.sql.column(args.query.listed.key, 'object_types', args.alias);
   return `(${column} && ${args.param(types)}::text[] OR cardinality(${column}) = 0)`;
 };

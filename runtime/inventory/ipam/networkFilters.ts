@@ -6,7 +6,6 @@
  * parses them; a value netaddr refuses matches nothing, as NetBox's `queryset.none()`. Single-value
  * filters (django-filter's CharFilter, NumberFilter, ModelChoiceFilter) take the last value given.
  */
-import { isDecimal } from '../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../rest/index.ts';
 import { formatAddress, formatNetwork, networkOf, parseAddress, parseNetwork } from './ipSpace.ts';
 
@@ -62,12 +61,10 @@ export const prefixContains: MethodFilter = (args) => {
 
 /** `mask_length` (any of the values), `mask_length__gte` and `__lte` (one value): NetBox's net_mask_length lookups. */
 const maskLength =
-  (operator: '=' | '>=' | '<='): MethodFilter =>
+  (operator: '=' | '>=' | '<='): MethodFilter<number> =>
   (args) => {
-    const values = operator === '=' ? args.values.map((v) => v.trim()) : [last(args.values)];
-    if (values.some((v) => !isDecimal(v))) return args.query.error('Enter a number.');
     const column = `masklen(${networkColumn(args)})`;
-    return operator === '=' ? `${column} = ANY(${args.param(values)}::numeric[])` : `${column} ${operator} ${args.param(values[0])}::numeric`;
+    return operator === '=' ? `${column} = ANY(${args.param(args.parsed)}::numeric[])` : `${column} ${operator} ${args.param(args.value)}::numeric`;
   };
 
 export const maskLengthExact = maskLength('=');

@@ -6,7 +6,6 @@
  * VLANs of groups scoped to the site or to one of its regions or site groups up the tree, the
  * site's own VLANs, and global ones).
  */
-import { isDecimal } from '../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs, SqlScope } from '../../rest/index.ts';
 
 /** The object type each filter_scope filter names (`site_group` → `dcim.sitegroup`). */
@@ -24,18 +23,14 @@ const SCOPE_TYPES: Record<string, string> = {
 const last = (values: string[]) => values[values.length - 1].trim();
 
 /** Groups scoped to the object of the parameter's type with the given id. */
-export const vlanGroupScope: MethodFilter = ({ values, alias, param, query, sql }) => {
-  const value = last(values);
-  if (!isDecimal(value)) return query.error('Enter a number.');
+export const vlanGroupScope: MethodFilter<number> = ({ value, alias, param, query, sql }) => {
   const type = SCOPE_TYPES[query.parameter];
   if (!type) throw new Error(`vlan_group_scope: no scope type for the filter ${query.parameter}`);
   const [typeColumn, idColumn] = ['scope_type', 'scope_id'].map((name) => sql.column(query.listed.key, name, alias));
   return `(${typeColumn} = ${param(type)} AND ${idColumn} = ${param(value)}::numeric)`;
 };
 
-export const vlanGroupContainsVid: MethodFilter = ({ values, alias, param, query, sql }) => {
-  const value = last(values);
-  if (!isDecimal(value)) return query.error('Enter a number.');
+export const vlanGroupContainsVid: MethodFilter<number> = ({ value, alias, param, query, sql }) => {
   const vid = param(value);
   const r = sql.alias();
   return `EXISTS (SELECT 1 FROM jsonb_array_elements(${sql.column(query.listed.key, 'vid_ranges', alias)}) ${r} WHERE (${r}->>0)::numeric <= ${vid}::numeric AND (${r}->>1)::numeric >= ${vid}::numeric)`;

@@ -8,8 +8,8 @@
  * - `can_view`, `can_add`, `can_change`, `can_delete` (handler `permission_action`): whether the
  *   permission's actions include the one its name ends with.
  */
-import { booleanValue, invalidChoice } from '../../kinds/index.ts';
 import type { MethodFilter } from '../../rest/index.ts';
+import { presence } from '../presence.ts';
 
 export const objectTypeName: MethodFilter = ({ values, alias, param, query, sql }) => {
   const name = values[values.length - 1].toLowerCase();
@@ -18,10 +18,4 @@ export const objectTypeName: MethodFilter = ({ values, alias, param, query, sql 
   return `${param(name)}::text = ANY(${column})`;
 };
 
-export const permissionAction: MethodFilter = ({ values, alias, param, query, sql }) => {
-  const wanted = booleanValue(values[0]);
-  if (wanted === null) return query.error(invalidChoice(values[0]));
-  const action = query.parameter.replace(/^can_/, '');
-  const has = `${param(action)}::text = ANY(${sql.column(query.listed.key, 'actions', alias)})`;
-  return wanted ? has : `NOT ${has}`;
-};
+export const permissionAction = presence(({ alias, param, query, sql }) => `${param(query.parameter.replace(/^can_/, ''))}::text = ANY(${sql.column(query.listed.key, 'actions', alias)})`);

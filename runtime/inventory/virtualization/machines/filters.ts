@@ -6,16 +6,13 @@
  * - an interface's `vlan` (a VID) and `vlan_id`: interfaces with that VLAN untagged, tagged or as
  *   their Q-in-Q service VLAN. A value that is no number matches nothing (NetBox fails on it).
  */
-import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
+import { isInteger } from '../../../kinds/index.ts';
 import type { MethodFilter } from '../../../rest/index.ts';
 
 const TEXT_OPS = { ic: 'icontains', isw: 'istartswith', iew: 'iendswith', ie: 'iexact', regex: 'regex', iregex: 'iregex' } as const;
 
-export const nameIexact: MethodFilter = ({ lookup, values, query }) => {
-  if (lookup === 'empty') {
-    const empty = booleanValue(values[0]);
-    return empty === null ? query.error(invalidChoice(values[0])) : query.where('name', 'empty', [true], { negate: !empty });
-  }
+export const nameIexact: MethodFilter<string | boolean> = ({ lookup, values, value, query }) => {
+  if (lookup === 'empty') return query.where('name', 'empty', [true], { negate: !value });
   if (lookup === 'exact' || lookup === 'n') return query.where('name', 'iexact', values, { negate: lookup === 'n' });
   const negate = lookup.startsWith('n') && lookup.slice(1) in TEXT_OPS;
   const op = TEXT_OPS[(negate ? lookup.slice(1) : lookup) as keyof typeof TEXT_OPS];
