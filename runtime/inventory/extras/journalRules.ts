@@ -7,7 +7,7 @@
  * object of a type without journaling is refused by the model's clean().
  */
 import type { ModelRules } from '../../rest/index.ts';
-import { appLabeledName } from '../core/objectTypeLabels.ts';
+import { appLabeledName } from '../core/shared/objectTypeLabels.ts';
 
 export const journalRules: ModelRules = {
   genericObjectMissing(item, target, id) {

@@ -5,7 +5,7 @@
  * `Contacts cannot be assigned to this object type (Tenancy | contact role).`
  */
 import type { ModelRules } from '../../rest/index.ts';
-import { appLabeledName } from '../core/objectTypeLabels.ts';
+import { appLabeledName } from '../core/shared/objectTypeLabels.ts';
 
 export const contactAssignmentRules: ModelRules = {
   genericTypeRefused(item, target) {

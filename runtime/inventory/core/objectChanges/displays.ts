@@ -4,7 +4,7 @@
  * Django prints a content type (`DCIM | device`), the object's repr, the action in the past tense
  * and who made it — `DCIM | device leaf1 created by admin`.
  */
-import type { SqlExpression } from '../../rest/index.ts';
+import type { SqlExpression } from '../../../rest/index.ts';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 

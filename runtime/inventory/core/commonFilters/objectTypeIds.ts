@@ -6,8 +6,8 @@
  * the names, runtime/kinds/objectTypes.ts) are turned back into names first. An id that names no
  * served type is NetBox's invalid choice; `null` matches rows with no type.
  */
-import { invalidChoice, isInteger } from '../../kinds/index.ts';
-import type { MethodFilter } from '../../rest/index.ts';
+import { invalidChoice, isInteger } from '../../../kinds/index.ts';
+import type { MethodFilter } from '../../../rest/index.ts';
 
 export const objectTypeIds: MethodFilter = ({ lookup, values, alias, param, query, sql }) => {
   const names: string[] = [];

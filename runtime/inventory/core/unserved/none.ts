@@ -5,6 +5,6 @@
  * virtual machines), or that NetBox never shows after the request that set it (a token's
  * plaintext `token`).
  */
-import type { SqlExpression } from '../../rest/index.ts';
+import type { SqlExpression } from '../../../rest/index.ts';
 
 export const none: SqlExpression = () => 'NULL';

@@ -4,7 +4,7 @@
  * verbose name and the model's, `DCIM | site`, `Tenancy | contact role`, as NetBox's messages
  * naming a type show it.
  */
-import type { Resource } from '../../contract/index.ts';
+import type { Resource } from '../../../contract/index.ts';
 
 /** AppConfig.verbose_name where NetBox sets one; otherwise Django's default, the label titled. */
 const APP_NAMES: Readonly<Record<string, string>> = { dcim: 'DCIM', ipam: 'IPAM', vpn: 'VPN' };

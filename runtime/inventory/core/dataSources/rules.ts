@@ -4,7 +4,7 @@
  * enforce them: the type names a registered data backend, and a local source's URL is a path or a
  * `file://` URL.
  */
-import type { ModelRules } from '../../rest/index.ts';
+import type { ModelRules } from '../../../rest/index.ts';
 
 /** NetBox's data backends (`registry['data_backends']`): name → whether it reads the local file system. */
 export const DATA_BACKENDS: Readonly<Record<string, { label: string; local: boolean }>> = {

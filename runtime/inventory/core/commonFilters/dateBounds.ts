@@ -6,8 +6,8 @@
  * on journal entries). The field and the bound come from the parameter's name, so one handler
  * serves them all. Like Django's single-value filters, the last value given counts.
  */
-import { isDate } from '../../kinds/index.ts';
-import type { MethodFilter } from '../../rest/index.ts';
+import { isDate } from '../../../kinds/index.ts';
+import type { MethodFilter } from '../../../rest/index.ts';
 
 const BOUND = /^(?<field>[a-z_]+?)(?:__(?<lookup>gte|lte)|_(?<range>after|before))$/;
 

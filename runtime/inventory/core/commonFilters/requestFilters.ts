@@ -5,8 +5,8 @@
  * response's `X-Request-ID`) with a create, an update, or either. Values must be UUIDs, as
  * django-filter's UUIDFilter requires.
  */
-import { canonicalUuid } from '../../kinds/index.ts';
-import type { MethodFilter } from '../../rest/index.ts';
+import { canonicalUuid } from '../../../kinds/index.ts';
+import type { MethodFilter } from '../../../rest/index.ts';
 
 const ACTIONS: Record<string, string[]> = {
   created_by_request: ['create'],
