@@ -5,8 +5,8 @@
  * would leave two ungrouped tenants with one name or slug (TenantGroup.delete()).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('deleting tenant groups on $name', (database) => {
   let api: TestClient;

@@ -3,7 +3,7 @@
  * `display` of tenancy models: a contact assignment as NetBox's `__str__` gives it,
  * `Alice (Primary) -> DC1` (the priority only when there is one).
  */
-import type { SqlExpression } from '../../rest/index.ts';
+import type { SqlExpression } from '../../../rest/index.ts';
 
 export const contactAssignmentDisplay: SqlExpression = (t, sql) => {
   const assignments = sql.resource('tenancy.contact-assignments');

@@ -3,8 +3,8 @@
  * contact and role, the contact filters through groups, tenants' counts and protection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('tenancy on $name', (database) => {
   let api: TestClient;

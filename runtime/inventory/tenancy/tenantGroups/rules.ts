@@ -7,7 +7,7 @@
  * A bulk delete counts the tenants of every group it deletes, as NetBox's one-by-one deletes in
  * one transaction end up doing.
  */
-import { conflict, type ModelRules } from '../../rest/index.ts';
+import { conflict, type ModelRules } from '../../../rest/index.ts';
 
 const GROUPS = 'tenancy.tenant-groups';
 const TENANTS = 'tenancy.tenants';

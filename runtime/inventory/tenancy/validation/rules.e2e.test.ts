@@ -6,8 +6,8 @@
  * constraints. Recorded in scripts/facts/rules/tenancy.yaml.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 type Case = [string, 'POST' | 'PATCH', string, Record<string, unknown>, Record<string, unknown>];
 
