@@ -4,9 +4,9 @@
  * tokens, owners' member filters) and the object types a permission may name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectTypeId } from '../../kinds/index.ts';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { objectTypeId } from '../../../kinds/index.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('users filters on $name', (database) => {
   let api: TestClient;

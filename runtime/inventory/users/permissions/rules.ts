@@ -8,8 +8,8 @@
  * and fails when it is used; this server refuses it when it is written:
  * `{"constraints": ["Invalid filter for dcim.site: …"]}`.
  */
-import type { ModelRules } from '../../rest/index.ts';
-import { objectTypeNameError } from '../core/index.ts';
+import type { ModelRules } from '../../../rest/index.ts';
+import { objectTypeNameError } from '../../core/index.ts';
 
 export const permissionRules: ModelRules = {
   async clean({ items, registry, constraintError }) {

@@ -6,8 +6,8 @@
  * generated here — a v2 token keeps only its key, pepper and HMAC — and shown in the response of
  * the request that created it, never again.
  */
-import { peppers, tokenSecret } from '../../auth/index.ts';
-import { forbidden, type ModelRules } from '../../rest/index.ts';
+import { peppers, tokenSecret } from '../../../auth/index.ts';
+import { forbidden, type ModelRules } from '../../../rest/index.ts';
 
 const GRANT_REFUSED = 'This user does not have permission to create tokens for other users.';
 

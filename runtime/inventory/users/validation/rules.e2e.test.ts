@@ -5,8 +5,8 @@
  * scripts/facts/rules/users.yaml.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('users validation rules on $name', (database) => {
   let api: TestClient;

@@ -7,8 +7,8 @@
  * have the username in another case; the same one is refused first, by the username field's
  * unique check in the words of its `error_messages`: `A user with that username already exists.`
  */
-import { passwordProblems } from '../../auth/index.ts';
-import type { ModelRules, WriteItem } from '../../rest/index.ts';
+import { passwordProblems } from '../../../auth/index.ts';
+import type { ModelRules, WriteItem } from '../../../rest/index.ts';
 
 export const userRules: ModelRules = {
   async clean({ items, tx, resource }) {

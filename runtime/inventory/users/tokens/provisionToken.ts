@@ -3,10 +3,10 @@
  * `POST /api/users/tokens/provision/` (handler `provision-token`): a username and password in, a
  * new token out, its secret shown this once.
  */
-import { createToken, verifyPassword } from '../../auth/index.ts';
-import { v } from '../../kinds/index.ts';
-import { pastExpiry } from './tokenRules.ts';
-import { badRequest, expectedDictionary, forbidden, readBody, zodErrors, type FieldErrors, type OperationHandler } from '../../rest/index.ts';
+import { createToken, verifyPassword } from '../../../auth/index.ts';
+import { v } from '../../../kinds/index.ts';
+import { pastExpiry } from './rules.ts';
+import { badRequest, expectedDictionary, forbidden, readBody, zodErrors, type FieldErrors, type OperationHandler } from '../../../rest/index.ts';
 
 const provisionSchema = v.object({
   username: v.string({ required: true }),

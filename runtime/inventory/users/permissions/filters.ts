@@ -8,8 +8,8 @@
  * - `can_view`, `can_add`, `can_change`, `can_delete` (handler `permission_action`): whether the
  *   permission's actions include the one its name ends with.
  */
-import type { MethodFilter } from '../../rest/index.ts';
-import { presence } from '../presence.ts';
+import type { MethodFilter } from '../../../rest/index.ts';
+import { presence } from '../../presence.ts';
 
 export const objectTypeName: MethodFilter = ({ values, alias, param, query, sql }) => {
   const name = values[values.length - 1].toLowerCase();
