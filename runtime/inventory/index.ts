@@ -11,7 +11,6 @@ import { core } from './core/index.ts';
 import { cables } from './dcim/cables/index.ts';
 import { dcim } from './dcim/index.ts';
 import { interfaces } from './dcim/interfaces/index.ts';
-import { customFields } from './extras/customFields/index.ts';
 import { extras } from './extras/index.ts';
 import { ipam } from './ipam/index.ts';
 import { ipamServices } from './ipam/services/index.ts';
@@ -21,4 +20,4 @@ import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
 import { virtualizationMachines } from './virtualization/machines/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, customFields, ipam, ipamServices, permissionsMatrix, tenancy, users, virtualization, virtualizationMachines });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, ipam, ipamServices, permissionsMatrix, tenancy, users, virtualization, virtualizationMachines });

@@ -3,8 +3,8 @@
  * Rules of tags (`extras.tags`): a tag's object types are `app.model` names of served models that
  * can be tagged, as NetBox's ContentTypeField (over the types with the tags feature) accepts them.
  */
-import type { ModelRules } from '../../rest/index.ts';
-import { objectTypeNameError } from '../core/index.ts';
+import type { ModelRules } from '../../../rest/index.ts';
+import { objectTypeNameError } from '../../core/index.ts';
 
 export const tagRules: ModelRules = {
   async clean({ items, registry }) {

@@ -3,9 +3,9 @@
  * author by username, object type ids) and config templates (NetBox's synced-data rules).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectTypeId } from '../../kinds/index.ts';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { objectTypeId } from '../../../kinds/index.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('extras on $name', (database) => {
   let api: TestClient;

@@ -7,8 +7,8 @@
  * the Jinja2 environment parameters must be ones NetBox permits (`finalize` is deprecated), a
  * mapped one with one of its values; the first refused one is reported.
  */
-import { pythonRepr } from '../../kinds/index.ts';
-import type { ModelRules } from '../../rest/index.ts';
+import { pythonRepr } from '../../../kinds/index.ts';
+import type { ModelRules } from '../../../rest/index.ts';
 
 /** NetBox's JINJA_ENV_PARAMS_ALLOWED: null takes any value, a list only those values. */
 const JINJA_ENV_PARAMS_ALLOWED: Readonly<Record<string, readonly string[] | null>> = {

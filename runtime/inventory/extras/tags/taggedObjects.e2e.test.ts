@@ -3,9 +3,9 @@
  * the nested object and tag, every TaggedItemFilterSet filter) and the tags' `tagged_items` counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectTypeId } from '../../kinds/index.ts';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { objectTypeId } from '../../../kinds/index.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('tagged objects on $name', (database) => {
   let api: TestClient;

@@ -6,8 +6,8 @@
  * id; given one (an update), the model's clean() refuses it, in BaseModel's words. An existing
  * object of a type without journaling is refused by the model's clean().
  */
-import type { ModelRules } from '../../rest/index.ts';
-import { appLabeledName } from '../core/shared/objectTypeLabels.ts';
+import type { ModelRules } from '../../../rest/index.ts';
+import { appLabeledName } from '../../core/shared/objectTypeLabels.ts';
 
 export const journalRules: ModelRules = {
   genericObjectMissing(item, target, id) {

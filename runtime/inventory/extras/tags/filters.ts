@@ -9,8 +9,8 @@
  * - `for_object_type_id` (`tag_for_object_type`): tags that may be applied to the given types,
  *   including those restricted to no type at all.
  */
-import { TAG_LINK } from '../../contract/index.ts';
-import type { MethodFilter, MethodFilterArgs } from '../../rest/index.ts';
+import { TAG_LINK } from '../../../contract/index.ts';
+import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
 
 /** Tags with at least one assignment to an object of `types` (any type when null). */
 function taggedWith({ alias, param }: MethodFilterArgs, types: string[] | null): string {

@@ -7,8 +7,8 @@
  * (BaseModel.clean()), config templates' Jinja2 environment (RenderTemplateMixin.clean()). Recorded in scripts/facts/rules/extras.yaml.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 type Case = [string, 'POST' | 'PATCH', string, Record<string, unknown>, unknown];
 

@@ -1,12 +1,8 @@
 /**
  * @module
- * `display` of extras models: a journal entry as its creation time to the minute and its kind's
- * label, `2026-11-22 08:59 (Info)`; a tag assignment as taggit's `str(TaggedItem)`,
- * `<object> tagged with <tag>`.
+ * `display` of a tag assignment, as taggit's `str(TaggedItem)`: `<object> tagged with <tag>`.
  */
-import type { SqlExpression } from '../../rest/index.ts';
-
-export const journalDisplay: SqlExpression = (t, sql) => `concat(to_char(${t}.created AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI'), ' (', ${sql.choiceLabel('JournalEntryKindChoices', `${t}.kind`)}, ')')`;
+import type { SqlExpression } from '../../../rest/index.ts';
 
 const TAGGED_OBJECTS = 'extras.tagged-objects';
 
