@@ -18,6 +18,5 @@ import { permissionsMatrix } from './plugins/permissionsMatrix/index.ts';
 import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
-import { virtualizationMachines } from './virtualization/machines/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, ipam, ipamServices, permissionsMatrix, tenancy, users, virtualization, virtualizationMachines });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, ipam, ipamServices, permissionsMatrix, tenancy, users, virtualization });

@@ -6,11 +6,11 @@
  * (CachedScopeMixin, dcim/cachedScope.ts), so the check reads the new scope's site and location
  * from them. One query for the whole batch.
  */
-import type { ModelRules, WriteBatch } from '../../rest/index.ts';
-import { fillCachedScope } from '../dcim/index.ts';
-import { tableOf } from '../dcim/rows.ts';
-import { cachedScopeObjectMissing } from '../ipam/scopeMissing.ts';
-import { requiredColumn } from './machines/columns.ts';
+import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { fillCachedScope } from '../../dcim/index.ts';
+import { tableOf } from '../../dcim/rows.ts';
+import { cachedScopeObjectMissing } from '../../ipam/scopeMissing.ts';
+import { requiredColumn } from '../machines/columns.ts';
 
 async function refuseStrayHosts(batch: WriteBatch): Promise<void> {
   const { registry, tx, resource } = batch;
