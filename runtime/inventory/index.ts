@@ -13,10 +13,9 @@ import { dcim } from './dcim/index.ts';
 import { interfaces } from './dcim/interfaces/index.ts';
 import { extras } from './extras/index.ts';
 import { ipam } from './ipam/index.ts';
-import { ipamServices } from './ipam/services/index.ts';
 import { permissionsMatrix } from './plugins/permissionsMatrix/index.ts';
 import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, ipam, ipamServices, permissionsMatrix, tenancy, users, virtualization });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, ipam, permissionsMatrix, tenancy, users, virtualization });

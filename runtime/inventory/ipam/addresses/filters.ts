@@ -11,7 +11,7 @@
  */
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
 import { presence } from '../../presence.ts';
-import { formatNetwork, networkOf, parseNetwork } from '../ipSpace.ts';
+import { formatNetwork, networkOf, parseNetwork } from '../shared/ipSpace.ts';
 
 const column = ({ query, sql, alias }: MethodFilterArgs, field: string) => sql.column(query.listed.key, field, alias);
 

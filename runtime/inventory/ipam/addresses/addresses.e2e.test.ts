@@ -6,10 +6,10 @@
  * VRFs and tenants, and what deleting an interface does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Registry, type SqlScope } from '../../rest/index.ts';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
-import { addresses as addressRules } from './addresses/index.ts';
+import { Registry, type SqlScope } from '../../../rest/index.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
+import { addresses as addressRules } from './index.ts';
 
 /** Enough of the engine's SQL scope to evaluate one registered expression on its own. */
 function scope(registry: Registry): SqlScope {

@@ -1,10 +1,10 @@
 /**
  * @module
  * Computed ipam values, as SQL over the row: what NetBox computes in Python properties or keeps
- * in cached columns (a prefix's `_depth` and `_children`, an IP range's `size`, a VLAN group's
- * `_total_vlan_ids`) is derived here from the stored rows, so it can never go stale.
+ * in cached columns (a prefix's `_depth` and `_children`, an IP range's `size`) is derived here
+ * from the stored rows, so it can never go stale.
  */
-import type { SqlExpression } from '../../rest/index.ts';
+import type { SqlExpression } from '../../../rest/index.ts';
 
 /** `family` of a prefix or aggregate (NetBox's `prefix.version`), rendered through IPAddressFamilyChoices; both store it in `prefix`. */
 export const prefixFamily: SqlExpression = (t) => `family(${t}."prefix")`;
@@ -33,16 +33,3 @@ export const prefixChildren: SqlExpression = (t, sql) => {
 
 /** The number of addresses from start to end (both included). The rules keep it below 2^32. */
 export const ipRangeSize: SqlExpression = (t) => `((${t}."end_address" - ${t}."start_address") + 1)`;
-
-/** VIDs the group's ranges allow: the ranges are inclusive `[lower, upper]` pairs. */
-export const vlanGroupTotalVlanIds: SqlExpression = (t, sql) => {
-  const r = sql.alias();
-  return `(SELECT coalesce(sum((${r}->>1)::int - (${r}->>0)::int + 1), 0) FROM jsonb_array_elements(${sql.column('ipam.vlan-groups', 'vid_ranges', t)}) ${r})::int`;
-};
-
-/** The share of the group's VIDs in use, as NetBox's annotation renders it: `"0.05"`, `"100.00"`; null when the group allows none. */
-export const vlanGroupUtilization: SqlExpression = (t, sql) => {
-  const v = sql.alias();
-  const used = `(SELECT count(*) FROM ${sql.table('ipam.vlans')} ${v} WHERE ${sql.column('ipam.vlans', 'group', v)} = ${t}.id)`;
-  return `round(${used} * 100.0 / nullif(${vlanGroupTotalVlanIds(t, sql)}, 0), 2)::text`;
-};

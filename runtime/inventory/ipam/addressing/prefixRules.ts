@@ -4,11 +4,11 @@
  * space, nor in the global table (NetBox's ENFORCE_GLOBAL_UNIQUE, True by default); and, on save,
  * the cached region, site group, site and location of the prefix's scope (dcim/cachedScope.ts).
  */
-import type { ModelRules, WriteBatch } from '../../rest/index.ts';
-import { columnOf, updatedIds, valueOf, vrfsOf, vrfText } from './batchValues.ts';
-import { fillCachedScope } from '../dcim/index.ts';
-import { parseNetwork } from './ipSpace.ts';
-import { cachedScopeObjectMissing } from './scopeMissing.ts';
+import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { columnOf, updatedIds, valueOf, vrfsOf, vrfText } from '../shared/batchValues.ts';
+import { fillCachedScope } from '../../dcim/index.ts';
+import { parseNetwork } from '../shared/ipSpace.ts';
+import { cachedScopeObjectMissing } from '../shared/scopeMissing.ts';
 
 /** NetBox's ENFORCE_GLOBAL_UNIQUE setting (its default): duplicates are refused in the global table. */
 export const ENFORCE_GLOBAL_UNIQUE = true;

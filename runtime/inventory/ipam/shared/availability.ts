@@ -5,9 +5,9 @@
  * related objects in their nested form, rendered by the engine.
  */
 import type { Context } from 'hono';
-import type { Resource } from '../../contract/index.ts';
-import type { Queryable } from '../../db/index.ts';
-import { notFound, type OperationArgs } from '../../rest/index.ts';
+import type { Resource } from '../../../contract/index.ts';
+import type { Queryable } from '../../../db/index.ts';
+import { notFound, type OperationArgs } from '../../../rest/index.ts';
 
 /** NetBox's PAGINATE_COUNT and MAX_PAGE_SIZE defaults. */
 const PAGINATE_COUNT = 50;

@@ -7,7 +7,7 @@
  * other id is left to the engine's BaseModel.clean() answer (`Related object not found using the
  * provided value: 7.`).
  */
-import type { ModelRules } from '../../rest/index.ts';
+import type { ModelRules } from '../../../rest/index.ts';
 
 type ObjectMissing = NonNullable<ModelRules['genericObjectMissing']>;
 

@@ -6,7 +6,7 @@
  * VLANs of groups scoped to the site or to one of its regions or site groups up the tree, the
  * site's own VLANs, and global ones).
  */
-import type { MethodFilter, MethodFilterArgs, SqlScope } from '../../rest/index.ts';
+import type { MethodFilter, MethodFilterArgs, SqlScope } from '../../../rest/index.ts';
 
 /** The object type each filter_scope filter names (`site_group` → `dcim.sitegroup`). */
 const SCOPE_TYPES: Record<string, string> = {

@@ -4,7 +4,7 @@
  * 32-bit one with its asdot form too, `AS4200000000 (64086.59904)`), a VRF as `name (rd)` when it
  * has a route distinguisher, and an IP range in NetBox's compressed form (`10.0.0.1-100/24`).
  */
-import type { SqlExpression } from '../../rest/index.ts';
+import type { SqlExpression } from '../../../rest/index.ts';
 
 export const asnDisplay: SqlExpression = (t) => `(CASE WHEN ${t}.asn > 65535 THEN concat('AS', ${t}.asn, ' (', ${t}.asn / 65536, '.', ${t}.asn % 65536, ')') ELSE concat('AS', ${t}.asn) END)`;
 

@@ -5,9 +5,9 @@
  * must lie in the group's ranges, and only customer VLANs sit under a service VLAN, which they
  * must. One query per related table for the whole batch.
  */
-import type { ModelRules, WriteBatch } from '../../rest/index.ts';
-import { valueOf } from './batchValues.ts';
-import { rangesText } from './vlanGroups.ts';
+import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { valueOf } from '../shared/batchValues.ts';
+import { rangesText } from './vlanGroupRules.ts';
 
 interface Group {
   id: number;

@@ -5,8 +5,8 @@
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('ipam VLANs on $name', (database) => {
   let api: TestClient;

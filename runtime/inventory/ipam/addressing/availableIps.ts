@@ -8,10 +8,10 @@
  * in it are taken, and so are the hosts of the IP addresses of its VRF (of every VRF for a
  * container of the global table). A range marked populated has none.
  */
-import type { Queryable } from '../../db/index.ts';
-import type { OperationArgs, OperationHandler } from '../../rest/index.ts';
-import { nestedObject, parentRow, resultsLimit } from './availability.ts';
-import { formatAddress, formatNetwork, intervalOf, parseNetwork, subtract, type Family, type Interval, type Network } from './ipSpace.ts';
+import type { Queryable } from '../../../db/index.ts';
+import type { OperationArgs, OperationHandler } from '../../../rest/index.ts';
+import { nestedObject, parentRow, resultsLimit } from '../shared/availability.ts';
+import { formatAddress, formatNetwork, intervalOf, parseNetwork, subtract, type Family, type Interval, type Network } from '../shared/ipSpace.ts';
 
 /** The first `limit` addresses of `free`, in order. */
 export function firstAddresses(free: Interval[], limit: number): bigint[] {

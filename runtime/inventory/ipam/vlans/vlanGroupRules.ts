@@ -5,9 +5,9 @@
  * and id go together is the engine's check of every generic relation; a scope id of 0 answers
  * VLANGroup.clean()'s own message (scopeMissing.ts).
  */
-import type { ModelRules } from '../../rest/index.ts';
-import { valueOf } from './batchValues.ts';
-import { vlanGroupScopeObjectMissing } from './scopeMissing.ts';
+import type { ModelRules } from '../../../rest/index.ts';
+import { valueOf } from '../shared/batchValues.ts';
+import { vlanGroupScopeObjectMissing } from '../shared/scopeMissing.ts';
 
 export const VLAN_VID_MIN = 1;
 export const VLAN_VID_MAX = 4094;

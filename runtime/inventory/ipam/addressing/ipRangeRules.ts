@@ -5,9 +5,9 @@
  * addresses. Messages are NetBox's, in its order; an overlap names the first overlapping range in
  * NetBox's ordering, in its compressed form (`10.0.0.1-100/24`).
  */
-import type { ModelRules, WriteBatch, WriteItem } from '../../rest/index.ts';
-import { columnOf, updatedIds, valueOf, vrfsOf, vrfText } from './batchValues.ts';
-import { formatAddress, parseNetwork, type Network } from './ipSpace.ts';
+import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
+import { columnOf, updatedIds, valueOf, vrfsOf, vrfText } from '../shared/batchValues.ts';
+import { formatAddress, parseNetwork, type Network } from '../shared/ipSpace.ts';
 
 const MAX_SIZE = 2n ** 32n - 1n;
 

@@ -4,8 +4,8 @@
  * The records of scripts/facts/rules/ipam.yaml point here. Objects are created once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 type Ids = Record<string, number>;
 

@@ -6,8 +6,8 @@
  * scripts/facts/rules/ipam.yaml point here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 type Ids = Record<string, number>;
 

@@ -4,7 +4,7 @@
  * rows a batch updates (excluded when existing rows are compared with the batch's new values),
  * and `str()` of a VRF as NetBox's messages print it.
  */
-import type { WriteBatch, WriteItem } from '../../rest/index.ts';
+import type { WriteBatch, WriteItem } from '../../../rest/index.ts';
 
 /** The column of a field of the batch's resource. */
 export function columnOf(batch: WriteBatch, field: string): string {

@@ -6,8 +6,8 @@
  * address twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('creating available IP addresses on $name', (database) => {
   let api: TestClient;

@@ -5,8 +5,8 @@
  * enclose an address, compared as PostgreSQL compares `inet`, mask included, as NetBox's lte/gte
  * do) and `parent` (ranges lying wholly within a prefix).
  */
-import type { MethodFilter } from '../../rest/index.ts';
-import { formatAddress, formatNetwork, networkOf, parseAddress, parseNetwork } from './ipSpace.ts';
+import type { MethodFilter } from '../../../rest/index.ts';
+import { formatAddress, formatNetwork, networkOf, parseAddress, parseNetwork } from '../shared/ipSpace.ts';
 
 /** `start_address` or `end_address`, by the parameter's name. */
 export const ipRangeAddress: MethodFilter = ({ values, alias, param, query, sql }) => {

@@ -5,9 +5,9 @@
  * order, `[{family, prefix, vrf}]`; NetBox lists them all, whatever `limit` says.
  * `allocatePrefixes` is NetBox's get_next_available_prefix, for the POST side.
  */
-import type { OperationHandler } from '../../rest/index.ts';
-import { nestedObject, parentRow } from './availability.ts';
-import { bitsOf, cidrsOf, formatNetwork, intervalOf, parseNetwork, subtract, type Interval, type Network } from './ipSpace.ts';
+import type { OperationHandler } from '../../../rest/index.ts';
+import { nestedObject, parentRow } from '../shared/availability.ts';
+import { bitsOf, cidrsOf, formatNetwork, intervalOf, parseNetwork, subtract, type Interval, type Network } from '../shared/ipSpace.ts';
 
 /** The free blocks of a prefix: its interval minus its children's. */
 export function freeBlocks(parent: Network, children: Network[]): Network[] {

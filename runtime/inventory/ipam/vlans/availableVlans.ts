@@ -4,8 +4,8 @@
  * VIDs of the group's ranges no VLAN of the group uses, ascending, the first `limit` of them, as
  * `[{vid, group}]` (NetBox's VLANGroup.get_available_vids).
  */
-import type { OperationHandler } from '../../rest/index.ts';
-import { nestedObject, parentRow, resultsLimit } from './availability.ts';
+import type { OperationHandler } from '../../../rest/index.ts';
+import { nestedObject, parentRow, resultsLimit } from '../shared/availability.ts';
 
 /** Free VIDs of inclusive `[lower, upper]` ranges, ascending. */
 export function availableVids(ranges: [number, number][], used: Iterable<number>): number[] {

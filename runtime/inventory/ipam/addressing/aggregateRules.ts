@@ -5,9 +5,9 @@
  * aggregates (the first in NetBox's ordering is named); the batch's own items are checked against
  * each other too.
  */
-import type { ModelRules, WriteBatch, WriteItem } from '../../rest/index.ts';
-import { columnOf, updatedIds, valueOf } from './batchValues.ts';
-import { intervalOf, parseNetwork, type Network } from './ipSpace.ts';
+import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
+import { columnOf, updatedIds, valueOf } from '../shared/batchValues.ts';
+import { intervalOf, parseNetwork, type Network } from '../shared/ipSpace.ts';
 
 const covering = (prefix: unknown, other: string) => `Aggregates cannot overlap. ${prefix} is already covered by an existing aggregate (${other}).`;
 const covered = (prefix: unknown, other: string) => `Prefixes cannot overlap aggregates. ${prefix} covers an existing aggregate (${other}).`;

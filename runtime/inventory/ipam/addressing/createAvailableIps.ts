@@ -10,11 +10,11 @@
  * a 409; an item the address rules refuse is a 400 listing the errors per item.
  */
 import type { Context } from 'hono';
-import type { Queryable } from '../../db/index.ts';
-import { badRequest, conflict, readBody, type FieldErrors, type OperationArgs, type OperationHandler } from '../../rest/index.ts';
-import { parentRow } from './availability.ts';
+import type { Queryable } from '../../../db/index.ts';
+import { badRequest, conflict, readBody, type FieldErrors, type OperationArgs, type OperationHandler } from '../../../rest/index.ts';
+import { parentRow } from '../shared/availability.ts';
 import { firstAddresses, prefixFreeAddresses, rangeFreeAddresses, type FreeAddresses } from './availableIps.ts';
-import { formatAddress } from './ipSpace.ts';
+import { formatAddress } from '../shared/ipSpace.ts';
 
 type Item = Record<string, unknown>;
 

@@ -6,8 +6,8 @@
  * parses them; a value netaddr refuses matches nothing, as NetBox's `queryset.none()`. Single-value
  * filters (django-filter's CharFilter, NumberFilter, ModelChoiceFilter) take the last value given.
  */
-import type { MethodFilter, MethodFilterArgs } from '../../rest/index.ts';
-import { formatAddress, formatNetwork, networkOf, parseAddress, parseNetwork } from './ipSpace.ts';
+import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
+import { formatAddress, formatNetwork, networkOf, parseAddress, parseNetwork } from '../shared/ipSpace.ts';
 
 /** The listed resource's network column (a prefix's `prefix`, an address's `address`). */
 function networkColumn({ query, sql, alias }: MethodFilterArgs): string {

@@ -6,7 +6,7 @@
  * (netaddr's `IPSet.iter_cidrs()`). ipaddr.js parses and prints; this module only counts.
  */
 import ipaddr from 'ipaddr.js';
-import { v } from '../../kinds/index.ts';
+import { v } from '../../../kinds/index.ts';
 
 export type Family = 4 | 6;
 

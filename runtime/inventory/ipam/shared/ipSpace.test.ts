@@ -3,12 +3,12 @@
  * decomposition, NetBox's compressed range names, prefix allocation, free VIDs and VID ranges.
  */
 import { describe, expect, it } from 'vitest';
-import { allocatePrefixes, freeBlocks } from './availablePrefixes.ts';
-import { usableSpan } from './availableIps.ts';
-import { availableVids } from './availableVlans.ts';
-import { ipRangeName } from './ipRanges.ts';
+import { allocatePrefixes, freeBlocks } from '../addressing/availablePrefixes.ts';
+import { usableSpan } from '../addressing/availableIps.ts';
+import { availableVids } from '../vlans/availableVlans.ts';
+import { ipRangeName } from '../addressing/ipRangeRules.ts';
 import { cidrsOf, formatNetwork, intervalOf, networkOf, parseAddress, parseNetwork, subtract } from './ipSpace.ts';
-import { rangesText, vidRangesError } from './vlanGroups.ts';
+import { rangesText, vidRangesError } from '../vlans/vlanGroupRules.ts';
 
 const net = (text: string) => parseNetwork(text)!;
 
