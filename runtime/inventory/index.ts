@@ -8,9 +8,7 @@
 import type { Extensions } from '../rest/index.ts';
 import { mergeRules } from './appRules.ts';
 import { core } from './core/index.ts';
-import { cables } from './dcim/cables/index.ts';
 import { dcim } from './dcim/index.ts';
-import { interfaces } from './dcim/interfaces/index.ts';
 import { extras } from './extras/index.ts';
 import { ipam } from './ipam/index.ts';
 import { permissionsMatrix } from './plugins/permissionsMatrix/index.ts';
@@ -18,4 +16,4 @@ import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, ipam, permissionsMatrix, tenancy, users, virtualization });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, extras, ipam, permissionsMatrix, tenancy, users, virtualization });

@@ -8,7 +8,7 @@
  */
 import type { MethodFilter, MethodFilterArgs, ModelRules, SqlExpression } from '../../../rest/index.ts';
 import { presence } from '../../presence.ts';
-import { rowsById, tableOf } from '../rows.ts';
+import { rowsById, tableOf } from '../shared/rows.ts';
 
 const M = 'dcim.mac-addresses';
 const I = 'dcim.interfaces';

@@ -8,7 +8,7 @@
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
 import { fillCachedScope } from '../../dcim/index.ts';
-import { tableOf } from '../../dcim/rows.ts';
+import { tableOf } from '../../dcim/shared/rows.ts';
 import { cachedScopeObjectMissing } from '../../ipam/shared/scopeMissing.ts';
 import { requiredColumn } from '../machines/columns.ts';
 

@@ -7,10 +7,10 @@
  * module installed within it; a bay of a module hangs, in the tree, under the bay holding that
  * module.
  */
-import type { ModelRules, WriteBatch } from '../../rest/index.ts';
-import { componentDisplaySql } from './displays.ts';
-import { fillNaturalNames, naturalOrderingRules } from './naturalOrdering.ts';
-import { idsOf, rowsById, tableOf } from './rows.ts';
+import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { componentDisplaySql } from '../shared/displays.ts';
+import { fillNaturalNames, naturalOrderingRules } from '../shared/naturalOrdering.ts';
+import { idsOf, rowsById, tableOf } from '../shared/rows.ts';
 
 async function cleanDeviceBays(batch: WriteBatch): Promise<void> {
   const { tx, items } = batch;

@@ -12,9 +12,9 @@
  * - each address is the primary (or out-of-band) address of one object at most (NetBox's
  *   one-to-one fields), with Django's unique message.
  */
-import type { Queryable } from '../../db/index.ts';
-import type { WriteBatch, WriteItem } from '../../rest/index.ts';
-import { idsOf, quote, rowsById, tableOf, type Row } from './rows.ts';
+import type { Queryable } from '../../../db/index.ts';
+import type { WriteBatch, WriteItem } from '../../../rest/index.ts';
+import { idsOf, quote, rowsById, tableOf, type Row } from '../shared/rows.ts';
 
 /** An address with where it is assigned, and the same of its NAT inside address. */
 export interface AddressRow extends Row {

@@ -4,7 +4,7 @@
  * padded to eight places, so `router10` sorts after `router9` under plain text ordering. The
  * value lives in a hidden column, filled before each write, that the default ordering names.
  */
-import type { WriteBatch } from '../../rest/index.ts';
+import type { WriteBatch } from '../../../rest/index.ts';
 
 const INTEGER_PLACES = 8;
 

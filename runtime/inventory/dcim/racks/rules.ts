@@ -9,11 +9,11 @@
  * - a rack with a type takes the type's physical attributes, and changing a type updates them on
  *   every rack of the type.
  */
-import type { ModelRules, WriteBatch, WriteItem } from '../../rest/index.ts';
-import { fillNaturalNames } from './naturalOrdering.ts';
-import { dropUnusedOuterUnit, missingUnit } from './physical.ts';
-import { mountedDevices } from './rackSpace.ts';
-import { blankToNull, rowsById, tableOf, units, type Row } from './rows.ts';
+import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
+import { fillNaturalNames } from '../shared/naturalOrdering.ts';
+import { dropUnusedOuterUnit, missingUnit } from '../shared/physical.ts';
+import { mountedDevices } from '../shared/rackSpace.ts';
+import { blankToNull, rowsById, tableOf, units, type Row } from '../shared/rows.ts';
 
 /** What a rack takes from its rack type (Rack.RACKTYPE_FIELDS). */
 export const RACK_TYPE_COLUMNS = ['form_factor', 'width', 'u_height', 'starting_unit', 'desc_units', 'outer_width', 'outer_height', 'outer_depth', 'outer_unit', 'mounting_depth', 'weight', 'weight_unit', 'max_weight'];

@@ -11,8 +11,8 @@
  * - a platform's `available_for_device_type`: platforms without a manufacturer, or the device
  *   type's manufacturer's.
  */
-import type { MethodFilter } from '../../rest/index.ts';
-import { presence } from '../presence.ts';
+import type { MethodFilter } from '../../../rest/index.ts';
+import { presence } from '../../presence.ts';
 
 /** Rows of `target` point at the listed object through `column`. */
 const hasRelated = (target: string, column: string) =>

@@ -7,7 +7,7 @@
  * - a component (device bay, module bay): `<name> (<label>)`, or the name alone.
  * The same SQL serves rules that quote an object in a message (`Rack R1 (F1) does not belong…`).
  */
-import type { SqlExpression } from '../../rest/index.ts';
+import type { SqlExpression } from '../../../rest/index.ts';
 
 /** Resolves a resource key to its quoted table. */
 type Tables = (key: string) => string;

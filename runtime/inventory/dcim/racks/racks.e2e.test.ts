@@ -4,8 +4,8 @@
  * NetBox's rack rules and their messages, multi-hop filters, protected deletes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 /** Many requests per test, on a shared machine: generous limits. */
 const SLOW = 60_000;

@@ -4,8 +4,8 @@
  * query per table, not per object), and rack units counted in half units, the granularity NetBox
  * positions devices at (U1.5), formatted as Python prints a one-place Decimal (`1.0`).
  */
-import type { Queryable } from '../../db/index.ts';
-import type { WriteBatch } from '../../rest/index.ts';
+import type { Queryable } from '../../../db/index.ts';
+import type { WriteBatch } from '../../../rest/index.ts';
 
 export type Row = Record<string, unknown>;
 

@@ -3,8 +3,8 @@
  * and NetBox's message naming every rack still in the group, until none is; then deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/database.ts';
-import { bootTestApp, type TestClient } from '../../testing/inventoryApp.ts';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
 describe.each(testDatabases())('deleting rack groups on $name', (database) => {
   let api: TestClient;

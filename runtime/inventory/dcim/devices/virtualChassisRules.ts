@@ -4,10 +4,10 @@
  * its members; a chassis created with a master makes that device its member at position 1; a
  * deleted chassis' members lose their position and priority along with the chassis.
  */
-import type { ModelRules, WriteBatch } from '../../rest/index.ts';
-import { deviceDisplaySql } from './displays.ts';
-import { naturalOrderingRules } from './naturalOrdering.ts';
-import { idsOf, quote, tableOf } from './rows.ts';
+import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { deviceDisplaySql } from '../shared/displays.ts';
+import { naturalOrderingRules } from '../shared/naturalOrdering.ts';
+import { idsOf, quote, tableOf } from '../shared/rows.ts';
 
 async function clean(batch: WriteBatch): Promise<void> {
   const checked = batch.items.filter((item) => !item.creating && item.value('master_id') !== null);

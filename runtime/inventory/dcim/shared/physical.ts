@@ -4,7 +4,7 @@
  * dimensions and a maximum weight need theirs (RackBase). Model-level errors, under `__all__`.
  * And what their save() tidies: an outer unit without outer dimensions is dropped.
  */
-import type { WriteItem } from '../../rest/index.ts';
+import type { WriteItem } from '../../../rest/index.ts';
 import { truthy } from './rows.ts';
 
 const OUTER = ['outer_width', 'outer_height', 'outer_depth'];

@@ -4,8 +4,8 @@
  * site. NestedGroupModel's check that the parent is not the location itself nor one of its
  * descendants comes first, from the engine (every tree).
  */
-import type { ModelRules, WriteBatch } from '../../rest/index.ts';
-import { rowsById, tableOf } from './rows.ts';
+import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { rowsById, tableOf } from '../shared/rows.ts';
 
 async function cleanLocations(batch: WriteBatch): Promise<void> {
   const { tx, items } = batch;

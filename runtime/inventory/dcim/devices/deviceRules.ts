@@ -14,12 +14,12 @@
  * the rack's location; `_name` follows the name; child devices (in this device's bays) follow
  * its site, location and rack.
  */
-import type { ModelRules, WriteBatch, WriteItem } from '../../rest/index.ts';
-import { rackDisplaySql } from './displays.ts';
-import { fillNaturalNames } from './naturalOrdering.ts';
+import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
+import { rackDisplaySql } from '../shared/displays.ts';
+import { fillNaturalNames } from '../shared/naturalOrdering.ts';
 import { addressesOf, deviceAddressError, refuseSharedAddresses, type AddressRow } from './primaryIps.ts';
-import { fits, mountedDevices, rackSize, type Mounted } from './rackSpace.ts';
-import { blankToNull, halfUnits, numberOf, rowsById, tableOf, truthy, units, type Row } from './rows.ts';
+import { fits, mountedDevices, rackSize, type Mounted } from '../shared/rackSpace.ts';
+import { blankToNull, halfUnits, numberOf, rowsById, tableOf, truthy, units, type Row } from '../shared/rows.ts';
 
 interface Related {
   racks: Map<number, Row>;

@@ -6,7 +6,7 @@
  * A device fits at a position when every unit it needs exists and is free on its face (on both
  * faces when it is itself full depth).
  */
-import type { Queryable } from '../../db/index.ts';
+import type { Queryable } from '../../../db/index.ts';
 import { halfUnits, idsOf } from './rows.ts';
 
 export interface RackSize {

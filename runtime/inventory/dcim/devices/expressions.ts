@@ -11,7 +11,7 @@
  * - the `primary_ip` of a device or virtual device context: its IPv6 one when it has one, else
  *   its IPv4 one (NetBox's PREFER_IPV4 setting is False by default).
  */
-import type { SqlExpression } from '../../rest/index.ts';
+import type { SqlExpression } from '../../../rest/index.ts';
 
 /** How many `target` rows point at this one through `column`. */
 const countOf =

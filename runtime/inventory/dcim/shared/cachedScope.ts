@@ -12,9 +12,9 @@
  *   or group, or a location changes site, the objects cached under it follow (one UPDATE per
  *   scoped table, whatever the number of objects).
  */
-import type { Resource } from '../../contract/index.ts';
-import type { Queryable } from '../../db/index.ts';
-import type { ModelRules, Registry, WriteBatch } from '../../rest/index.ts';
+import type { Resource } from '../../../contract/index.ts';
+import type { Queryable } from '../../../db/index.ts';
+import type { ModelRules, Registry, WriteBatch } from '../../../rest/index.ts';
 
 interface Cache {
   _region: number | null;

@@ -8,11 +8,11 @@
  *   while holding it keeps it), and not in a bay belonging to itself (directly or through modules
  *   installed in it).
  */
-import type { ModelRules, WriteBatch } from '../../rest/index.ts';
-import { deviceDisplaySql } from './displays.ts';
+import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { deviceDisplaySql } from '../shared/displays.ts';
 import { schemaError } from './jsonSchema.ts';
-import { missingUnit } from './physical.ts';
-import { blankToNull, rowsById, tableOf } from './rows.ts';
+import { missingUnit } from '../shared/physical.ts';
+import { blankToNull, rowsById, tableOf } from '../shared/rows.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 

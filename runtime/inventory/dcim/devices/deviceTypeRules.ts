@@ -8,11 +8,11 @@
  *   any is mounted;
  * - a child type (installed in device bays) is 0U.
  */
-import type { ModelRules, WriteBatch, WriteItem } from '../../rest/index.ts';
-import { deviceDisplaySql, rackDisplaySql } from './displays.ts';
-import { missingUnit } from './physical.ts';
-import { fits, mountedDevices, rackSize, type Mounted, type RackSize } from './rackSpace.ts';
-import { halfUnits, numberOf, tableOf, units } from './rows.ts';
+import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
+import { deviceDisplaySql, rackDisplaySql } from '../shared/displays.ts';
+import { missingUnit } from '../shared/physical.ts';
+import { fits, mountedDevices, rackSize, type Mounted, type RackSize } from '../shared/rackSpace.ts';
+import { halfUnits, numberOf, tableOf, units } from '../shared/rows.ts';
 
 /** A mounted device of a type being changed, with what a message quotes. */
 interface Mount {
