@@ -2,7 +2,7 @@
  * @module
  * Prefix.clean() and save(): no /0 network; no duplicate prefix in a VRF that enforces unique
  * space, nor in the global table (NetBox's ENFORCE_GLOBAL_UNIQUE, True by default); and, on save,
- * the cached region, site group, site and location of the prefix's scope (dcim/cachedScope.ts).
+ * the cached region, site group, site and location of the prefix's scope (dcim/shared/cachedScope.ts).
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
 import { columnOf, updatedIds, valueOf, vrfsOf, vrfText } from '../shared/batchValues.ts';

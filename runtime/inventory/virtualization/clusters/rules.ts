@@ -3,7 +3,7 @@
  * Cluster.clean(): an existing cluster scoped to a site (or to a location) keeps its host devices
  * there — the devices of the cluster elsewhere are counted and refused under `scope`, the site
  * checked before the location (a location's site too). The cached scope columns are filled first
- * (CachedScopeMixin, dcim/cachedScope.ts), so the check reads the new scope's site and location
+ * (CachedScopeMixin, dcim/shared/cachedScope.ts), so the check reads the new scope's site and location
  * from them. One query for the whole batch.
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
