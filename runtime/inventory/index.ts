@@ -11,7 +11,8 @@
  * `expressions.ts`, `filters.ts`, `displays.ts` and their tests beside them. Helpers several
  * groups of one app use live in `<app>/shared/`; an app's suite of NetBox's validation messages
  * (recorded in scripts/facts/rules/<app>.yaml) in `<app>/validation/`. Helpers of every app sit
- * here: appRules.ts (the fragment type and its merge), presence.ts (boolean method filters).
+ * here: appRules.ts (the fragment type and its merge), presence.ts (boolean method filters),
+ * numberCharFilter.ts (CharFilters naming something by number).
  *
  * - core/: commonFilters (date bounds, change-request and object-type-id filters several apps
  *   use), dataSources, objectChanges, unserved (`zero`, `none`, `empty_relation`), validation;

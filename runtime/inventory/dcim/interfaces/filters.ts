@@ -14,8 +14,9 @@
  * - `primary_mac_address`: the primary MAC address, in any spelling; one no MAC address has is
  *   an invalid choice, as NetBox's ModelMultipleChoiceFilter answers.
  */
-import { isInteger, v } from '../../../kinds/index.ts';
+import { v } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
+import { numberCharFilter } from '../../numberCharFilter.ts';
 import { presence } from '../../presence.ts';
 import { VIRTUAL_TYPES, WIRELESS_TYPES } from './interfaceRules.ts';
 
@@ -54,12 +55,8 @@ function carries({ alias, sql }: MethodFilterArgs, match: (v: string) => string)
 /** `vlan_id` and `vlan`: one value (a CharFilter); blank filters nothing; a value no VLAN can have matches nothing. */
 const vlanFilter =
   (column: 'id' | 'vid'): MethodFilter =>
-  (args) => {
-    const value = args.values[args.values.length - 1].trim();
-    if (!value) return 'true';
-    if (!isInteger(value)) return 'false';
-    return carries(args, (v) => `${v}.${column} = ${args.param(value)}::bigint`);
-  };
+  (args) =>
+    numberCharFilter(args.values, (value) => carries(args, (v) => `${v}.${column} = ${args.param(value)}::bigint`));
 
 export const vlanId = vlanFilter('id');
 export const vlanVid = vlanFilter('vid');
