@@ -120,7 +120,7 @@ export interface UniqueEntry {
   errorField: string;
 }
 
-/** An operation served by a hand-written handler (runtime/inventory/<app>/<handler>.ts). */
+/** An operation served by a hand-written handler (runtime/inventory/<app>/<group>/). */
 export interface OperationEntry {
   handler: string;
   method: HttpMethod;

@@ -2,23 +2,43 @@
  * @module
  * The rules of particular models, registered by the names the definitions use: SQL expressions
  * (computed fields and `display` formats), method filters, lifecycle hooks by resource key, and
- * the handlers of extra operations. One folder per app, each with an `index.ts` registering its
- * own; the generic engine (runtime/rest) knows none of them.
+ * the handlers of extra operations. The generic engine (runtime/rest) knows none of them.
+ *
+ * ## Layout
+ * One folder per app, holding only its `index.ts`, which merges the fragments of its model
+ * groups. A model group is a folder `<app>/<group>/` whose `index.ts` exports an AppRules
+ * fragment (`{ expressions, methods, rules, operations }`), with files such as `rules.ts`,
+ * `expressions.ts`, `filters.ts`, `displays.ts` and their tests beside them. Helpers several
+ * groups of one app use live in `<app>/shared/`; an app's suite of NetBox's validation messages
+ * (recorded in scripts/facts/rules/<app>.yaml) in `<app>/validation/`. Helpers of every app sit
+ * here: appRules.ts (the fragment type and its merge), presence.ts (boolean method filters),
+ * numberCharFilter.ts (CharFilters naming something by number).
+ *
+ * - core/: commonFilters (date bounds, change-request and object-type-id filters several apps
+ *   use), dataSources, objectChanges, unserved (`zero`, `none`, `empty_relation`), validation;
+ *   shared/ (object type names and labels, also used by other apps).
+ * - dcim/: sites (and locations), racks, devices (device types, bays, virtual chassis, virtual
+ *   device contexts, platforms' filter), modules, interfaces (and MAC addresses), cables,
+ *   validation; shared/ (rows by id, natural ordering, physical checks, rack space, cached
+ *   scopes, display SQL — rows and cached scopes are used by ipam and virtualization too).
+ * - extras/: tags, journal, configTemplates, customFields, validation.
+ * - ipam/: addressing (aggregates, ASNs, VRFs, prefixes, IP ranges, the available-prefixes and
+ *   available-ips operations), addresses, vlans (VLAN groups and VLANs), services, validation;
+ *   shared/ (IP arithmetic, batch values, missing scopes, what the available-* operations share).
+ * - tenancy/: contacts, tenantGroups, validation.
+ * - users/: users, tokens, permissions, validation.
+ * - virtualization/: clusters, machines (virtual machines, their interfaces and disks), validation.
+ * - plugins/: permissionsMatrix (its README.md describes it).
  */
 import type { Extensions } from '../rest/index.ts';
 import { mergeRules } from './appRules.ts';
 import { core } from './core/index.ts';
-import { cables } from './dcim/cables/index.ts';
 import { dcim } from './dcim/index.ts';
-import { interfaces } from './dcim/interfaces/index.ts';
-import { customFields } from './extras/customFields/index.ts';
 import { extras } from './extras/index.ts';
 import { ipam } from './ipam/index.ts';
-import { ipamServices } from './ipam/services/index.ts';
-import { permissionsMatrix } from './plugins/permissionsMatrix/index.ts';
+import { plugins } from './plugins/index.ts';
 import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
-import { virtualizationMachines } from './virtualization/machines/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, interfaces, cables, extras, customFields, ipam, ipamServices, permissionsMatrix, tenancy, users, virtualization, virtualizationMachines });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, extras, ipam, plugins, tenancy, users, virtualization });

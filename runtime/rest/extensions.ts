@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import type { Resource } from '../contract/index.ts';
 import type { Database, Queryable } from '../db/index.ts';
-import type { CustomFieldSet, FilterQuery } from '../kinds/index.ts';
+import type { CustomFieldSet, FilterQuery, MethodValue } from '../kinds/index.ts';
 import type { ConstraintSet, RequestContext } from './context.ts';
 import type { Registry } from './registry.ts';
 import type { WriteBatch, WriteItem } from './write/batch.ts';
@@ -36,10 +36,20 @@ export interface SqlScope {
 /** A named SQL expression over the row `alias` (`family(ip.address)`, a device's display). No parameters: select lists are cached. */
 export type SqlExpression = (alias: string, sql: SqlScope) => string;
 
-/** What a method filter gets: the listed row's alias, a way to bind values, and the path compiler. */
-export interface MethodFilterArgs {
+/**
+ * What a method filter gets: its values, given and parsed, the listed row's alias, a way to bind
+ * values, and the path compiler. `V` is what the filter's declared `value` type parses to
+ * (runtime/kinds/filters/method.ts): `boolean` for `boolean` (and the `empty` lookup), `number`
+ * for `integer` and `number`, `string` by default.
+ */
+export interface MethodFilterArgs<V extends MethodValue = MethodValue> {
   lookup: string;
+  /** The values as the client wrote them (never empty). */
   values: string[];
+  /** The values parsed by the declared type; a boolean filter reads one, the last given. */
+  parsed: V[];
+  /** The last of `parsed`: what NetBox's single-value filters (BooleanFilter, NumberFilter, CharFilter) act on. */
+  value: V;
   alias: string;
   param(value: unknown): string;
   query: FilterQuery;
@@ -47,7 +57,7 @@ export interface MethodFilterArgs {
 }
 
 /** NetBox's `method=` filters: the condition, or null after `query.error(…)`. */
-export type MethodFilter = (args: MethodFilterArgs) => string | null;
+export type MethodFilter<V extends MethodValue = MethodValue> = (args: MethodFilterArgs<V>) => string | null;
 
 /**
  * A model's rules, NetBox's `clean()` and signal handlers. Each hook sees the whole batch of a
@@ -145,7 +155,8 @@ export interface Extensions {
   /** Custom field definitions; without a source no custom field exists. */
   customFields?: CustomFieldSource;
   expressions: Record<string, SqlExpression>;
-  methods: Record<string, MethodFilter>;
+  /** By the name a filter's `method:` uses; each handler takes the value type its filters declare. */
+  methods: Record<string, MethodFilter<any>>;
   /** By resource key (`dcim.devices`). */
   rules: Record<string, ModelRules>;
   /** By handler name (`provision-token`). */

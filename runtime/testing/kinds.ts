@@ -185,7 +185,7 @@ export class FakeFilterQuery implements FilterQuery {
   readonly wheres: WhereCall[] = [];
   readonly existence: { path: string; values: string[] }[] = [];
   readonly errors: string[] = [];
-  readonly methods: { name: string; lookup: string; values: string[] }[] = [];
+  readonly methods: { name: string; lookup: string; values: string[]; parsed: unknown[] }[] = [];
 
   constructor(
     readonly listed: Resource,
@@ -236,8 +236,8 @@ export class FakeFilterQuery implements FilterQuery {
     return this.objectTypes[id];
   }
 
-  method(name: string, lookup: string, values: string[]): string | null {
-    this.methods.push({ name, lookup, values });
+  method(name: string, lookup: string, values: string[], parsed: unknown[]): string | null {
+    this.methods.push({ name, lookup, values, parsed });
     return `METHOD(${name} ${lookup} ${values.join(',')})`;
   }
 }

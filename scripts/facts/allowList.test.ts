@@ -46,7 +46,7 @@ describe('countRules', () => {
       accepted: [],
       rules: {
         'dcim.racks': [
-          { message: 'Assigned location must belong to parent site ({site}).', status: 'enforced', test: 'runtime/inventory/dcim/racks.e2e.test.ts' },
+          { message: 'Assigned location must belong to parent site ({site}).', status: 'enforced', test: 'runtime/inventory/dcim/racks/racks.e2e.test.ts' },
           { message: 'Too short.', field: 'u_height', status: 'not-applicable', reason: 'a reason long enough' },
           { message: 'Never raised.', status: 'not-applicable', reason: 'a reason long enough' },
         ],

@@ -1,25 +1,18 @@
 /**
  * @module
- * core: filters every NetBoxModel list has, filters shared by several apps, the `zero` count of
- * objects not served yet, the `none` value computed over them, the rules of data sources and the
- * `display` of change records.
+ * core: filters every NetBoxModel list has and filters shared by several apps (commonFilters/),
+ * the values over objects not served yet (unserved/), the rules of data sources (dataSources/) and
+ * the `display` of change records (objectChanges/); object type names and labels other apps
+ * check and print (shared/).
  */
-import type { AppRules } from '../appRules.ts';
-import { dataSourceRules } from './dataSourceRules.ts';
-import { dateBound } from './dateBounds.ts';
-import { emptyRelation } from './emptyRelation.ts';
-import { objectTypeIds } from './objectTypeIds.ts';
-import { none } from './none.ts';
-import { objectChangeDisplay } from './objectChangeDisplay.ts';
-import { filterByRequest } from './requestFilters.ts';
-import { zero } from './zero.ts';
+import { mergeRules, type AppRules } from '../appRules.ts';
+import { commonFilters } from './commonFilters/index.ts';
+import { dataSources } from './dataSources/index.ts';
+import { objectChanges } from './objectChanges/index.ts';
+import { unserved } from './unserved/index.ts';
 
-export const core: AppRules = {
-  expressions: { zero, none, object_change: objectChangeDisplay },
-  methods: { empty_relation: emptyRelation, filter_by_request: filterByRequest, date_bound: dateBound, object_type_ids: objectTypeIds },
-  rules: { 'core.data-sources': dataSourceRules },
-};
+export const core: AppRules = mergeRules({ commonFilters, dataSources, objectChanges, unserved });
 
-export { objectTypeNameError } from './objectTypeNames.ts';
-export { DATA_BACKENDS } from './dataSourceRules.ts';
-export { appLabeledName } from './objectTypeLabels.ts';
+export { objectTypeNameError } from './shared/objectTypeNames.ts';
+export { DATA_BACKENDS } from './dataSources/rules.ts';
+export { appLabeledName } from './shared/objectTypeLabels.ts';

@@ -1,78 +1,24 @@
 /**
  * @module
- * dcim: display formats and computed values (SQL expressions), method filters and the model
- * rules of locations, devices, racks, their types and their components.
+ * dcim: sites and locations (sites/), racks (racks/), rack reservations (rackReservations/) and
+ * elevations (rackElevation/), devices, their types, bays, virtual chassis and virtual device
+ * contexts (devices/), modules (modules/), console, power and pass-through ports (components/),
+ * component templates and their instantiation (templates/), interfaces and MAC addresses
+ * (interfaces/), cables (cables/); what several of them use — rows by id, natural ordering,
+ * physical checks, rack space, cached scopes, display SQL — in shared/.
  */
-import type { AppRules } from '../appRules.ts';
-import { deviceBayRules, moduleBayRules } from './bays.ts';
-import { scopeMoveRules } from './cachedScope.ts';
+import { mergeRules, type AppRules } from '../appRules.ts';
+import { cables } from './cables/index.ts';
 import { components } from './components/index.ts';
-import { counts, deviceBayOccupied, deviceConfigContext, installedModule, moduleBayOccupied, parentDevice, primaryIp } from './computed.ts';
-import { deviceRules } from './devices.ts';
-import { deviceTypeRules } from './deviceTypes.ts';
-import { locationRules } from './locations.ts';
-import { componentDisplay, deviceDisplay, rackDisplay } from './displays.ts';
-import * as filters from './methodFilters.ts';
-import { moduleRules, moduleTypeRules } from './modules.ts';
-import { naturalOrderingRules } from './naturalOrdering.ts';
-import { contextAddressRules } from './primaryIps.ts';
-import { rackRules, rackTypeRules } from './racks.ts';
-import { virtualChassisRules } from './virtualChassis.ts';
+import { devices } from './devices/index.ts';
+import { interfaces } from './interfaces/index.ts';
+import { modules } from './modules/index.ts';
 import { rackElevation } from './rackElevation/index.ts';
 import { rackReservations } from './rackReservations/index.ts';
-import { chainRules, deviceInstantiation, moduleInstantiation, templates } from './templates/index.ts';
+import { racks } from './racks/index.ts';
+import { sites } from './sites/index.ts';
+import { templates } from './templates/index.ts';
 
-export const dcim: AppRules = {
-  expressions: {
-    ...templates.expressions,
-    ...components.expressions,
-    device: deviceDisplay,
-    rack: rackDisplay,
-    component: componentDisplay,
-    ...counts,
-    parent_device: parentDevice,
-    device_config_context: deviceConfigContext,
-    module_bay_installed_module: installedModule,
-    device_bay_occupied: deviceBayOccupied,
-    module_bay_occupied: moduleBayOccupied,
-    primary_ip: primaryIp,
-    ...rackReservations.expressions,
-  },
-  methods: {
-    ...templates.methods,
-    ...components.methods,
-    zero_count: filters.zeroCount,
-    never_present: filters.neverPresent,
-    unmatched_text: filters.unmatchedText,
-    has_device_bays: filters.hasDeviceBays,
-    has_module_bays: filters.hasModuleBays,
-    has_interfaces: filters.hasInterfaces,
-    has_primary_ip: filters.hasPrimaryIp,
-    has_oob_ip: filters.hasOobIp,
-    has_virtual_device_context: filters.hasVirtualDeviceContext,
-    virtual_chassis_member: filters.virtualChassisMember,
-    has_local_context_data: filters.hasLocalContextData,
-    platforms_for_device_type: filters.platformsForDeviceType,
-    ...rackReservations.methods,
-  },
-  rules: {
-    ...templates.rules,
-    ...components.rules,
-    'dcim.device-types': deviceTypeRules,
-    'dcim.rack-types': rackTypeRules,
-    'dcim.racks': rackRules,
-    'dcim.devices': chainRules(deviceRules, deviceInstantiation),
-    'dcim.virtual-chassis': virtualChassisRules,
-    'dcim.device-bays': deviceBayRules,
-    'dcim.module-bays': moduleBayRules,
-    'dcim.module-types': moduleTypeRules,
-    'dcim.modules': chainRules(moduleRules, moduleInstantiation),
-    'dcim.virtual-device-contexts': { ...naturalOrderingRules, ...contextAddressRules },
-    'dcim.sites': scopeMoveRules['dcim.sites'],
-    'dcim.locations': { ...scopeMoveRules['dcim.locations'], ...locationRules },
-    ...rackReservations.rules,
-  },
-  operations: { ...rackElevation.operations },
-};
+export const dcim: AppRules = mergeRules({ sites, racks, rackReservations, rackElevation, devices, modules, components, templates, interfaces, cables });
 
-export { cachedScopeRules, fillCachedScope } from './cachedScope.ts';
+export { cachedScopeRules, fillCachedScope } from './shared/cachedScope.ts';

@@ -1,14 +1,11 @@
 /**
  * @module
- * tenancy: display formats, the delete of tenant groups that would leave two ungrouped tenants
- * with one name or slug, and the object types contacts may be assigned to.
+ * tenancy: tenant groups, whose delete must not leave two ungrouped tenants with one name or slug
+ * (tenantGroups/), and contacts — the display of contact assignments and the object types they
+ * may name (contacts/).
  */
-import type { AppRules } from '../appRules.ts';
-import { contactAssignmentDisplay } from './displays.ts';
-import { contactAssignmentRules } from './contactAssignments.ts';
-import { tenantGroupRules } from './tenantGroups.ts';
+import { mergeRules, type AppRules } from '../appRules.ts';
+import { contacts } from './contacts/index.ts';
+import { tenantGroups } from './tenantGroups/index.ts';
 
-export const tenancy: AppRules = {
-  expressions: { contact_assignment: contactAssignmentDisplay },
-  rules: { 'tenancy.tenant-groups': tenantGroupRules, 'tenancy.contact-assignments': contactAssignmentRules },
-};
+export const tenancy: AppRules = mergeRules({ contacts, tenantGroups });

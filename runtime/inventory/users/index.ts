@@ -1,19 +1,11 @@
 /**
  * @module
- * users: display formats, token provisioning and creation, the password policy of users, and the
- * filters and rules of object permissions.
+ * users: users, their display and password policy (users/); tokens, their display, rules and
+ * provisioning (tokens/); object permissions, their filters and rules (permissions/).
  */
-import type { AppRules } from '../appRules.ts';
-import { tokenDisplay, userDisplay } from './displays.ts';
-import { objectTypeName, permissionAction } from './permissionFilters.ts';
-import { permissionRules } from './permissionRules.ts';
-import { provisionToken } from './provisionToken.ts';
-import { tokenRules } from './tokenRules.ts';
-import { userRules } from './userRules.ts';
+import { mergeRules, type AppRules } from '../appRules.ts';
+import { permissions } from './permissions/index.ts';
+import { tokens } from './tokens/index.ts';
+import { users as usersGroup } from './users/index.ts';
 
-export const users: AppRules = {
-  expressions: { token: tokenDisplay, user: userDisplay },
-  methods: { object_type_name: objectTypeName, permission_action: permissionAction },
-  rules: { 'users.permissions': permissionRules, 'users.tokens': tokenRules, 'users.users': userRules },
-  operations: { 'provision-token': provisionToken },
-};
+export const users: AppRules = mergeRules({ users: usersGroup, tokens, permissions });

@@ -1,11 +1,11 @@
 /**
  * @module
- * virtualization: clusters keep the cached scope NetBox's CachedScopeMixin gives them (dcim), and
- * their host devices within a site or location scope (clusters.ts).
+ * virtualization: clusters, which keep the cached scope NetBox's CachedScopeMixin gives them and
+ * their host devices within a site or location scope (clusters/); virtual machines, their
+ * interfaces and virtual disks (machines/).
  */
-import type { AppRules } from '../appRules.ts';
-import { clusterRules } from './clusters.ts';
+import { mergeRules, type AppRules } from '../appRules.ts';
+import { clusters } from './clusters/index.ts';
+import { machines } from './machines/index.ts';
 
-export const virtualization: AppRules = {
-  rules: { 'virtualization.clusters': clusterRules },
-};
+export const virtualization: AppRules = mergeRules({ clusters, machines });

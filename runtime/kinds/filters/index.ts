@@ -19,4 +19,5 @@ export function filterKind(name: string): FilterKind {
 }
 
 export type * from './types.ts';
+export { parseMethodValues } from './method.ts';
 export { booleanValue, invalidChoice, isDate, isDecimal, isInteger } from './values.ts';

@@ -22,6 +22,9 @@ export type Op =
 
 export type { Cast } from './cast.ts';
 
+/** One value of a method filter, parsed by the type its definition declares (filters/method.ts). */
+export type MethodValue = string | number | boolean;
+
 export interface WhereOptions {
   cast?: Cast;
   /** For `tree`: the values are this attribute of the nodes (`slug`) instead of their ids. */
@@ -49,8 +52,8 @@ export interface FilterQuery extends Catalog {
   mustExist(path: string, values: string[]): void;
   /** The object type (`dcim.site`) an object type id names, if any. */
   objectTypeById(id: number): string | undefined;
-  /** The SQL of a method filter registered by name (runtime/inventory). */
-  method(name: string, lookup: string, values: string[]): string | null;
+  /** The SQL of a method filter registered by name (runtime/inventory): `parsed` are the values parsed by its declared type. */
+  method(name: string, lookup: string, values: string[], parsed: MethodValue[]): string | null;
 }
 
 export interface FilterKind {

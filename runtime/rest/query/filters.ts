@@ -146,10 +146,10 @@ export class FilterBuilder {
         const normalised = field ? values : values.map((v) => v.trim().replace(/^\+/, '').replace(/^0+(?=\d)/, ''));
         checks.push({ parameter, table: holder.table, column, values: normalised });
       },
-      method(name, lookup, values) {
+      method(name, lookup, values, parsed) {
         const handler = methods[name];
         if (!handler) throw new Error(`${resource.key}: no method filter "${name}" is registered (runtime/inventory)`);
-        return handler({ lookup, values, alias, param: (value) => params.add(value), query: fq, sql: select });
+        return handler({ lookup, values, parsed, value: parsed[parsed.length - 1], alias, param: (value) => params.add(value), query: fq, sql: select });
       },
     };
     return fq;

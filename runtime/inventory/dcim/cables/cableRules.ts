@@ -17,8 +17,8 @@
  * `cable`; the objects' `cable_end` goes with it here.
  */
 import type { DeletePlan, ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { componentDisplaySql, deviceDisplaySql } from '../displays.ts';
-import { tableOf, type Row } from '../rows.ts';
+import { componentDisplaySql, deviceDisplaySql } from '../shared/displays.ts';
+import { tableOf, type Row } from '../shared/rows.ts';
 import { TERMINATIONS } from './terminationSql.ts';
 import { WIRELESS_TYPES, VIRTUAL_TYPES } from '../interfaces/interfaceRules.ts';
 

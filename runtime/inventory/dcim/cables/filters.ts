@@ -11,15 +11,9 @@
  * The objects are found through the terminations' generic relation; every served termination
  * type with a `device` field takes part (interfaces today).
  */
-import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
+import { presence } from '../../presence.ts';
 import { TERMINATIONS } from './terminationSql.ts';
-
-/** Integer values, or null after the 400 NetBox's number filters give. */
-function integers({ values, query }: MethodFilterArgs): number[] | null {
-  if (values.some((value) => !isInteger(value.trim()))) return query.error('Enter a number.');
-  return values.map((value) => Number(value.trim()));
-}
 
 /** A termination row of the listed cable matching `where` (SQL over the row alias) exists. */
 function hasTermination({ alias, sql }: MethodFilterArgs, where: (ct: string) => string): string {
@@ -28,22 +22,14 @@ function hasTermination({ alias, sql }: MethodFilterArgs, where: (ct: string) =>
 }
 
 const byEnd =
-  (end: 'A' | 'B'): MethodFilter =>
-  (args) => {
-    const ids = integers(args);
-    if (!ids) return null;
-    return hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'cable_end', ct)} = '${end}' AND ${args.sql.column(TERMINATIONS, 'termination_id', ct)} = ANY(${args.param(ids)}::int[])`);
-  };
+  (end: 'A' | 'B'): MethodFilter<number> =>
+  (args) =>
+    hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'cable_end', ct)} = '${end}' AND ${args.sql.column(TERMINATIONS, 'termination_id', ct)} = ANY(${args.param(args.parsed)}::int[])`);
 
 export const terminationA = byEnd('A');
 export const terminationB = byEnd('B');
 
-export const unterminated: MethodFilter = (args) => {
-  const value = booleanValue(args.values[args.values.length - 1]);
-  if (value === null) return args.query.error(invalidChoice(args.values[args.values.length - 1]));
-  const both = ['A', 'B'].map((end) => hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'cable_end', ct)} = '${end}'`)).join(' AND ');
-  return value ? `NOT (${both})` : `(${both})`;
-};
+export const unterminated = presence((args) => `NOT (${['A', 'B'].map((end) => hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'cable_end', ct)} = '${end}'`)).join(' AND ')})`);
 
 /** What a termination's device is matched on: a device column, or a column of a related row. */
 type DeviceMatch = (d: string, args: MethodFilterArgs) => string;
@@ -66,12 +52,9 @@ const byDevice =
 
 /** By id: the device's own id or its `column`; by name: the related row's `attribute`. */
 const idMatch =
-  (column: string): MethodFilter =>
-  (args) => {
-    const ids = integers(args);
-    if (!ids) return null;
-    return byDevice((d) => `${d}.${column} = ANY(${args.param(ids)}::int[])`)(args);
-  };
+  (column: string): MethodFilter<number> =>
+  (args) =>
+    byDevice((d) => `${d}.${column} = ANY(${args.param(args.parsed)}::int[])`)(args);
 
 const textMatch = (target: string | null, column: string, attribute: string): MethodFilter =>
   byDevice((d, { sql, param, values }) => {
@@ -90,16 +73,9 @@ export const site = textMatch('dcim.sites', 'site_id', 'slug');
 export const siteId = idMatch('site_id');
 
 /** `interface_id` of a cable: one of its terminations is that interface. */
-export const cableInterface: MethodFilter = (args) => {
-  const ids = integers(args);
-  if (!ids) return null;
-  return hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'termination_type', ct)} = '${args.sql.resource('dcim.interfaces').objectType}' AND ${args.sql.column(TERMINATIONS, 'termination_id', ct)} = ANY(${args.param(ids)}::int[])`);
-};
+export const cableInterface: MethodFilter<number> = (args) =>
+  hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'termination_type', ct)} = '${args.sql.resource('dcim.interfaces').objectType}' AND ${args.sql.column(TERMINATIONS, 'termination_id', ct)} = ANY(${args.param(args.parsed)}::int[])`);
 
 /** `interface_id` of a termination: it is that interface. */
-export const terminationInterface: MethodFilter = (args) => {
-  const ids = integers(args);
-  if (!ids) return null;
-  const { alias, sql } = args;
-  return `(${sql.column(TERMINATIONS, 'termination_type', alias)} = '${sql.resource('dcim.interfaces').objectType}' AND ${sql.column(TERMINATIONS, 'termination_id', alias)} = ANY(${args.param(ids)}::int[]))`;
-};
+export const terminationInterface: MethodFilter<number> = ({ alias, sql, param, parsed }) =>
+  `(${sql.column(TERMINATIONS, 'termination_type', alias)} = '${sql.resource('dcim.interfaces').objectType}' AND ${sql.column(TERMINATIONS, 'termination_id', alias)} = ANY(${param(parsed)}::int[]))`;

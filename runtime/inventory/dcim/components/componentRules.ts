@@ -5,7 +5,7 @@
  * marked connected while a cable is attached; `_name` follows its name (natural ordering).
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
-import { fillNaturalNames } from '../naturalOrdering.ts';
+import { fillNaturalNames } from '../shared/naturalOrdering.ts';
 
 /** CabledObjectModel.clean(): the cable fields are read-only, so only `mark_connected` can disagree with them. */
 export function cleanCabled(batch: WriteBatch): void {

@@ -17,9 +17,9 @@
  * Deleting a rear port drops the mappings to it from its front ports (NetBox's CASCADE).
  */
 import type { MethodFilter, ModelRules, SqlExpression, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { componentDisplaySql } from '../displays.ts';
-import { fillNaturalNames } from '../naturalOrdering.ts';
-import { rowsById, tableOf, type Row } from '../rows.ts';
+import { componentDisplaySql } from '../shared/displays.ts';
+import { fillNaturalNames } from '../shared/naturalOrdering.ts';
+import { rowsById, tableOf, type Row } from '../shared/rows.ts';
 import { cleanCabled } from './componentRules.ts';
 
 const FRONT = 'dcim.front-ports';

@@ -5,8 +5,8 @@
  * (PowerPort.clean()); a power outlet's power port is on the outlet's device (PowerOutlet.clean()).
  */
 import type { ModelRules } from '../../../rest/index.ts';
-import { componentDisplaySql } from '../displays.ts';
-import { rowsById, tableOf } from '../rows.ts';
+import { componentDisplaySql } from '../shared/displays.ts';
+import { rowsById, tableOf } from '../shared/rows.ts';
 import { cleanCabled, componentRules } from './componentRules.ts';
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));

@@ -14,20 +14,13 @@
  * - `primary_mac_address`: the primary MAC address, in any spelling; one no MAC address has is
  *   an invalid choice, as NetBox's ModelMultipleChoiceFilter answers.
  */
-import { booleanValue, invalidChoice, isInteger, v } from '../../../kinds/index.ts';
+import { v } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
+import { numberCharFilter } from '../../numberCharFilter.ts';
+import { presence } from '../../presence.ts';
 import { VIRTUAL_TYPES, WIRELESS_TYPES } from './interfaceRules.ts';
 
 const I = 'dcim.interfaces';
-
-/** A boolean filter: the condition, its negation, or null after NetBox's invalid-choice 400. */
-const presence =
-  (condition: (args: MethodFilterArgs) => string): MethodFilter =>
-  (args) => {
-    const value = booleanValue(args.values[args.values.length - 1]);
-    if (value === null) return args.query.error(invalidChoice(args.values[args.values.length - 1]));
-    return value ? condition(args) : `NOT (${condition(args)})`;
-  };
 
 export const cabled = presence(({ alias, sql }) => `${sql.column(I, 'cable', alias)} IS NOT NULL`);
 
@@ -62,12 +55,8 @@ function carries({ alias, sql }: MethodFilterArgs, match: (v: string) => string)
 /** `vlan_id` and `vlan`: one value (a CharFilter); blank filters nothing; a value no VLAN can have matches nothing. */
 const vlanFilter =
   (column: 'id' | 'vid'): MethodFilter =>
-  (args) => {
-    const value = args.values[args.values.length - 1].trim();
-    if (!value) return 'true';
-    if (!isInteger(value)) return 'false';
-    return carries(args, (v) => `${v}.${column} = ${args.param(value)}::bigint`);
-  };
+  (args) =>
+    numberCharFilter(args.values, (value) => carries(args, (v) => `${v}.${column} = ${args.param(value)}::bigint`));
 
 export const vlanId = vlanFilter('id');
 export const vlanVid = vlanFilter('vid');
@@ -75,11 +64,10 @@ export const vlanVid = vlanFilter('vid');
 /** Device.vc_interfaces() of the devices named (by name, or id) in the values. */
 const vcInterfaces =
   (by: 'name' | 'id', ifMaster: boolean): MethodFilter =>
-  ({ values, alias, sql, param, query }) => {
-    if (by === 'id' && values.some((value) => !isInteger(value.trim()))) return query.error('Enter a number.');
+  ({ values, parsed, alias, sql, param }) => {
     const [d, i] = [sql.alias(), sql.alias()];
     const devices = sql.table('dcim.devices');
-    const named = by === 'id' ? `${d}.id = ANY(${param(values.map((value) => Number(value.trim())))}::int[])` : `${d}.name = ANY(${param(values)}::text[])`;
+    const named = by === 'id' ? `${d}.id = ANY(${param(parsed)}::int[])` : `${d}.name = ANY(${param(values)}::text[])`;
     const chassis = sql.alias();
     const master = ifMaster ? ` AND EXISTS (SELECT 1 FROM ${sql.table('dcim.virtual-chassis')} ${chassis} WHERE ${chassis}.id = ${d}.virtual_chassis_id AND ${chassis}.master_id = ${d}.id)` : '';
     const own = `${sql.column(I, 'device', alias)} IN (SELECT ${d}.id FROM ${devices} ${d} WHERE ${named})`;

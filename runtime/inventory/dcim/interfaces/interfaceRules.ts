@@ -20,8 +20,8 @@
  *    channel fills its frequency and width.
  */
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { componentDisplaySql, deviceDisplaySql } from '../displays.ts';
-import { rowsById, tableOf, type Row } from '../rows.ts';
+import { componentDisplaySql, deviceDisplaySql } from '../shared/displays.ts';
+import { rowsById, tableOf, type Row } from '../shared/rows.ts';
 import { naturalizeInterface } from './naturalizeInterface.ts';
 
 /** NetBox's VIRTUAL_IFACE_TYPES and WIRELESS_IFACE_TYPES (dcim/constants.py). */

@@ -6,9 +6,9 @@
  * address), `device[_id]` (assigned to an interface of Device.vc_interfaces(): the device's own,
  * and its virtual chassis' non-management ones when it is the master), `interface[_id]`.
  */
-import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs, ModelRules, SqlExpression } from '../../../rest/index.ts';
-import { rowsById, tableOf } from '../rows.ts';
+import { presence } from '../../presence.ts';
+import { rowsById, tableOf } from '../shared/rows.ts';
 
 const M = 'dcim.mac-addresses';
 const I = 'dcim.interfaces';
@@ -31,14 +31,6 @@ export const macAddressRules: ModelRules = {
   },
 };
 
-const presence =
-  (condition: (args: MethodFilterArgs) => string): MethodFilter =>
-  (args) => {
-    const value = booleanValue(args.values[args.values.length - 1]);
-    if (value === null) return args.query.error(invalidChoice(args.values[args.values.length - 1]));
-    return value ? condition(args) : `NOT (${condition(args)})`;
-  };
-
 export const assigned = presence(({ alias, sql }) => `(${sql.column(M, 'assigned_object_type', alias)} IS NOT NULL AND ${sql.column(M, 'assigned_object_id', alias)} IS NOT NULL)`);
 
 export const primary = presence(({ alias, sql }) => {
@@ -52,21 +44,13 @@ function onInterface({ alias, sql }: MethodFilterArgs, where: (i: string) => str
   return `(${sql.column(M, 'assigned_object_type', alias)} = '${sql.resource(I).objectType}' AND ${sql.column(M, 'assigned_object_id', alias)} IN (SELECT ${i}.id FROM ${sql.table(I)} ${i} WHERE ${where(i)}))`;
 }
 
-/** Integer values, or null after the 400 NetBox's number filters give. */
-function integers({ values, query }: MethodFilterArgs): number[] | null {
-  if (values.some((value) => !isInteger(value.trim()))) return query.error('Enter a number.');
-  return values.map((value) => Number(value.trim()));
-}
-
 const byDevice =
   (by: 'name' | 'id'): MethodFilter =>
   (args) => {
-    const { sql, param, values } = args;
-    const ids = by === 'id' ? integers(args) : null;
-    if (by === 'id' && !ids) return null;
+    const { sql, param, values, parsed } = args;
     const [d, m, c] = [sql.alias(), sql.alias(), sql.alias()];
     const devices = sql.table('dcim.devices');
-    const named = by === 'id' ? `${d}.id = ANY(${param(ids)}::int[])` : `${d}.name = ANY(${param(values)}::text[])`;
+    const named = by === 'id' ? `${d}.id = ANY(${param(parsed)}::int[])` : `${d}.name = ANY(${param(values)}::text[])`;
     return onInterface(args, (i) => {
       const device = sql.column(I, 'device', i);
       const own = `${device} IN (SELECT ${d}.id FROM ${devices} ${d} WHERE ${named})`;
@@ -83,8 +67,4 @@ const negatable = (args: MethodFilterArgs, condition: string) => (args.lookup ==
 
 export const interfaceName: MethodFilter = (args) => negatable(args, onInterface(args, (i) => `${args.sql.column(I, 'name', i)} = ANY(${args.param(args.values)}::text[])`));
 
-export const interfaceId: MethodFilter = (args) => {
-  const ids = integers(args);
-  if (!ids) return null;
-  return negatable(args, onInterface(args, (i) => `${i}.id = ANY(${args.param(ids)}::int[])`));
-};
+export const interfaceId: MethodFilter<number> = (args) => negatable(args, onInterface(args, (i) => `${i}.id = ANY(${args.param(args.parsed)}::int[])`));

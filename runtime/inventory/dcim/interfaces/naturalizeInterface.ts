@@ -5,7 +5,7 @@
  * `eth1` sorts after `Gi1/0/1`), then the type prefix, then the id, channel and sub-interface
  * number (six digits each, `......` when absent), then the rest, naturalized.
  */
-import { naturalize } from '../naturalOrdering.ts';
+import { naturalize } from '../shared/naturalOrdering.ts';
 
 const INTERFACE_NAME = /^(?<type>[^\d.:]+)?(?:(?<slot>\d+)\/)?(?:(?<subslot>\d+)\/)?(?:(?<position>\d+)\/)?(?:(?<subposition>\d+)\/)?(?<id>\d+)?(?::(?<channel>\d+))?(?:\.(?<vc>\d+))?(?<remainder>.*)$/s;
 

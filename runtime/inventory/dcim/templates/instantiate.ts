@@ -15,8 +15,8 @@
 import type { InstantiationEntry, Resource } from '../../../contract/index.ts';
 import type { WriteBatch } from '../../../rest/index.ts';
 import { naturalizeInterface } from '../interfaces/naturalizeInterface.ts';
-import { naturalize } from '../naturalOrdering.ts';
-import { quote, type Row } from '../rows.ts';
+import { naturalize } from '../shared/naturalOrdering.ts';
+import { quote, type Row } from '../shared/rows.ts';
 import { resolvePlaceholders, type PlaceholderScope } from './placeholders.ts';
 
 /** A device being created, or a module being installed in one. */

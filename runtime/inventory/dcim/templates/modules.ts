@@ -10,7 +10,7 @@
  * module. Only new modules are checked and instantiated; an update changes no component.
  */
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { quote, tableOf } from '../rows.ts';
+import { quote, tableOf } from '../shared/rows.ts';
 import { componentName, instantiate, loadTemplateSets, type Owner, type TemplateSet } from './instantiate.ts';
 import { bayPositions, MODULE_TOKEN, PlaceholderError } from './placeholders.ts';
 

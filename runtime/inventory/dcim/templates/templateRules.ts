@@ -13,11 +13,11 @@
  * name (NetBox's natural_sort collation; an interface template's as NetBox orders interfaces).
  */
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { componentDisplaySql } from '../displays.ts';
+import { componentDisplaySql } from '../shared/displays.ts';
 import { naturalizeInterface } from '../interfaces/naturalizeInterface.ts';
 import { VIRTUAL_TYPES, WIRELESS_TYPES } from '../interfaces/interfaceRules.ts';
-import { naturalize } from '../naturalOrdering.ts';
-import { rowsById, tableOf } from '../rows.ts';
+import { naturalize } from '../shared/naturalOrdering.ts';
+import { rowsById, tableOf } from '../shared/rows.ts';
 
 type Check = (item: WriteItem, batch: WriteBatch, related: Map<number, Record<string, unknown>>) => [string, string] | null;
 

@@ -5,7 +5,7 @@
  * label case-insensitively (NetBox's CustomFieldChoiceSetViewSet.choices).
  */
 import type { OperationHandler } from '../../../rest/index.ts';
-import { parentRow, resultsLimit } from '../../ipam/availability.ts';
+import { parentRow, resultsLimit } from '../../ipam/shared/availability.ts';
 import { choicesOf, type ChoiceSetRow } from './choiceSets.ts';
 
 function pageUrl(url: URL, limit: number, offset: number): string {

@@ -9,7 +9,7 @@
  */
 import type { Queryable } from '../../../db/index.ts';
 import type { ModelRules, Registry, WriteItem } from '../../../rest/index.ts';
-import { appLabeledName } from '../../core/objectTypeLabels.ts';
+import { appLabeledName } from '../../core/shared/objectTypeLabels.ts';
 import { CHOICE_SET_TABLE, CUSTOM_FIELD_TABLE } from './source.ts';
 import { checkDefinition } from './definitionChecks.ts';
 import { checkDefaultObjects } from './defaultObjects.ts';

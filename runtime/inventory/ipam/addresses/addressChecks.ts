@@ -5,7 +5,7 @@
  * broadcast address on an interface unless the mask leaves no room for them (/31-/32,
  * /127-/128), and SLAAC for IPv6 only — NetBox's messages and keys.
  */
-import { bitsOf, formatAddress, intervalOf, parseNetwork } from '../ipSpace.ts';
+import { bitsOf, formatAddress, intervalOf, parseNetwork } from '../shared/ipSpace.ts';
 
 /** ipam.validators.DNSValidator. */
 const DNS_NAME = /^([0-9A-Za-z_-]+|\*)(\.[0-9A-Za-z_-]+)*\.?$/;

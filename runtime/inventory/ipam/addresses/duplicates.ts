@@ -6,9 +6,9 @@
  * copy has such a role. The message names the first duplicate in NetBox's order (`address`).
  */
 import type { WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { updatedIds, valueOf, vrfsOf, vrfText } from '../batchValues.ts';
-import { parseNetwork } from '../ipSpace.ts';
-import { ENFORCE_GLOBAL_UNIQUE } from '../prefixes.ts';
+import { updatedIds, valueOf, vrfsOf, vrfText } from '../shared/batchValues.ts';
+import { parseNetwork } from '../shared/ipSpace.ts';
+import { ENFORCE_GLOBAL_UNIQUE } from '../addressing/prefixRules.ts';
 
 /** ipam.constants.IPADDRESS_ROLES_NONUNIQUE. */
 const SHARED_ROLES = new Set(['anycast', 'vip', 'vrrp', 'hsrp', 'glbp', 'carp']);

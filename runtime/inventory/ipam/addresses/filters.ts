@@ -9,9 +9,9 @@
  *   VM's interface);
  * - `virtual_machine`/`virtual_machine_id`: addresses on the interfaces of the VMs named.
  */
-import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
-import { formatNetwork, networkOf, parseNetwork } from '../ipSpace.ts';
+import { presence } from '../../presence.ts';
+import { formatNetwork, networkOf, parseNetwork } from '../shared/ipSpace.ts';
 
 const column = ({ query, sql, alias }: MethodFilterArgs, field: string) => sql.column(query.listed.key, field, alias);
 
@@ -27,11 +27,10 @@ export const ipAddressParent: MethodFilter = (args) => {
 };
 
 export const ipAddressDevice: MethodFilter = (args) => {
-  const { values, param, query, sql } = args;
+  const { values, parsed, param, query, sql } = args;
   const byId = query.parameter.startsWith('device_id');
-  if (byId && values.some((v) => !isInteger(v))) return query.error('Enter a number.');
   const [d, m, c, i] = [sql.alias(), sql.alias(), sql.alias(), sql.alias()];
-  const devices = byId ? `${d}.id = ANY(${param(values.map((v) => v.trim()))}::int[])` : `${d}.name = ANY(${param(values)}::text[])`;
+  const devices = byId ? `${d}.id = ANY(${param(parsed)}::int[])` : `${d}.name = ANY(${param(values)}::text[])`;
   const named = `SELECT ${d}.id FROM ${sql.table('dcim.devices')} ${d} WHERE ${devices}`;
   // A virtual chassis master also reaches its members' interfaces that are not for management only.
   const members = `SELECT ${m}.id FROM ${sql.table('dcim.devices')} ${m} JOIN ${sql.table('dcim.virtual-chassis')} ${c} ON ${c}.id = ${m}.virtual_chassis_id WHERE ${c}.master_id IN (${named})`;
@@ -39,32 +38,15 @@ export const ipAddressDevice: MethodFilter = (args) => {
   return `(${column(args, 'assigned_object_type')} = ${interfaceType(args)} AND ${column(args, 'assigned_object_id')} IN (${interfaces}))`;
 };
 
-/** A BooleanFilter's value, or null after NetBox's invalid-choice 400. */
-function flag({ values, query }: MethodFilterArgs): boolean | null {
-  const value = booleanValue(values[values.length - 1]);
-  return value === null ? query.error(invalidChoice(values[values.length - 1])) : value;
-}
+export const ipAddressAssignedToInterface = presence((args) => `(${column(args, 'assigned_object_type')} IN (${interfaceType(args)}, ${vmInterfaceType(args)}) AND ${column(args, 'assigned_object_id')} IS NOT NULL)`);
 
-export const ipAddressAssignedToInterface: MethodFilter = (args) => {
-  const wanted = flag(args);
-  if (wanted === null) return null;
-  const assigned = `(${column(args, 'assigned_object_type')} IN (${interfaceType(args)}, ${vmInterfaceType(args)}) AND ${column(args, 'assigned_object_id')} IS NOT NULL)`;
-  return wanted ? assigned : `NOT ${assigned}`;
-};
-
-export const ipAddressAssigned: MethodFilter = (args) => {
-  const wanted = flag(args);
-  if (wanted === null) return null;
-  const unassigned = `(${column(args, 'assigned_object_type')} IS NULL AND ${column(args, 'assigned_object_id')} IS NULL)`;
-  return wanted ? `NOT ${unassigned}` : unassigned;
-};
+export const ipAddressAssigned = presence((args) => `NOT (${column(args, 'assigned_object_type')} IS NULL AND ${column(args, 'assigned_object_id')} IS NULL)`);
 
 export const ipAddressVirtualMachine: MethodFilter = (args) => {
-  const { values, param, query, sql } = args;
+  const { values, parsed, param, query, sql } = args;
   const byId = query.parameter.startsWith('virtual_machine_id');
-  if (byId && values.some((v) => !isInteger(v))) return query.error('Enter a number.');
   const [v, i] = [sql.alias(), sql.alias()];
-  const machines = byId ? `${v}.id = ANY(${param(values.map((x) => x.trim()))}::int[])` : `${v}.name = ANY(${param(values)}::text[])`;
+  const machines = byId ? `${v}.id = ANY(${param(parsed)}::int[])` : `${v}.name = ANY(${param(values)}::text[])`;
   const interfaces = `SELECT ${i}.id FROM ${sql.table('virtualization.interfaces')} ${i} WHERE ${i}.virtual_machine_id IN (SELECT ${v}.id FROM ${sql.table('virtualization.virtual-machines')} ${v} WHERE ${machines})`;
   return `(${column(args, 'assigned_object_type')} = ${vmInterfaceType(args)} AND ${column(args, 'assigned_object_id')} IN (${interfaces}))`;
 };

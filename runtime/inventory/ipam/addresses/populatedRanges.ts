@@ -7,8 +7,8 @@
  * `10.0.0.5/32` are both inside `10.0.0.1-100/24`, and a single-address range holds its address.
  */
 import type { SqlScope, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { valueOf } from '../batchValues.ts';
-import { ipRangeDisplay } from '../displays.ts';
+import { valueOf } from '../shared/batchValues.ts';
+import { ipRangeDisplay } from '../addressing/displays.ts';
 
 /** Enough of an SQL scope for the range display expression: fresh aliases. */
 function aliases(): SqlScope {

@@ -7,8 +7,8 @@
  * told apart by type and id, as NetBox compares model instances.
  */
 import type { WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { valueOf } from '../batchValues.ts';
-import { parseNetwork } from '../ipSpace.ts';
+import { valueOf } from '../shared/batchValues.ts';
+import { parseNetwork } from '../shared/ipSpace.ts';
 
 /** The interface kinds whose parent may hold an address as primary (or out-of-band) address. */
 const PARENTS = [

@@ -7,7 +7,7 @@
  * over the addresses no earlier check refused. On save the DNS name is stored lower-case.
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
-import { valueOf } from '../batchValues.ts';
+import { valueOf } from '../shared/batchValues.ts';
 import { addressError, dnsNameError, statusError } from './addressChecks.ts';
 import { refuseDuplicates } from './duplicates.ts';
 import { refuseInsidePopulatedRanges } from './populatedRanges.ts';

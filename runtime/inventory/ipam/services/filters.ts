@@ -8,29 +8,16 @@
  * - `device`/`device_id`, `virtual_machine`/`virtual_machine_id`: the services of those devices or
  *   VMs, by name or id; a name or id naming nothing matches nothing.
  * - `fhrpgroup_id`: no FHRP group can exist yet, so it matches nothing (its values must still be
- *   numbers).
+ *   numbers: the method filter kind checks them, as it parses every declared `value: integer`).
  */
-import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
-import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
+import type { MethodFilter } from '../../../rest/index.ts';
 
 const ARRAY_COMPARISONS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
-/** The values, each a number (NetBox's "Enter a number."), or null after the error. */
-function numbers({ values, query }: MethodFilterArgs): number[] | null {
-  if (values.some((value) => !isInteger(value))) return query.error('Enter a number.');
-  return values.map((value) => Number(value.trim()));
-}
-
-export const servicePort: MethodFilter = (args) => {
-  const { lookup, values, alias, param, query } = args;
-  if (lookup === 'empty') {
-    const empty = booleanValue(values[0]);
-    return empty === null ? query.error(invalidChoice(values[0])) : `(cardinality(${alias}.ports) = 0) = ${empty}`;
-  }
-  const given = numbers(args);
-  if (given === null) return null;
+export const servicePort: MethodFilter<number | boolean> = ({ lookup, value, alias, param }) => {
+  if (lookup === 'empty') return `(cardinality(${alias}.ports) = 0) = ${value}`;
   // A NumberFilter takes one value: the last given.
-  const port = param([given[given.length - 1]]);
+  const port = param([value]);
   if (lookup === 'n') return `NOT (${alias}.ports = ${port}::int[])`;
   const comparison = ARRAY_COMPARISONS[lookup];
   return comparison ? `${alias}.ports ${comparison} ${port}::int[]` : `${alias}.ports @> ${port}::int[]`;
@@ -39,15 +26,10 @@ export const servicePort: MethodFilter = (args) => {
 /** Services whose parent is an object of `key` matched by `condition` (on the parent's alias). */
 function servicesOf(key: string, byId: boolean): MethodFilter {
   return (args) => {
-    const { values, alias, param, sql } = args;
+    const { values, parsed, alias, param, sql } = args;
     const parents = sql.resource(key);
     const p = sql.alias();
-    let match: string;
-    if (byId) {
-      const ids = numbers(args);
-      if (ids === null) return null;
-      match = `${p}.id = ANY(${param(ids)}::bigint[])`;
-    } else match = `${p}.name = ANY(${param(values)}::text[])`;
+    const match = byId ? `${p}.id = ANY(${param(parsed)}::bigint[])` : `${p}.name = ANY(${param(values)}::text[])`;
     return `(${alias}.parent_object_type = ${param(parents.objectType)} AND ${alias}.parent_object_id IN (SELECT ${p}.id FROM ${sql.table(key)} ${p} WHERE ${match}))`;
   };
 }
@@ -57,4 +39,4 @@ export const servicesOfDeviceId = servicesOf('dcim.devices', true);
 export const servicesOfVirtualMachine = servicesOf('virtualization.virtual-machines', false);
 export const servicesOfVirtualMachineId = servicesOf('virtualization.virtual-machines', true);
 
-export const servicesOfNoFhrpGroup: MethodFilter = (args) => (numbers(args) === null ? null : 'false');
+export const servicesOfNoFhrpGroup: MethodFilter<number> = () => 'false';

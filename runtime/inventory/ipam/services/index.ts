@@ -7,7 +7,7 @@ import { serviceDisplay } from './displays.ts';
 import { servicePort, servicesOfDevice, servicesOfDeviceId, servicesOfNoFhrpGroup, servicesOfVirtualMachine, servicesOfVirtualMachineId } from './filters.ts';
 import { serviceRules, serviceTemplateRules } from './serviceRules.ts';
 
-export const ipamServices: AppRules = {
+export const services: AppRules = {
   expressions: { service: serviceDisplay },
   methods: {
     service_port: servicePort,

@@ -11,8 +11,8 @@
  *   `_name` is its name in lower case with digits padded (the collation's order).
  */
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { naturalize } from '../../dcim/naturalOrdering.ts';
-import { quote } from '../../dcim/rows.ts';
+import { naturalize } from '../../dcim/shared/naturalOrdering.ts';
+import { quote } from '../../dcim/shared/rows.ts';
 
 /** The field-level checks; returns the items that passed them. */
 function checkFields(batch: WriteBatch): WriteItem[] {

@@ -11,7 +11,7 @@ import { virtualDiskRules } from './virtualDisks.ts';
 import { virtualMachineRules } from './virtualMachines.ts';
 import { vmInterfaceRules } from './vmInterfaces.ts';
 
-export const virtualizationMachines: AppRules = {
+export const machines: AppRules = {
   expressions: {
     vm_interface_count: vmInterfaceCount,
     vm_virtual_disk_count: vmVirtualDiskCount,

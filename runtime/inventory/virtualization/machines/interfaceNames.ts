@@ -6,7 +6,7 @@
  * last), then the type, then id, channel and unit, six digits each (`......` when absent), then the
  * rest, naturalized. So `eth2` sorts before `eth10`, and `Gi1/0/2` before `Gi1/0/10`.
  */
-import { naturalize } from '../../dcim/naturalOrdering.ts';
+import { naturalize } from '../../dcim/shared/naturalOrdering.ts';
 
 const INTERFACE_NAME = /^(?<type>[^\d.:]+)?(?:(?<slot>\d+)\/)?(?:(?<subslot>\d+)\/)?(?:(?<position>\d+)\/)?(?:(?<subposition>\d+)\/)?(?<id>\d+)?(?::(?<channel>\d+))?(?:\.(?<vc>\d+))?(?<remainder>.*)$/s;
 

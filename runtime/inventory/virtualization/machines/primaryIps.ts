@@ -6,8 +6,8 @@
  * primary address. Each address is the primary address of one VM at most (one-to-one fields).
  */
 import type { WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { refuseSharedAddresses } from '../../dcim/primaryIps.ts';
-import { rowsById, tableOf, type Row } from '../../dcim/rows.ts';
+import { refuseSharedAddresses } from '../../dcim/devices/primaryIps.ts';
+import { rowsById, tableOf, type Row } from '../../dcim/shared/rows.ts';
 
 interface VmAddressRow extends Row {
   address: string;

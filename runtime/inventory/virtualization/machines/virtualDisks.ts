@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../../db/index.ts';
 import type { DeletePlan, ModelRules, Registry, WriteBatch } from '../../../rest/index.ts';
-import { idsOf, quote } from '../../dcim/rows.ts';
+import { idsOf, quote } from '../../dcim/shared/rows.ts';
 
 const DISKS = 'virtualization.virtual-disks';
 const MACHINES = 'virtualization.virtual-machines';

@@ -19,8 +19,8 @@
  * follows the name.
  */
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { naturalize } from '../../dcim/naturalOrdering.ts';
-import { numberOf, rowsById, tableOf, type Row } from '../../dcim/rows.ts';
+import { naturalize } from '../../dcim/shared/naturalOrdering.ts';
+import { numberOf, rowsById, tableOf, type Row } from '../../dcim/shared/rows.ts';
 import { columnOf, requiredColumn } from './columns.ts';
 import { checkPrimaryAddresses } from './primaryIps.ts';
 

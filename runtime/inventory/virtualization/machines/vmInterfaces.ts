@@ -13,7 +13,7 @@
  * the save). `_name` follows the name (naturalize_interface).
  */
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { numberOf, rowsById, tableOf, type Row } from '../../dcim/rows.ts';
+import { numberOf, rowsById, tableOf, type Row } from '../../dcim/shared/rows.ts';
 import { naturalizeInterface } from './interfaceNames.ts';
 
 interface Related {

@@ -1,0 +1,79 @@
+/**
+ * @module
+ * Rules of config templates (`extras.config-templates`), NetBox's SyncedDataMixin.clean(): with
+ * a data file, the template takes the file's data source, path and content and records when it
+ * synced; without one, the source, path, sync time and auto-sync flag are cleared (a data source
+ * given alone is dropped), just before the rows are written. And RenderTemplateMixin.clean():
+ * the Jinja2 environment parameters must be ones NetBox permits (`finalize` is deprecated), a
+ * mapped one with one of its values; the first refused one is reported.
+ */
+import { pythonRepr } from '../../../kinds/index.ts';
+import type { ModelRules } from '../../../rest/index.ts';
+
+/** NetBox's JINJA_ENV_PARAMS_ALLOWED: null takes any value, a list only those values. */
+const JINJA_ENV_PARAMS_ALLOWED: Readonly<Record<string, readonly string[] | null>> = {
+  auto_reload: null,
+  autoescape: null,
+  cache_size: null,
+  enable_async: null,
+  keep_trailing_newline: null,
+  lstrip_blocks: null,
+  optimized: null,
+  trim_blocks: null,
+  block_start_string: null,
+  block_end_string: null,
+  comment_start_string: null,
+  comment_end_string: null,
+  line_comment_prefix: null,
+  line_statement_prefix: null,
+  newline_sequence: null,
+  variable_start_string: null,
+  variable_end_string: null,
+  undefined: ['jinja2.ChainableUndefined', 'jinja2.DebugUndefined', 'jinja2.StrictUndefined', 'jinja2.Undefined'],
+};
+
+/** The first environment parameter RenderTemplateMixin.clean() refuses, with its message. */
+export function environmentParamsError(params: unknown): string | null {
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return null;
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'finalize') return `The "${key}" parameter is deprecated and may not be set on new or modified templates.`;
+    if (!Object.hasOwn(JINJA_ENV_PARAMS_ALLOWED, key)) return `"${key}" is not a permitted Jinja2 environment parameter.`;
+    const allowed = JINJA_ENV_PARAMS_ALLOWED[key];
+    if (allowed && !(typeof value === 'string' && allowed.includes(value))) {
+      return `Invalid value "${typeof value === 'string' ? value : pythonRepr(value)}" for parameter "${key}". Allowed values are: ${[...allowed].sort().join(', ')}`;
+    }
+  }
+  return null;
+}
+
+export const configTemplateRules: ModelRules = {
+  async clean({ items }) {
+    for (const item of items) {
+      const error = environmentParamsError(item.value('environment_params'));
+      if (error) item.error('environment_params', error);
+    }
+  },
+  async beforeSave({ resource, items, tx, registry }) {
+    const files = registry.resource('core.data-files');
+    const column = (name: string) => registry.field(files, name)!.column!;
+    const own = (name: string) => registry.field(resource, name)!.column!;
+    const ids = [...new Set(items.map((item) => item.value(own('data_file'))).filter((id) => id !== null && id !== undefined).map(Number))];
+    const rows = ids.length
+      ? await tx.query<{ id: number; source_id: number; path: string; data: string | null }>(
+          `SELECT id, ${column('source')} AS source_id, ${column('path')} AS path, ${column('data')} AS data FROM ${files.table} WHERE id = ANY($1::int[])`,
+          [ids],
+        )
+      : [];
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    const now = new Date().toISOString();
+    for (const item of items) {
+      const file = byId.get(Number(item.value(own('data_file'))));
+      const set = (values: Record<string, unknown>) => {
+        for (const [name, value] of Object.entries(values)) item.columns[own(name)] = value;
+      };
+      // NetBox copies the file's text (`data_as_string`); an empty file gives an empty template.
+      if (file) set({ data_source: file.source_id, data_path: file.path, template_code: file.data ?? '', data_synced: now });
+      else set({ data_source: null, data_path: '', auto_sync_enabled: false, data_synced: null });
+    }
+  },
+};

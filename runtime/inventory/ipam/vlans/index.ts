@@ -1,0 +1,23 @@
+/**
+ * @module
+ * VLAN groups and VLANs: the groups' computed totals, scope and VID filters, rules and available
+ * VLANs; the VLANs' availability filters and rules.
+ */
+import type { AppRules } from '../../appRules.ts';
+import { vlanGroupAvailableVlans } from './availableVlans.ts';
+import { vlanGroupTotalVlanIds, vlanGroupUtilization } from './expressions.ts';
+import { vlanAvailableAtSite, vlanAvailableAtSiteGroup, vlanGroupContainsVid, vlanGroupScope } from './filters.ts';
+import { vlanGroupRules } from './vlanGroupRules.ts';
+import { vlanRules } from './vlanRules.ts';
+
+export const vlans: AppRules = {
+  expressions: { vlan_group_total_vlan_ids: vlanGroupTotalVlanIds, vlan_group_utilization: vlanGroupUtilization },
+  methods: {
+    vlan_group_scope: vlanGroupScope,
+    vlan_group_contains_vid: vlanGroupContainsVid,
+    vlan_available_at_site: vlanAvailableAtSite,
+    vlan_available_at_site_group: vlanAvailableAtSiteGroup,
+  },
+  rules: { 'ipam.vlan-groups': vlanGroupRules, 'ipam.vlans': vlanRules },
+  operations: { 'vlan-group-available-vlans': vlanGroupAvailableVlans },
+};
