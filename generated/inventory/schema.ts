@@ -428,6 +428,7 @@ export const dcimFrontPortTemplate = pgTable('dcim_front_port_template', {
     description: varchar('description', { length: 200 }).notNull(),
     created: timestamp('created', { precision: 6, withTimezone: true }),
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+    _mappings: jsonb('_mappings'),
     _name: varchar('_name', { length: 100 }).notNull(),
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_front_port_template_device_type_id_idx').on(t.device_type_id),

@@ -78,6 +78,10 @@ export const fieldSchema = z.strictObject({
   many: z.boolean().optional(),
   /** For unserved: NetBox's model the relation points at (`WirelessLink`). */
   target_model: z.string().regex(/^[A-Z][A-Za-z0-9]*$/).optional(),
+  /** For position_mappings: the items' key naming the peer (`rear_port`), when it is not the target's model in snake case. */
+  peer: name.optional(),
+  /** For position_mappings: the hidden json field of this resource that keeps the mappings (on the side that stores them). */
+  stored: name.optional(),
 });
 export type FieldDefinition = z.infer<typeof fieldSchema>;
 

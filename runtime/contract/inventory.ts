@@ -89,6 +89,10 @@ export interface FieldEntry {
   many?: boolean;
   /** For unserved: NetBox's model the relation will point at once it is served. */
   targetModel?: string;
+  /** For position_mappings: the items' key naming the peer (`rear_port`); default: the target's model in snake case. */
+  peer?: string;
+  /** For position_mappings: the hidden json field keeping the mappings, `[{position, peer, peer_position}]`, on the side that stores them. */
+  stored?: string;
 }
 
 /** One filter: a query parameter and, with each lookup, `<name>__<lookup>`. */

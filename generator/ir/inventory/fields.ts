@@ -56,6 +56,8 @@ function entryOf(name: string, def: FieldDefinition): FieldEntry {
   set('bare', def.bare);
   set('many', def.many);
   set('targetModel', def.target_model);
+  set('peer', def.peer);
+  set('stored', def.stored);
   if (def.type === 'object_list' && def.targets) entry.generic = { typeField: 'object_type', idField: 'object_id', targets: targetList(def) };
   if (fieldKind(def.type).relation?.foreignKeyColumn) entry.onDelete = def.on_delete ?? (def.nullable ? 'set_null' : 'cascade');
   return entry;

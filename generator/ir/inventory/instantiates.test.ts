@@ -36,4 +36,33 @@ describe('instantiates', () => {
       'definitions/shop.yaml:21:71 E_INVALID_VALUE shop.book-templates instantiates.link: "shelf" is not a reference to a template that instantiates a component',
     ]);
   });
+
+  describe('a linked position_mappings field', () => {
+    const mapped = (books: string, mappings: string) =>
+      `${shop.replace('      shelf: { type: fk, target: shop.shelves }\n', `      shelf: { type: fk, target: shop.shelves }\n${books}`)}  shelf-templates:
+    model: ShelfTemplate
+    fields:
+      name: { type: string, max_length: 64 }
+    instantiates: { target: shop.shelves, copy: [name] }
+  book-templates:
+    model: BookTemplate
+    fields:
+      name: { type: string, max_length: 64 }
+      shelves: ${mappings}
+      _maps: { type: json, read_only: true, write_only: true, default: [] }
+    instantiates: { target: shop.books, copy: [name], link: [shelves] }
+`;
+    const stored = '      shelves: { type: position_mappings, target: shop.shelves, stored: _maps, expression: book_shelves }\n      _maps: { type: json, read_only: true, write_only: true, default: [] }\n';
+
+    it('is accepted when stored on both sides and mapping to the templates of the component\'s peers', () => {
+      expect(diagnosticsWith({ 'shop.yaml': mapped(stored, '{ type: position_mappings, target: shop.shelf-templates, peer: shelf, stored: _maps, expression: x }') })).toEqual([]);
+    });
+
+    it('reports a template field stored nowhere, peers that instantiate nothing, and a component side that does not match', () => {
+      const at = (text: string) => diagnosticsWith({ 'shop.yaml': text }).map((d) => d.replace(/^\S+ /, ''));
+      expect(at(mapped(stored, '{ type: position_mappings, target: shop.shelf-templates, expression: x }'))).toEqual(['E_INVALID_VALUE shop.book-templates instantiates.link: "shelves" names no stored json field of the template in `stored`']);
+      expect(at(mapped(stored, '{ type: position_mappings, target: shop.shelves, stored: _maps, expression: x }'))).toEqual(['E_INVALID_VALUE shop.book-templates instantiates.link: "shelves" maps to shop.shelves, a resource that instantiates no component']);
+      expect(at(mapped('', '{ type: position_mappings, target: shop.shelf-templates, stored: _maps, expression: x }'))).toEqual(['E_INVALID_VALUE shop.book-templates instantiates.link: shop.books.shelves is no position_mappings field to shop.shelves stored in a json field']);
+    });
+  });
 });

@@ -5,7 +5,9 @@
  * runtime (runtime/inventory/dcim/templates/) can copy columns without asking: the target is a
  * served resource; every field named is a stored field of both, of the same kind; a `link` is an
  * fk on the template to another template that instantiates, and the target's field of that name
- * is an fk to that template's component.
+ * is an fk to that template's component; or a `position_mappings` field stored on both (`stored:`),
+ * mapping to templates that instantiate the target field's target (a front port template's rear
+ * ports become the front port's rear ports).
  */
 import type { InstantiationEntry } from '../../../runtime/contract/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
@@ -33,7 +35,8 @@ export function checkInstantiation(p: Pending, byKey: Map<string, ResourceIR>, o
       const mine = ir.fields.find((f) => f.name === name);
       const theirs = target.fields.find((f) => f.name === name);
       const place = [...where, list, index];
-      if (!mine || !mine.column) out.push(source.diagnostic(place, 'E_UNKNOWN_FIELD', `${ir.key} instantiates.${list}: "${name}" is no stored field of the template${didYouMean(name, ir.fields.filter((f) => f.column).map((f) => f.name))}`));
+      if (list === 'link' && mine?.kind === 'position_mappings') checkMappingLink(p, byKey, spec.target, name, place, out);
+      else if (!mine || !mine.column) out.push(source.diagnostic(place, 'E_UNKNOWN_FIELD', `${ir.key} instantiates.${list}: "${name}" is no stored field of the template${didYouMean(name, ir.fields.filter((f) => f.column).map((f) => f.name))}`));
       else if (!theirs || !theirs.column) out.push(source.diagnostic(place, 'E_UNKNOWN_FIELD', `${ir.key} instantiates.${list}: ${spec.target} has no stored field "${name}"${didYouMean(name, target.fields.filter((f) => f.column).map((f) => f.name))}`));
       else if (list === 'link') {
         const linked = mine.kind === 'fk' ? byKey.get(mine.target!) : undefined;
@@ -47,5 +50,20 @@ export function checkInstantiation(p: Pending, byKey: Map<string, ResourceIR>, o
   }
   if (!(spec.resolve ?? []).includes('name') && !(spec.copy ?? []).includes('name')) {
     out.push(source.diagnostic(where, 'E_MISSING_KEY', `${ir.key} instantiates: the component's name must be resolved or copied ("name" in resolve or copy)`));
+  }
+}
+
+/** A linked position_mappings field: stored on the template and on the component, peers templates of the component's peers. */
+function checkMappingLink(p: Pending, byKey: Map<string, ResourceIR>, targetKey: string, name: string, place: (string | number)[], out: Diagnostic[]): void {
+  const { ir, source } = p;
+  const target = byKey.get(targetKey)!;
+  const mine = ir.fields.find((f) => f.name === name)!;
+  const theirs = target.fields.find((f) => f.name === name);
+  const stored = (resource: ResourceIR, field: string | undefined) => field !== undefined && resource.fields.some((f) => f.name === field && f.column && f.kind === 'json');
+  const component = byKey.get(mine.target!)?.instantiates?.target;
+  if (!stored(ir, mine.stored)) out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.link: "${name}" names no stored json field of the template in \`stored\``));
+  else if (!component) out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.link: "${name}" maps to ${mine.target}, a resource that instantiates no component`));
+  else if (!theirs || theirs.kind !== 'position_mappings' || theirs.target !== component || !stored(target, theirs.stored)) {
+    out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.link: ${targetKey}.${name} is no position_mappings field to ${component} stored in a json field`));
   }
 }

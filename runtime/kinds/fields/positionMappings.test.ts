@@ -21,6 +21,16 @@ describe('position_mappings', () => {
     expect(peerKey(field, catalog)).toBe('rear_port');
   });
 
+  it('names the peer after `peer:` when given (a front port template maps to rear port templates as `rear_port`)', () => {
+    const rearTemplate = fakeResource('dcim.rear-port-templates', [{ name: 'name', kind: 'string' }], { model: 'RearPortTemplate' });
+    const frontTemplate = fakeResource('dcim.front-port-templates', [{ name: 'rear_ports', kind: 'position_mappings', target: 'dcim.rear-port-templates', peer: 'rear_port', stored: '_mappings', expression: 'x' }], { model: 'FrontPortTemplate' });
+    const templates = fakeCatalog([rearTemplate, frontTemplate]);
+    const templateField = fieldOf(frontTemplate, 'rear_ports');
+    expect(peerKey(templateField, templates)).toBe('rear_port');
+    expect(parse(positionMappings.validators!(templateField, templates).rear_ports, [{ position: 1, rear_port: 4 }])).toEqual({ value: [{ position: 1, peer: 4, peerPosition: 1 }] });
+    expect(peerKey({ ...templateField, peer: undefined }, templates)).toBe('rear_port_template');
+  });
+
   it('takes a list of {position, rear_port, rear_port_position}, the rear position defaulting to 1', () => {
     expect(validate([{ position: 1, rear_port: 7, rear_port_position: 2 }, { position: '2', rear_port: '8' }])).toEqual({
       value: [

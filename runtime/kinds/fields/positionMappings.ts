@@ -4,7 +4,9 @@
  * NetBox 4.6's port mappings are written and shown — a front port's `rear_ports`
  * (`[{"position": 1, "rear_port": 7, "rear_port_position": 2}]`) and a rear port's `front_ports`.
  * The peer's keys are named after the target's model (`RearPort` → `rear_port`,
- * `rear_port_position`). A named SQL expression selects the list; what is written is checked
+ * `rear_port_position`), or after `peer:` (a front port template's `rear_port`, its target a rear
+ * port template). `stored:` names the hidden json field that keeps the mappings on the side that
+ * stores them (`instantiates.link` copies it, peers translated). A named SQL expression selects the list; what is written is checked
  * here (each item a dict with an integer `position`, an existing peer by id, and a peer position
  * defaulting to 1, positions within 1–1024 as NetBox's PORT_POSITION_MIN/MAX) and handed to the
  * model's rules (`item.extras`), which persist it. An item's messages are reported under its
@@ -18,8 +20,9 @@ import type { Catalog, FieldKind } from './types.ts';
 const MIN = 1;
 const MAX = 1024;
 
-/** The peer's key (`rear_port`) from the target's model (`RearPort`). */
+/** The peer's key: the definition's `peer` (a template's `rear_port`), else from the target's model (`RearPort` → `rear_port`). */
 export const peerKey = (field: Field, catalog: Pick<Catalog, 'resource'>) =>
+  field.peer ??
   catalog
     .resource(field.target!)
     .model.replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -77,7 +80,7 @@ function mappings(field: Field, catalog: Catalog) {
 
 export const positionMappings: FieldKind = {
   name: 'position_mappings',
-  keys: ['target'],
+  keys: ['target', 'peer', 'stored'],
   optionsType: 'list',
   defaultColumn: () => null,
   column: () => null,

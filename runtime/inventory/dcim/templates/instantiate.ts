@@ -8,7 +8,9 @@
  * batch (ids in template order, as bulk_create gives them), one UPDATE for adopted components and
  * one per reference between components of one table (an interface's bridge, set after the
  * interfaces exist, as update_interface_bridges() does). References to another table's components
- * (a power outlet's power port) are set in the INSERT: the referenced table is instantiated first.
+ * (a power outlet's power port) are set in the INSERT: the referenced table is instantiated first;
+ * so are position mappings (a front port template's rear ports become the front port's, to the
+ * rear ports made from those templates, as create_port_mappings() does by name).
  * Components get the custom fields' defaults, and each create and update is change-logged, as
  * NetBox's bulk_create followed by post_save signals records them.
  */
@@ -104,6 +106,24 @@ function linkedName(context: Context, set: TemplateSet, template: Row, name: str
   return row && linked ? componentName(linked.set, row, owner) : null;
 }
 
+/**
+ * The stored mappings of a template (`[{position, peer, peer_position}]`, peers templates) as the
+ * new component's: each peer the component made from that template on the same device (made
+ * first); a peer not made (a module that does not replicate it) drops the mapping.
+ */
+function mappedPeers(context: Context, set: TemplateSet, template: Row, name: string, owner: Owner): { position: number; peer: number; peer_position: number }[] {
+  const field = set.resource.fields.find((f) => f.name === name)!;
+  const peers = context.templates.get(field.target!);
+  const component = set.target.fields.find((f) => f.name === name)!.target!;
+  const list = template[column(set.resource, field.stored!)!];
+  const mappings = (typeof list === 'string' ? JSON.parse(list) : (list ?? [])) as { position: number; peer: number; peer_position: number }[];
+  return mappings.flatMap((m) => {
+    const row = peers?.byId.get(Number(m.peer));
+    const made = row ? context.made.get(component)?.get(`${owner.deviceId}:${componentName(peers!.set, row, owner)}`) : undefined;
+    return made === undefined ? [] : [{ position: Number(m.position), peer: made, peer_position: Number(m.peer_position) }];
+  });
+}
+
 /** A new component's columns: every stored field at its default, then what the template carries. */
 function componentRow(context: Context, set: TemplateSet, template: Row, owner: Owner): Row {
   const { target, spec } = set;
@@ -118,6 +138,11 @@ function componentRow(context: Context, set: TemplateSet, template: Row, owner: 
   if (target.tree) row[column(target, 'parent')!] = owner.parentBay;
   for (const name of [...spec.resolve, ...spec.copy]) row[column(target, name)!] = carried(set, template, name, owner);
   for (const name of spec.link) {
+    if (set.resource.fields.find((f) => f.name === name)!.kind === 'position_mappings') {
+      const stored = target.fields.find((f) => f.name === name)!.stored!;
+      row[column(target, stored)!] = mappedPeers(context, set, template, name, owner);
+      continue;
+    }
     const component = target.fields.find((f) => f.name === name)!.target!;
     if (component === target.key) continue;
     const linked = linkedName(context, set, template, name, owner);

@@ -8,7 +8,8 @@
  *   a template of the same device type (module type);
  * - a power port template's allocated draw does not exceed its maximum draw;
  * - a power outlet template's power port is a template of the same device type (module type);
- * - a device bay template's device type is a parent type.
+ * - a device bay template's device type is a parent type;
+ * - a front or rear port template's mappings (portTemplateMappings.ts).
  * The device type is fixed once a template exists (the field's `create_only`); `_name` follows the
  * name (NetBox's natural_sort collation; an interface template's as NetBox orders interfaces).
  */
@@ -18,6 +19,8 @@ import { naturalizeInterface } from '../interfaces/naturalizeInterface.ts';
 import { VIRTUAL_TYPES, WIRELESS_TYPES } from '../interfaces/interfaceRules.ts';
 import { naturalize } from '../shared/naturalOrdering.ts';
 import { rowsById, tableOf } from '../shared/rows.ts';
+import { chainRules } from './chainRules.ts';
+import { frontTemplateMappings, rearTemplateMappings } from './portTemplateMappings.ts';
 
 type Check = (item: WriteItem, batch: WriteBatch, related: Map<number, Record<string, unknown>>) => [string, string] | null;
 
@@ -94,8 +97,8 @@ const modular = templateRules({ modular: true });
 export const componentTemplateRules: Record<string, ModelRules> = {
   'dcim.console-port-templates': modular,
   'dcim.console-server-port-templates': modular,
-  'dcim.front-port-templates': modular,
-  'dcim.rear-port-templates': modular,
+  'dcim.front-port-templates': chainRules(modular, frontTemplateMappings),
+  'dcim.rear-port-templates': chainRules(modular, rearTemplateMappings),
   'dcim.module-bay-templates': modular,
   'dcim.power-port-templates': templateRules({ modular: true, check: drawChecks }),
   'dcim.power-outlet-templates': templateRules({ modular: true, reference: { column: 'power_port_id', resource: 'dcim.power-port-templates' }, check: powerPortType }),
