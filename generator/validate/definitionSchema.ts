@@ -102,7 +102,7 @@ export const filterSchema = z.strictObject({
   choices: z.string().optional(),
   method: name.optional(),
   lookups: z.array(z.string()).optional(),
-  value: z.enum(['string', 'integer', 'number', 'boolean']).optional(),
+  value: z.enum(['string', 'integer', 'id', 'number', 'boolean']).optional(),
 });
 export type FilterDefinition = z.infer<typeof filterSchema>;
 

@@ -109,7 +109,7 @@ export interface FilterEntry {
   /** For method filters: the handler's name (runtime/inventory registers it). */
   method?: string;
   /** For method filters: the JSON type of a value (default string), for the OpenAPI document. */
-  value?: 'string' | 'integer' | 'number' | 'boolean';
+  value?: 'string' | 'integer' | 'id' | 'number' | 'boolean';
   /** Lookups accepted besides the exact match; default: the kind's. */
   lookups?: string[];
 }

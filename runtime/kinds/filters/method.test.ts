@@ -11,6 +11,7 @@ const site = fakeResource('dcim.sites', [], {
   filters: [
     { name: 'q2', kind: 'method', method: 'search_more', value: 'integer' },
     { name: 'plain', kind: 'method', method: 'plain' },
+    { name: 'peer_id', kind: 'method', method: 'peer', value: 'id', lookups: ['n'] },
     { name: 'flag', kind: 'method', method: 'has_flag', value: 'boolean' },
     { name: 'size', kind: 'method', method: 'size_of', value: 'number', lookups: ['n', 'empty'] },
   ],
@@ -48,6 +49,12 @@ describe('method', () => {
     for (const bad of ['x', '1.5', '1e3', '']) {
       expect(run('q2', 'exact', ['1', bad])).toEqual({ condition: null, calls: [], errors: ['Enter a number.'] });
     }
+  });
+
+  it('parses ids as a model choice filter does: whole numbers, anything else an invalid choice', () => {
+    expect(run('peer_id', 'n', ['4', ' 9']).calls[0].parsed).toEqual([4, 9]);
+    expect(run('peer_id', 'exact', ['4', 'x'])).toEqual({ condition: null, calls: [], errors: ['Select a valid choice. x is not one of the available choices.'] });
+    expect(method.valueSchema(filter('peer_id'), site, fakeOpenApiContext(catalog))).toEqual({ type: 'integer' });
   });
 
   it('parses numbers as decimals', () => {

@@ -8,6 +8,8 @@
  * - `boolean`, and the `empty` lookup of any method filter: the last value (Django's BooleanFilter
  *   reads one), `Select a valid choice. x is not one of the available choices.` otherwise;
  * - `integer`: every value a whole number, `Enter a number.` otherwise (as the number filters say);
+ * - `id`: every value an object's id, as a model choice filter takes it: a whole number,
+ *   `Select a valid choice. x is not one of the available choices.` otherwise;
  * - `number`: every value a decimal number, `Enter a number.` otherwise;
  * - `string` (the default): the values as given.
  */
@@ -23,6 +25,10 @@ export function parseMethodValues(filter: Filter, lookup: string, values: string
     const value = booleanValue(last);
     return value === null ? q.error(invalidChoice(last)) : [value];
   }
+  if (type === 'id') {
+    const bad = values.find((value) => !isInteger(value));
+    return bad !== undefined ? q.error(invalidChoice(bad)) : values.map((value) => Number(value.trim()));
+  }
   if (type === 'integer' || type === 'number') {
     if (values.some((value) => !(type === 'integer' ? isInteger(value) : isDecimal(value)))) return q.error('Enter a number.');
     return values.map((value) => Number(value.trim()));
@@ -33,7 +39,7 @@ export function parseMethodValues(filter: Filter, lookup: string, values: string
 export const method: FilterKind = {
   name: 'method',
   lookups: [],
-  valueSchema: (filter) => ({ type: filter.value ?? 'string' }),
+  valueSchema: (filter) => ({ type: filter.value === 'id' ? 'integer' : (filter.value ?? 'string') }),
   condition(filter, lookup, values, q) {
     const parsed = parseMethodValues(filter, lookup, values, q);
     return parsed && q.method(filter.method!, lookup, values, parsed);
