@@ -188,7 +188,7 @@ describe.each(testDatabases())('dcim cables on $name', (database) => {
     expect(await labels('q=core&color=f44336&length__gte=2&length_unit=m')).toEqual(['core-1']);
     expect(await labels(`tenant_id=${ids.tenant}`)).toEqual(['core-1']);
     expect((await api.request('GET', '/api/dcim/cables/?device_id=x')).body).toEqual({ device_id: ['Enter a number.'] });
-    // Console ports exist, though no cable ends on one yet: a number matches no cable (NetBox's filter_by_termination_object).
+    // No cable here ends on a console port: a number matches no cable (NetBox's filter_by_termination_object).
     expect((await api.request('GET', '/api/dcim/cables/?consoleport_id=1')).body.count).toBe(0);
     const names = async (query: string) => (await get(`dcim/interfaces/?${query}&limit=0`)).results.map((i: any) => `${i.device.name}:${i.name}`);
     expect(await names(`device_id=${ids.r2}&cabled=true`)).toEqual(['r2:e1', 'r2:e2', 'r2:e4']);

@@ -9,7 +9,7 @@
  *   site slug, or id) — NetBox's filter_by_termination over its cached `_device`, `_rack`…;
  * - `interface_id` (on both lists): a termination is that interface.
  * The objects are found through the terminations' generic relation; every served termination
- * type with a `device` field takes part (interfaces today).
+ * type with a `device` field takes part (interfaces and every device port).
  */
 import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
