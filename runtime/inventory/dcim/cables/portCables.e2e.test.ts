@@ -157,6 +157,10 @@ describe.each(testDatabases())('dcim cables on every port kind on $name', (datab
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body, JSON.stringify(body)).toEqual(errors);
     }
+    // A bulk request of several types is checked as a whole: one refused cable writes none.
+    const bulk = await api.request('POST', '/api/dcim/cables/', [cable([['console-ports', ids.cp2]], [['console-server-ports', ids.csp2]]), cable([['power-ports', ids.pp2]], [['rear-ports', ids.rp1]])]);
+    expect(bulk.status).toBe(400);
+    expect(bulk.body).toEqual([{}, { __all__: ['Incompatible termination types: powerport and rearport'] }]);
     // An update is checked against the end it leaves alone.
     const patch = (id: number, body: unknown) => api.request('PATCH', `/api/dcim/cables/${id}/`, body);
     expect((await patch(ids.console, { b_terminations: at(['power-outlets', ids.po1]) })).body).toEqual({ __all__: ['Incompatible termination types: consoleport and poweroutlet'] });
