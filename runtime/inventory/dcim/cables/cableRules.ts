@@ -2,112 +2,97 @@
  * @module
  * Cable rules (NetBox 4.6's Cable.clean()/save() and CableTermination.clean()/save()/delete()).
  *
- * clean(), first failing check per cable: a length needs a unit; a new cable needs both ends;
- * when its ends are written: each object exists, the ends do not share an object, and each
- * terminated object is not marked connected, not on another cable (nor twice in one request),
- * and is of a connectable type (not virtual, not wireless). Interfaces are the only termination
- * type served, so NetBox's same-type-per-end and compatible-types checks always hold. Cable
- * profiles are kept as a value only: their connector and position mapping is not applied.
+ * clean(), per cable: every object an end names exists (else `<Model> matching query does not
+ * exist.` on that end); then the first failing check: a length needs a unit; a new cable needs
+ * both ends; when its ends are written, the terminations of one end are of one type, the types of
+ * the two ends may meet (terminationTypes.ts), the ends do not share an object, and each
+ * terminated object is not marked connected, not on another cable (nor twice in one request), and
+ * passes its type's own checks (an interface is not virtual or wireless). An end an update leaves
+ * alone is checked as stored. Cable profiles are kept as a value only: their connector and
+ * position mapping is not applied.
  *
  * save(): `_abs_length` (the length in meters NetBox orders by), no unit without a length; after
  * the row is written, the written ends become termination rows — stale ones deleted and their
- * objects freed, new ones inserted and their objects given `cable` and `cable_end`.
+ * objects freed, new ones inserted and their objects given `cable` and `cable_end`, whatever
+ * their type.
  *
  * delete: the collector deletes the termination rows with the cable and clears the objects'
  * `cable`; the objects' `cable_end` goes with it here.
  */
 import type { DeletePlan, ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
-import { componentDisplaySql, deviceDisplaySql } from '../shared/displays.ts';
-import { tableOf, type Row } from '../shared/rows.ts';
+import { tableOf } from '../shared/rows.ts';
+import { endsOf, keyOf, modified, terminatedObjects, written, type End, type Ends, type Terminated, type Termination } from './cableEnds.ts';
 import { TERMINATIONS } from './terminationSql.ts';
-import { WIRELESS_TYPES, VIRTUAL_TYPES } from '../interfaces/interfaceRules.ts';
-
-type End = 'A' | 'B';
-interface Termination {
-  object_type: string;
-  object_id: number;
-}
+import { compatible, modelName, PARENT_FIELDS, TERMINATION_CHECKS } from './terminationTypes.ts';
 
 /** NetBox's to_meters(): the factor of each length unit. */
 const METERS: Record<string, number> = { km: 1000, m: 1, cm: 0.01, mi: 1609.344, ft: 0.3048, in: 0.0254 };
 
-/** The terminations written for an end (duplicates dropped), or undefined when the end was not written. */
-function written(item: WriteItem, end: End): Termination[] | undefined {
-  const value = item.extras.get(end === 'A' ? 'a_terminations' : 'b_terminations') as Termination[] | undefined;
-  if (value === undefined) return undefined;
-  const seen = new Set<string>();
-  return value.filter((t) => {
-    const key = `${t.object_type}:${t.object_id}`;
-    return seen.has(key) ? false : (seen.add(key), true);
+const set = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+type Failure = [field: string, message: string];
+
+/** Objects named by a written end that do not exist: `<Model> matching query does not exist.` on that end (the serializer's errors, before clean()). */
+function missing(batch: WriteBatch, item: WriteItem, found: Terminated): Failure[] {
+  return (['A', 'B'] as const).flatMap((end): Failure[] => {
+    const gone = (written(item, end) ?? []).find((t) => !found.objects.has(keyOf(t)));
+    const model = gone && batch.registry.byObjectType.get(gone.object_type)?.resource.model;
+    return gone ? [[end === 'A' ? 'a_terminations' : 'b_terminations', `${model} matching query does not exist.`]] : [];
   });
 }
 
-const modified = (item: WriteItem) => written(item, 'A') !== undefined || written(item, 'B') !== undefined;
+/** `<parent> > <object>` of a terminated object, as NetBox's marked-connected message quotes it. */
+async function quoted(batch: WriteBatch, t: Termination, found: Terminated): Promise<string> {
+  const resource = batch.registry.byObjectType.get(t.object_type)!.resource;
+  const parent = resource.fields.find((f) => (PARENT_FIELDS as readonly string[]).includes(f.name) && f.target);
+  const object = (await batch.displays(resource.key, [t.object_id])).get(t.object_id);
+  if (!parent) return String(object);
+  const parentId = found.objects.get(keyOf(t))![parent.column ?? `${parent.name}_id`];
+  return `${(await batch.displays(parent.target!, [parentId])).get(Number(parentId))} > ${object}`;
+}
 
-const set = (v: unknown) => v !== null && v !== undefined && v !== '';
-
-/** The terminated objects of the batch (interfaces) and the cables already holding them. */
-async function related(batch: WriteBatch): Promise<{ objects: Map<string, Row>; holders: Map<string, number> }> {
-  const interfaceType = batch.registry.resource('dcim.interfaces').objectType;
-  const ids = batch.items.flatMap((item) => [...(written(item, 'A') ?? []), ...(written(item, 'B') ?? [])]).filter((t) => t.object_type === interfaceType).map((t) => t.object_id);
-  const objects = new Map<string, Row>();
-  const holders = new Map<string, number>();
-  if (!ids.length) return { objects, holders };
-  let n = 0;
-  const table = (key: string) => tableOf(batch, key);
-  const rows = await batch.tx.query<Row>(
-    `SELECT t.id, t.type, t.mark_connected, ${componentDisplaySql('t')} AS display, ${deviceDisplaySql('d', table, () => `z${n++}`)} AS device_display
-       FROM ${table('dcim.interfaces')} t JOIN ${table('dcim.devices')} d ON d.id = t.device_id WHERE t.id = ANY($1::int[])`,
-    [ids],
-  );
-  for (const row of rows) objects.set(`${interfaceType}:${row.id}`, row);
-  const held = await batch.tx.query<{ termination_id: number; cable_id: number }>(
-    `SELECT termination_id, cable_id FROM ${table(TERMINATIONS)} WHERE termination_type = $1 AND termination_id = ANY($2::int[])`,
-    [interfaceType, ids],
-  );
-  for (const row of held) holders.set(`${interfaceType}:${row.termination_id}`, Number(row.cable_id));
-  return { objects, holders };
+/** CableTermination.clean() of one terminated object, or null when it may be cabled by `item`. */
+async function terminationError(batch: WriteBatch, item: WriteItem, t: Termination, found: Terminated, claimed: Map<string, number | null>): Promise<string | null> {
+  const object = found.objects.get(keyOf(t))!;
+  if (object.mark_connected === true) return `Cannot connect a cable to ${await quoted(batch, t, found)} because it is marked as connected.`;
+  const holder = claimed.has(keyOf(t)) ? claimed.get(keyOf(t)) : found.holders.get(keyOf(t));
+  if (holder !== undefined && (holder === null || holder !== item.id)) return `Duplicate termination found for ${t.object_type} ${t.object_id}: cable ${holder ?? 'None'}`;
+  return TERMINATION_CHECKS[modelName(t.object_type)]?.(object, (set, value) => batch.registry.choiceLabel(set, value)) ?? null;
 }
 
 /** The first failing check of Cable.clean() and its terminations' CableTermination.clean(). */
-function cableError(item: WriteItem, r: Awaited<ReturnType<typeof related>>, claimed: Map<string, number | null>, typeLabel: (v: string) => string): [string, string] | null {
-  if (set(item.value('length')) && !set(item.value('length_unit'))) return ['__all__', 'Must specify a unit when setting a cable length'];
-  const [a, b] = [written(item, 'A'), written(item, 'B')];
-  if (item.creating && (!a?.length || !b?.length)) return ['__all__', 'Must define A and B terminations when creating a new cable.'];
-  if (!modified(item)) return null;
-  for (const [field, list] of [['a_terminations', a], ['b_terminations', b]] as const) {
-    const missing = (list ?? []).find((t) => !r.objects.has(`${t.object_type}:${t.object_id}`));
-    if (missing) return [field, 'Interface matching query does not exist.'];
+async function cableError(batch: WriteBatch, item: WriteItem, ends: Ends, found: Terminated, claimed: Map<string, number | null>): Promise<Failure[]> {
+  const gone = missing(batch, item, found);
+  if (gone.length) return gone;
+  if (set(item.value('length')) && !set(item.value('length_unit'))) return [['__all__', 'Must specify a unit when setting a cable length']];
+  if (item.creating && (!ends.A.length || !ends.B.length)) return [['__all__', 'Must define A and B terminations when creating a new cable.']];
+  if (!modified(item)) return [];
+  for (const terms of [ends.A, ends.B]) {
+    if (terms.some((t) => t.object_type !== terms[0].object_type)) return [['__all__', 'Cannot connect different termination types to same end of cable.']];
   }
-  const aKeys = new Set((a ?? []).map((t) => `${t.object_type}:${t.object_id}`));
-  if ((b ?? []).some((t) => aKeys.has(`${t.object_type}:${t.object_id}`))) return ['__all__', 'A and B terminations cannot connect to the same object.'];
-  for (const t of [...(a ?? []), ...(b ?? [])]) {
-    const key = `${t.object_type}:${t.object_id}`;
-    const object = r.objects.get(key)!;
-    if (object.mark_connected === true) return ['__all__', `Cannot connect a cable to ${object.device_display} > ${object.display} because it is marked as connected.`];
-    const holder = claimed.has(key) ? claimed.get(key) : r.holders.get(key);
-    if (holder !== undefined && (holder === null || holder !== item.id)) {
-      const [app, model] = t.object_type.split('.');
-      return ['__all__', `Duplicate termination found for ${app}.${model} ${t.object_id}: cable ${holder ?? 'None'}`];
-    }
-    const type = String(object.type);
-    if (VIRTUAL_TYPES.has(type) || WIRELESS_TYPES.has(type)) return ['__all__', `Cables cannot be terminated to ${typeLabel(type)} interfaces`];
+  if (ends.A.length && ends.B.length) {
+    const [a, b] = [ends.A[0].object_type, ends.B[0].object_type];
+    if (!compatible(a, b)) return [['__all__', `Incompatible termination types: ${modelName(a)} and ${modelName(b)}`]];
+    const aKeys = new Set(ends.A.map(keyOf));
+    if (ends.B.some((t) => aKeys.has(keyOf(t)))) return [['__all__', 'A and B terminations cannot connect to the same object.']];
   }
-  return null;
+  for (const t of [...ends.A, ...ends.B]) {
+    const error = await terminationError(batch, item, t, found, claimed);
+    if (error) return [['__all__', error]];
+  }
+  return [];
 }
 
 async function cleanCables(batch: WriteBatch): Promise<void> {
-  const r = await related(batch);
-  const typeLabel = (value: string) => batch.registry.choiceLabel('InterfaceTypeChoices', value);
+  const ends = await endsOf(batch);
+  const found = await terminatedObjects(batch, [...ends.values()].flatMap((e) => [...e.A, ...e.B]));
   // Objects taken by an earlier cable of the same request (its id, or null while it is new).
   const claimed = new Map<string, number | null>();
   for (const item of batch.items) {
-    const error = cableError(item, r, claimed, typeLabel);
-    if (error) {
-      item.error(error[0], error[1]);
-      continue;
-    }
-    for (const t of [...(written(item, 'A') ?? []), ...(written(item, 'B') ?? [])]) claimed.set(`${t.object_type}:${t.object_id}`, item.id);
+    const errors = await cableError(batch, item, ends.get(item)!, found, claimed);
+    for (const [field, message] of errors) item.error(field, message);
+    if (errors.length) continue;
+    for (const t of [...(written(item, 'A') ?? []), ...(written(item, 'B') ?? [])]) claimed.set(keyOf(t), item.id);
   }
 }
 

@@ -112,13 +112,13 @@ describe.each(testDatabases())('dcim cables on $name', (database) => {
       [cable([ids.r1e3], [99999]), { b_terminations: ['Interface matching query does not exist.'] }],
       [cable([ids.r1e3], [ids.r2e3], { status: 'cut' }), { status: ['cut is not a valid choice.'] }],
       [cable([ids.r1e3], [ids.r2e3], { length_unit: 'parsec', length: 1 }), { length_unit: ['parsec is not a valid choice.'] }],
-      [{ a_terminations: [{ object_type: 'dcim.consoleport', object_id: 1 }], b_terminations: end(ids.r2e3) }, { a_terminations: [{ 0: 'object_type: Invalid content type: dcim.consoleport' }] }],
+      [{ a_terminations: [{ object_type: 'dcim.site', object_id: ids.site }], b_terminations: end(ids.r2e3) }, { a_terminations: [{ 0: 'object_type: Invalid content type: dcim.site' }] }],
       [{ a_terminations: 'x', b_terminations: end(ids.r2e3) }, { a_terminations: ['Expected a list of items but got type "str".'] }],
     ];
     for (const [body, errors] of cases) {
       const r = await api.request('POST', '/api/dcim/cables/', body);
       expect(r.status, JSON.stringify(body)).toBe(400);
-      if (JSON.stringify(errors).includes('consoleport')) expect(JSON.stringify(r.body)).toContain('Invalid content type: dcim.consoleport');
+      if (JSON.stringify(errors).includes('dcim.site')) expect(JSON.stringify(r.body)).toContain('Invalid content type: dcim.site');
       else expect(r.body, JSON.stringify(body)).toEqual(errors);
     }
     // Two cables of one request cannot share an interface either.
@@ -188,7 +188,7 @@ describe.each(testDatabases())('dcim cables on $name', (database) => {
     expect(await labels('q=core&color=f44336&length__gte=2&length_unit=m')).toEqual(['core-1']);
     expect(await labels(`tenant_id=${ids.tenant}`)).toEqual(['core-1']);
     expect((await api.request('GET', '/api/dcim/cables/?device_id=x')).body).toEqual({ device_id: ['Enter a number.'] });
-    // Console ports exist, though no cable ends on one yet: a number matches no cable (NetBox's filter_by_termination_object).
+    // No cable here ends on a console port: a number matches no cable (NetBox's filter_by_termination_object).
     expect((await api.request('GET', '/api/dcim/cables/?consoleport_id=1')).body.count).toBe(0);
     const names = async (query: string) => (await get(`dcim/interfaces/?${query}&limit=0`)).results.map((i: any) => `${i.device.name}:${i.name}`);
     expect(await names(`device_id=${ids.r2}&cabled=true`)).toEqual(['r2:e1', 'r2:e2', 'r2:e4']);
@@ -219,7 +219,7 @@ describe.each(testDatabases())('dcim cables on $name', (database) => {
     expect((await api.request('DELETE', `/api/dcim/cables/${ids.core}/`)).status).toBe(204);
     expect(await count('dcim/cable-terminations')).toBe(before - 2);
     for (const id of [ids.r1e1, ids.r2e1]) {
-      expect(await get(`dcim/interfaces/${id}/`)).toMatchObject({ cable: null, cable_end: null, link_peers: [], link_peers_type: null, connected_endpoints: null, connected_endpoints_reachable: null, _occupied: false });
+      expect(await get(`dcim/interfaces/${id}/`)).toMatchObject({ cable: null, cable_end: null, link_peers: [], link_peers_type: null, connected_endpoints: null, connected_endpoints_reachable: false, _occupied: false });
     }
     // The interface is free again.
     const again = await post('dcim/cables', cable([ids.r1e1], [ids.r2e1]));

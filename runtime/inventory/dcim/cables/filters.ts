@@ -6,10 +6,11 @@
  * - `unterminated`: the cable lacks an A or a B termination (`false`: it has both);
  * - `device[_id]`, `rack[_id]`, `location[_id]`, `site[_id]`: a terminated object's device, or
  *   that device's rack, location or site, matches (by device name, rack name, location name,
- *   site slug, or id) — NetBox's filter_by_termination over its cached `_device`, `_rack`…;
+ *   site slug, or id) — NetBox's filter_by_termination over its cached `_device`, `_rack`…; an
+ *   object with a rack and no device (a power feed) by its rack and the rack's location and site;
  * - `interface_id` (on both lists): a termination is that interface.
  * The objects are found through the terminations' generic relation; every served termination
- * type with a `device` field takes part (interfaces today).
+ * type with a `device` or a `rack` field takes part (interfaces and every device port).
  */
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
 import { presence } from '../../presence.ts';
@@ -31,20 +32,31 @@ export const terminationB = byEnd('B');
 
 export const unterminated = presence((args) => `NOT (${['A', 'B'].map((end) => hasTermination(args, (ct) => `${args.sql.column(TERMINATIONS, 'cable_end', ct)} = '${end}'`)).join(' AND ')})`);
 
-/** What a termination's device is matched on: a device column, or a column of a related row. */
+/** What a termination's place is matched on: a column of `d` (a device row, or a rack's place), or of a related row. */
 type DeviceMatch = (d: string, args: MethodFilterArgs) => string;
 
-/** A terminated object's device (a row `d` of devices) satisfies `match`. */
+/**
+ * A terminated object's place satisfies `match` (NetBox's cached `_device`, `_rack`, `_location`,
+ * `_site`): a device component's device (a row `d` of devices); an object with a rack and no
+ * device (a power feed, once served), that rack as `d` (`id` and `name` null: no device matches).
+ */
 const byDevice =
   (match: DeviceMatch): MethodFilter =>
   (args) => {
     const { sql } = args;
     const generic = sql.resource(TERMINATIONS).fields.find((f) => f.name === 'termination')!.generic!;
-    const targets = generic.targets.map((key) => sql.resource(key)).filter((target) => target.fields.some((f) => f.name === 'device'));
+    const targets = generic.targets.map((key) => sql.resource(key));
+    const has = (target: (typeof targets)[number], name: string) => target.fields.some((f) => f.name === name);
     return hasTermination(args, (ct) => {
-      const branches = targets.map((target) => {
-        const [o, d] = [sql.alias(), sql.alias()];
-        return `(${sql.column(TERMINATIONS, 'termination_type', ct)} = '${target.objectType}' AND EXISTS (SELECT 1 FROM ${sql.table(target.key)} ${o} JOIN ${sql.table('dcim.devices')} ${d} ON ${d}.id = ${sql.column(target.key, 'device', o)} WHERE ${o}.id = ${sql.column(TERMINATIONS, 'termination_id', ct)} AND ${match(d, args)}))`;
+      const branches = targets.flatMap((target) => {
+        const [o, d, r] = [sql.alias(), sql.alias(), sql.alias()];
+        const place = has(target, 'device')
+          ? `${sql.table('dcim.devices')} ${d} ON ${d}.id = ${sql.column(target.key, 'device', o)}`
+          : has(target, 'rack')
+            ? `(SELECT NULL::int AS id, NULL::text AS name, ${r}.id AS rack_id, ${sql.column('dcim.racks', 'location', r)} AS location_id, ${sql.column('dcim.racks', 'site', r)} AS site_id FROM ${sql.table('dcim.racks')} ${r}) ${d} ON ${d}.rack_id = ${sql.column(target.key, 'rack', o)}`
+            : null;
+        if (!place) return [];
+        return [`(${sql.column(TERMINATIONS, 'termination_type', ct)} = '${target.objectType}' AND EXISTS (SELECT 1 FROM ${sql.table(target.key)} ${o} JOIN ${place} WHERE ${o}.id = ${sql.column(TERMINATIONS, 'termination_id', ct)} AND ${match(d, args)}))`];
       });
       return branches.length ? `(${branches.join(' OR ')})` : 'false';
     });

@@ -3,8 +3,9 @@
  * SQL over cable terminations (dcim.cable-terminations) shared by cables and the objects they
  * terminate at: the terminated objects of a cable end as `[{object_type, object_id, object}]`
  * (a cable's `a_terminations`, an interface's `link_peers`), each object in its nested form.
- * The termination types are the targets of the terminations' generic relation, so a type served
- * later (front ports, console ports) appears here without a change.
+ * The termination types are the targets of the terminations' generic relation (the resources with
+ * the `cable-termination` feature), so a type served later (power feeds) appears here without a
+ * change.
  */
 import type { SqlScope } from '../../../rest/index.ts';
 

@@ -20,8 +20,6 @@ export const components: AppRules = {
   expressions: {
     cabled_link_peers: cabled.linkPeers,
     cabled_link_peers_type: cabled.linkPeersType,
-    cabled_connected_endpoints: cabled.connectedEndpoints,
-    cabled_connected_endpoints_reachable: cabled.connectedEndpointsReachable,
     cabled_occupied: cabled.occupied,
     front_port_rear_ports: mappings.frontRearPorts,
     rear_port_front_ports: mappings.rearFrontPorts,
@@ -35,7 +33,6 @@ export const components: AppRules = {
   methods: {
     cabled_cabled: cabled.cabledFilter,
     cabled_occupied: cabled.occupiedFilter,
-    cabled_connected: cabled.connectedFilter,
     front_port_rear_port_id: mappings.rearPortIdFilter,
     rear_port_front_port_id: mappings.frontPortIdFilter,
     device_console_ports: related.deviceHas('dcim.console-ports'),

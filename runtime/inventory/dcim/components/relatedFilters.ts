@@ -7,9 +7,7 @@
  *   rearports__isnull=value)`: `true` has a front or a rear port, `false` lacks one of the two);
  * - a cable's and a cable termination's `consoleport_id`, `consoleserverport_id`,
  *   `powerport_id`, `poweroutlet_id`, `frontport_id` and `rearport_id` (NetBox's
- *   filter_by_termination_object: numbers, a termination at that object). Cables end on
- *   interfaces only so far, so these match no cable yet, as NetBox answers for ports no cable
- *   reaches.
+ *   filter_by_termination_object: numbers, a termination at that object).
  */
 import { booleanValue, invalidChoice, isInteger } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs, SqlExpression } from '../../../rest/index.ts';

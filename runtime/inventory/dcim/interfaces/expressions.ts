@@ -3,11 +3,8 @@
  * Values of an interface computed in SQL (NetBox's CabledObjectModel and PathEndpoint):
  * - `mac_address`: the primary MAC address's value;
  * - `link_peers` and `link_peers_type`: the objects at the other end of its cable;
- * - `connected_endpoints`, `connected_endpoints_type` and `connected_endpoints_reachable`: where
- *   its cable path ends. Only direct cables between path endpoints are served (front and rear
- *   ports, which a path passes through, are not), so a path is always one cable long: it ends at
- *   the cable's far end, and it is reachable when the cable is connected (NetBox's `is_active`).
- *   Without a cable there is no path: null, as NetBox answers;
+ * (`connected_endpoints` and its type and reachability are every path endpoint's:
+ * runtime/inventory/dcim/cables/pathSql.ts);
  * - `_occupied`: cabled or marked connected (wireless links are not served).
  */
 import type { SqlExpression, SqlScope } from '../../../rest/index.ts';
@@ -29,17 +26,5 @@ export const macAddress: SqlExpression = (t, sql) => {
 export const linkPeers: SqlExpression = (t, sql) => `(CASE WHEN ${cabled(t, sql)} THEN ${terminationList(sql, farEnd(t, sql))} ELSE '[]'::json END)`;
 
 export const linkPeersType: SqlExpression = (t, sql) => `(CASE WHEN ${cabled(t, sql)} THEN ${terminationType(sql, farEnd(t, sql))} END)`;
-
-export const connectedEndpoints: SqlExpression = (t, sql) => {
-  const p = sql.alias();
-  return `(CASE WHEN ${cabled(t, sql)} THEN (SELECT CASE WHEN json_array_length(${p}.list) > 0 THEN ${p}.list END FROM (SELECT ${terminationList(sql, farEnd(t, sql))} AS list) ${p}) END)`;
-};
-
-export const connectedEndpointsType: SqlExpression = linkPeersType;
-
-export const connectedEndpointsReachable: SqlExpression = (t, sql) => {
-  const c = sql.alias();
-  return `(SELECT ${sql.column('dcim.cables', 'status', c)} = 'connected' FROM ${sql.table('dcim.cables')} ${c} WHERE ${c}.id = ${sql.column(INTERFACES, 'cable', t)})`;
-};
 
 export const occupied: SqlExpression = (t, sql) => `(${sql.column(INTERFACES, 'mark_connected', t)} OR ${cabled(t, sql)})`;

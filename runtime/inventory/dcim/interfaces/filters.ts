@@ -2,8 +2,8 @@
  * @module
  * Method filters of interfaces (NetBox's InterfaceFilterSet, CabledObjectFilterSet and
  * PathEndpointFilterSet):
- * - `cabled`, `occupied` (cabled or marked connected) and `connected` (a path that is active:
- *   here, a connected cable, since paths are one cable long);
+ * - `cabled` and `occupied` (cabled or marked connected); `connected` is every path endpoint's
+ *   (runtime/inventory/dcim/cables/pathSql.ts);
  * - `kind`: physical (neither virtual nor wireless), virtual or wireless types; any other value
  *   matches nothing;
  * - `vlan_id` and `vlan`: the interface carries the VLAN (id, or VID) untagged, tagged or as its
@@ -25,11 +25,6 @@ const I = 'dcim.interfaces';
 export const cabled = presence(({ alias, sql }) => `${sql.column(I, 'cable', alias)} IS NOT NULL`);
 
 export const occupied = presence(({ alias, sql }) => `(${sql.column(I, 'cable', alias)} IS NOT NULL OR ${sql.column(I, 'mark_connected', alias)})`);
-
-export const connected = presence(({ alias, sql }) => {
-  const c = sql.alias();
-  return `EXISTS (SELECT 1 FROM ${sql.table('dcim.cables')} ${c} WHERE ${c}.id = ${sql.column(I, 'cable', alias)} AND ${sql.column('dcim.cables', 'status', c)} = 'connected')`;
-});
 
 const inList = (param: MethodFilterArgs['param'], values: Iterable<string>) => `ANY(${param([...values])}::text[])`;
 

@@ -67,7 +67,7 @@ describe.each(testDatabases())('dcim interfaces on $name', (database) => {
     expect(created).toMatchObject({
       display: 'eth0 (uplink)', type: { value: '1000base-t', label: '1000BASE-T (1GE)' }, enabled: true, mode: null, duplex: null, speed: 10_000_000, mtu: 9000,
       cable: null, cable_end: null, link_peers: [], link_peers_type: null, connected_endpoints: null, connected_endpoints_type: null,
-      connected_endpoints_reachable: null, wireless_link: null, wireless_lans: [], l2vpn_termination: null, mac_address: null, mac_addresses: [],
+      connected_endpoints_reachable: false, wireless_link: null, wireless_lans: [], l2vpn_termination: null, mac_address: null, mac_addresses: [],
       count_ipaddresses: 0, count_fhrp_groups: 0, _occupied: false, vrf: { id: ids.vrf, name: 'blue' },
     });
     const brief = await api.request('GET', `/api/dcim/interfaces/${created.id}/?brief=1`);
