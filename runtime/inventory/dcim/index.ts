@@ -3,12 +3,14 @@
  * dcim: display formats and computed values (SQL expressions), method filters and the model
  * rules of locations, devices, racks, their types and their components.
  */
-import type { AppRules } from '../appRules.ts';
+import { mergeRules, type AppRules } from '../appRules.ts';
 import { deviceBayRules, moduleBayRules } from './bays.ts';
 import { scopeMoveRules } from './cachedScope.ts';
 import { counts, deviceBayOccupied, deviceConfigContext, installedModule, moduleBayOccupied, parentDevice, primaryIp } from './computed.ts';
 import { deviceRules } from './devices.ts';
 import { deviceTypeRules } from './deviceTypes.ts';
+import { inventoryItems } from './inventoryItems/index.ts';
+import { power } from './power/index.ts';
 import { locationRules } from './locations.ts';
 import { componentDisplay, deviceDisplay, rackDisplay } from './displays.ts';
 import * as filters from './methodFilters.ts';
@@ -18,7 +20,7 @@ import { contextAddressRules } from './primaryIps.ts';
 import { rackRules, rackTypeRules } from './racks.ts';
 import { virtualChassisRules } from './virtualChassis.ts';
 
-export const dcim: AppRules = {
+const dcimOwn: AppRules = {
   expressions: {
     device: deviceDisplay,
     rack: rackDisplay,
@@ -60,5 +62,7 @@ export const dcim: AppRules = {
     'dcim.locations': { ...scopeMoveRules['dcim.locations'], ...locationRules },
   },
 };
+
+export const dcim: AppRules = mergeRules({ dcimOwn, power, inventoryItems });
 
 export { cachedScopeRules, fillCachedScope } from './cachedScope.ts';
