@@ -7,10 +7,12 @@
  * - an item with children stays on its device (its children would be left on the old one);
  * - at creation, its component belongs to its device. When an item moves to another device, a
  *   component left behind on the old one is unassigned, as NetBox's clean() does.
- * A parent that is the item itself or one of its descendants is refused by the engine (every tree).
+ * A parent that is the item itself is refused in NetBox's words, one of its descendants in
+ * django-mptt's (NetBox's save() raises its InvalidMove, a 500 there).
  */
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
 import { rowsById, tableOf } from '../rows.ts';
+import { cyclicParent } from './treeMoves.ts';
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -60,6 +62,7 @@ async function cleanItems(batch: WriteBatch): Promise<void> {
 
 export const inventoryItemRules: ModelRules = {
   clean: cleanItems,
+  cyclicParent: cyclicParent('Cannot assign self as parent.'),
   async beforeSave(batch) {
     const moved = batch.items.filter((i) => !i.creating && i.value('component_id') !== null && i.value('component_id') !== undefined);
     if (!moved.length) return;

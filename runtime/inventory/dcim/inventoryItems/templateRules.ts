@@ -6,9 +6,11 @@
  * ContentTypeField refuses a type outside its queryset (`Invalid content type: …`, or the format
  * message for a value that is no `<app_label>.<model_name>`), and a `component_id` without a
  * type as BaseModel.clean() refuses half a generic relation. A template's device type is fixed
- * once it exists (the field's `create_only`).
+ * once it exists (the field's `create_only`); a parent that is the template itself or one of
+ * its descendants is refused in django-mptt's words.
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { cyclicParent, MPTT_SELF } from './treeMoves.ts';
 
 const FORMAT = "Invalid value. Specify a content type as '<app_label>.<model_name>'.";
 
@@ -24,4 +26,4 @@ async function cleanTemplates(batch: WriteBatch): Promise<void> {
   }
 }
 
-export const inventoryItemTemplateRules: ModelRules = { clean: cleanTemplates };
+export const inventoryItemTemplateRules: ModelRules = { clean: cleanTemplates, cyclicParent: cyclicParent(MPTT_SELF) };
