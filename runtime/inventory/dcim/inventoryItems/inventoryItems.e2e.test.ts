@@ -116,6 +116,7 @@ describe.each(testDatabases())('dcim inventory items on $name', (database) => {
       { component_id: ['Related object not found using the provided value: 999999.'] },
     ]);
     expect(await refused('POST', 'inventory-items/', { device: ids.d1, name: 'Stray', component_id: ids.if1 })).toEqual([400, { component_type: ['This field cannot be null.'] }]);
+    expect(await refused('POST', 'inventory-items/', { device: ids.d1, name: 'Stray', component_type: 'dcim.interface' })).toEqual([400, { component_id: ['This field cannot be null.'] }]);
     expect(await refused('POST', 'inventory-items/', { device: ids.d1, name: 'Stray', asset_tag: 'AT-1' })).toEqual([400, { asset_tag: ['inventory item with this asset tag already exists.'] }]);
     expect(await refused('POST', 'inventory-items/', { device: ids.d1, parent: ids.chassis, name: 'PSU 1' })).toEqual([
       400,
