@@ -49,7 +49,7 @@ CREATE TABLE "dcim_inventory_item_template" (
 	"part_id" varchar(50) NOT NULL,
 	"description" varchar(200) NOT NULL,
 	"component_type" varchar(100),
-	"component_id" bigint,
+	"component_id" integer,
 	"created" timestamp (6) with time zone,
 	"last_updated" timestamp (6) with time zone,
 	"tree_depth" integer DEFAULT 0 NOT NULL,
