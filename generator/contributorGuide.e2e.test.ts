@@ -64,9 +64,11 @@ describe('definitions/README.md: Add a resource', () => {
     const [yaml] = blocks('yaml');
     const path = /^# (definitions\/\S+\.yaml)$/m.exec(yaml)?.[1];
     expect(path, 'the YAML block starts with the file it goes to').toBeDefined();
+    const app = /^app: ([a-z]+)$/m.exec(yaml)?.[1];
     const resource = /^ {2}([a-z-]+):$/m.exec(yaml)?.[1];
     const served = readFileSync(join(repository, 'generated', 'inventory', 'routes.json'), 'utf8');
-    expect(served.includes(`/api/dcim/${resource}/`), `dcim.${resource} is served now: point the walkthrough at a resource that is not`).toBe(false);
+    expect(served.includes(`/api/${app}/${resource}/`), `${app}.${resource} is served now: point the walkthrough at a resource that is not`).toBe(false);
+    mkdirSync(dirname(join(project, path!)), { recursive: true });
     writeFileSync(join(project, path!), yaml);
   });
 
@@ -80,28 +82,27 @@ describe('definitions/README.md: Add a resource', () => {
       expect(run.status, `${command}\n${run.stderr}`).toBe(0);
     }
     const migrations = readdirSync(join(project, 'generated', 'inventory', 'migrations'));
-    expect(migrations.filter((f) => f.endsWith('_power_panels.sql'))).toHaveLength(1);
+    expect(migrations.filter((f) => f.endsWith('_circuit_types.sql'))).toHaveLength(1);
     // "Commit the definition with generated/": the migration is history from then on.
     execFileSync('git', ['add', '-A'], { cwd: project });
-    execFileSync('git', ['-c', 'user.name=guide', '-c', 'user.email=guide@example.invalid', 'commit', '-q', '-m', 'power panels'], { cwd: project });
+    execFileSync('git', ['-c', 'user.name=guide', '-c', 'user.email=guide@example.invalid', 'commit', '-q', '-m', 'circuit types'], { cwd: project });
   }, 300_000);
 
   it('serves the resource as NetBox does', async () => {
     const call = await serve();
-    expect((await call('POST', '/api/dcim/sites/', { name: 'Site 1', slug: 'site-1' })).status).toBe(201);
     // The walkthrough's own example request.
     const example = /-d '(\{.*\})'/.exec(blocks('sh')[1] ?? '')?.[1];
-    const created = await call('POST', '/api/dcim/power-panels/', JSON.parse(example!));
+    const created = await call('POST', '/api/circuits/circuit-types/', JSON.parse(example!));
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body)).toEqual(['id', 'url', 'display_url', 'display', 'site', 'location', 'name', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'powerfeed_count']);
-    expect(created.body).toMatchObject({ display: 'Panel A', site: { id: 1, name: 'Site 1' }, location: null, powerfeed_count: 0 });
-    const brief = await call('GET', '/api/dcim/power-panels/?brief=true&q=panel');
-    expect(brief.body.results).toEqual([{ id: created.body.id, url: created.body.url, display: 'Panel A', name: 'Panel A', description: '', powerfeed_count: 0 }]);
-    const twice = await call('POST', '/api/dcim/power-panels/', { site: 1, name: 'Panel A' });
-    expect(twice.status).toBe(400);
-    expect(Object.keys(twice.body)).toEqual(['__all__']);
-    // site: PROTECT, as NetBox.
-    expect((await call('DELETE', '/api/dcim/sites/1/')).status).toBe(409);
+    expect(Object.keys(created.body)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'slug', 'color', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'circuit_count']);
+    expect(created.body).toMatchObject({ display: 'Dark fiber', slug: 'dark-fiber', color: '', circuit_count: 0 });
+    const brief = await call('GET', '/api/circuits/circuit-types/?brief=true&q=fiber');
+    expect(brief.body.results).toEqual([{ id: created.body.id, url: created.body.url, display: 'Dark fiber', name: 'Dark fiber', slug: 'dark-fiber', description: '', circuit_count: 0 }]);
+    const twice = await call('POST', '/api/circuits/circuit-types/', { name: 'Dark fiber', slug: 'dark-fiber-2' });
+    expect(twice).toEqual({ status: 400, body: { name: ['circuit type with this name already exists.'] } });
+    // The new app's root lists it, and the API root the app.
+    expect((await call('GET', '/api/circuits/')).body).toEqual({ 'circuit-types': expect.stringMatching(/\/api\/circuits\/circuit-types\/$/) });
+    expect(Object.keys((await call('GET', '/api/')).body)).toContain('circuits');
     await server!.stop();
   }, 180_000);
 });
@@ -128,8 +129,8 @@ describe('definitions/README.md: Add a field kind', () => {
     }
     const use = /`(dns_name: \{ type: fqdn[^`]*\})`/.exec(kindSection)?.[1];
     expect(use, 'the walkthrough shows the field it adds').toBeDefined();
-    const definition = join(project, 'definitions', 'dcim', 'power.yaml');
-    writeFileSync(definition, readFileSync(definition, 'utf8').replace(/^( {6}name: .*\n)/m, `$1      ${use}\n`));
+    const definition = join(project, 'definitions', 'circuits', 'circuit-types.yaml');
+    writeFileSync(definition, readFileSync(definition, 'utf8').replace(/^( {6}name:.*\n)/m, `$1      ${use}\n`));
     const steps: [string, string[]][] = [
       ['npx', ['vitest', 'run', '--config', 'runtime/testing/vitest.config.ts', 'runtime/kinds/fields/fqdn.test.ts']],
       ['npm', ['run', 'generate']],
@@ -145,12 +146,12 @@ describe('definitions/README.md: Add a field kind', () => {
 
   it('validates, stores and filters the new field through the API', async () => {
     const call = await serve();
-    const refused = await call('POST', '/api/dcim/power-panels/', { site: 1, name: 'Panel B', dns_name: 'panel-b-.example.net' });
+    const refused = await call('POST', '/api/circuits/circuit-types/', { name: 'Wave', slug: 'wave', dns_name: 'wave-.example.net' });
     expect(refused).toEqual({ status: 400, body: { dns_name: ['Enter a valid fully qualified domain name.'] } });
-    const created = await call('POST', '/api/dcim/power-panels/', { site: 1, name: 'Panel B', dns_name: 'panel-b.example.net' });
+    const created = await call('POST', '/api/circuits/circuit-types/', { name: 'Wave', slug: 'wave', dns_name: 'wave.example.net' });
     expect(created.status).toBe(201);
-    expect(created.body.dns_name).toBe('panel-b.example.net');
-    const found = await call('GET', '/api/dcim/power-panels/?dns_name__ic=panel-b');
-    expect(found.body.results.map((p: { name: string }) => p.name)).toEqual(['Panel B']);
+    expect(created.body.dns_name).toBe('wave.example.net');
+    const found = await call('GET', '/api/circuits/circuit-types/?dns_name__ic=wave');
+    expect(found.body.results.map((p: { name: string }) => p.name)).toEqual(['Wave']);
   }, 180_000);
 });

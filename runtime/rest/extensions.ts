@@ -86,6 +86,11 @@ export interface ModelRules {
    * under the type field, as a ContentTypeField limited to the targets does.
    */
   genericTypeRefused?(item: WriteItem, target: Resource): void;
+  /**
+   * A tree model's words for a parent that is the object itself or one of its descendants;
+   * without it the engine answers NestedGroupModel's `Cannot assign self or child <model> as parent.`
+   */
+  cyclicParent?(item: WriteItem): string;
   /** After the plan ran, inside the same transaction. */
   afterDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext, registry: Registry): Promise<void>;
 }

@@ -128,6 +128,17 @@ export async function renderingFixture(api: TestClient): Promise<void> {
     status: 'connected', type: 'cat6', label: 'C1', color: '0000ff', length: 2.5, length_unit: 'm', bundle: bundle.id, tenant: tenant.id, tags,
   });
 
+  const panel = await post('dcim/power-panels', { site: site.id, location: location.id, name: 'Panel 1', tags });
+  await post('dcim/power-feeds', [
+    { power_panel: panel.id, rack: rack.id, name: 'Feed A', status: 'planned', type: 'redundant', phase: 'three-phase', voltage: 208, amperage: 30, tenant: tenant.id, mark_connected: true, tags },
+    { power_panel: panel.id, name: 'Feed B', supply: 'dc', voltage: -48 },
+  ]);
+  const itemRole = await post('dcim/inventory-item-roles', { name: 'Optic', slug: 'optic', color: '00ff00' });
+  const item = await post('dcim/inventory-items', { device: router.id, name: 'Chassis', role: itemRole.id, manufacturer: manufacturer.id, serial: 'IC1', asset_tag: 'IA1', status: 'planned', tags });
+  await post('dcim/inventory-items', { device: router.id, parent: item.id, name: 'SFP', label: 'port 0', component_type: 'dcim.interface', component_id: eth0.id, discovered: true });
+  const itemTemplate = await post('dcim/inventory-item-templates', { device_type: deviceType.id, name: 'Chassis', role: itemRole.id, manufacturer: manufacturer.id });
+  await post('dcim/inventory-item-templates', { device_type: deviceType.id, parent: itemTemplate.id, name: 'PSU', label: 'PEM 0' });
+
   const vm = await post('virtualization/virtual-machines', { name: 'vm1', cluster: cluster.id, site: site.id, status: 'active', vcpus: 2.5, memory: 4096, disk: 100, role: role.id, platform: platform.id, tenant: tenant.id, tags });
   await post('virtualization/virtual-machines', { name: 'vm2', site: bare.id });
   const vmInterface = await post('virtualization/interfaces', { virtual_machine: vm.id, name: 'eth0', mode: 'access', untagged_vlan: vlan.id, mtu: 9000 });

@@ -199,7 +199,8 @@ export class Writer {
       await checkCustomFieldData(tx, this.registry, resource, customField, customFields, items);
     }
     await this.checkGenericRelations(tx, resource, items);
-    if (resource.tree) for (const item of await cyclicMoves(tx, resource, items)) item.error('parent', `Cannot assign self or child ${resource.verboseName} as parent.`);
+    const cyclic = this.rules[resource.key]?.cyclicParent ?? (() => `Cannot assign self or child ${resource.verboseName} as parent.`);
+    if (resource.tree) for (const item of await cyclicMoves(tx, resource, items)) item.error('parent', cyclic(item));
   }
 
   /** Fields fixed after create with a message: a different value is refused (an unchanged one passes). */
