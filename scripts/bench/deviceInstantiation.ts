@@ -51,7 +51,7 @@ export async function measureDeviceInstantiation(adminUrl: string, options: Inst
     const server = await listen(app);
     try {
       const headers = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
-      const request = async (method: string, path: string, body?: unknown) => {
+      const request = async (method: string, path: string, body?: unknown): Promise<any> => {
         const response = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
         const answer = await response.json();
         if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
