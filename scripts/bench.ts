@@ -11,6 +11,8 @@
  *    against the best hand-written Hono + postgres.js handler for the same JSON, and the engine's
  *    time per list request against PostgreSQL's own time for its statements (bench/devices.ts),
  *    and the same list with 10 custom fields set on every device (bench/customFields.ts);
+ *  - on PostgreSQL: bulk create of 1,000 devices of a type with 51 component templates (51,000
+ *    components in one request), with its statements per table (bench/deviceInstantiation.ts);
  *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts);
  *  - on PostgreSQL: the device list as a user with three constrained permissions against the
  *    superuser (bench/permissions.ts);
@@ -23,7 +25,8 @@
  *    statement timeout run over and over, against it alone (bench/underAttack.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
- * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, customfields,
+ * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000),
+ * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, instantiation, customfields,
  * changes, permissions, matrix, elevation, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
@@ -32,6 +35,7 @@ import { formatBridgeBench, runBridgeBench } from './bench/bridge.ts';
 import { measureChangeLogging } from './bench/changeLogging.ts';
 import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
+import { describeInstantiation, measureDeviceInstantiation } from './bench/deviceInstantiation.ts';
 import { measureGeneration } from './bench/generation.ts';
 import { measureGenerationChange } from './bench/generationChange.ts';
 import { measurePermissions } from './bench/permissions.ts';
@@ -39,6 +43,7 @@ import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
 import { measureRackElevation } from './bench/rackElevation.ts';
 import { measureStartup } from './bench/startup.ts';
 import { measureUnderAttack } from './bench/underAttack.ts';
+import { median } from './bench/timing.ts';
 
 /** A relative change as `+12%` or `−8%` (a minus sign, as the targets are written). */
 const signedPercent = (ratio: number) => `${ratio < 0 ? '−' : '+'}${Math.abs(ratio * 100).toFixed(0)}%`;
@@ -95,7 +100,7 @@ if (runs('devices')) {
   const overheadMs = o.requestMs - o.postgresMs;
   const driverMs = Math.max(0, o.replayMs - o.postgresMs);
   rows.push(
-    ['bulk create of 1,000 devices, one request (median of batches; max)', `${ms(dev.bulkCreateMedianMs)}; ${ms(dev.bulkCreateMaxMs)}`, '', '< 1000 ms'],
+    ['bulk create of 1,000 devices, one request, each with 10 components from its type\'s templates (median of batches; max)', `${ms(dev.bulkCreateMedianMs)}; ${ms(dev.bulkCreateMaxMs)}`, '', '< 1000 ms'],
     ['SQL statements of GET devices?limit=50 (besides the token lookup)', String(dev.listStatements), '', 'one: page, count and objects rendered as JSON (custom field definitions reused while their version holds)'],
     [`GET devices?limit=50 over ${dev.devices} devices, hand-written Hono + postgres.js, each nested object built once, one statement (baseline; median of ${dev.baselineTurns.length} alternating turns)`, `${dev.baselineRps.toFixed(0)} req/s`, `turns ${range(dev.baselineTurns)}`, ''],
     ['GET devices?limit=50, generated server', `${dev.generatedRps.toFixed(0)} req/s`, `${(dev.generatedRps / dev.baselineRps).toFixed(2)}× baseline (turns ${range(dev.generatedTurns)})`, '≥ 0.80×'],
@@ -105,6 +110,17 @@ if (runs('devices')) {
     ['of which: postgres.js and the socket / HTTP floor (Hono + node server + fetch of the same body) / the engine\'s own work', `${ms2(driverMs)} / ${ms2(o.httpFloorMs)} / ${ms2(o.requestMs - Math.max(o.replayMs, o.postgresMs) - o.httpFloorMs)}`, '', ''],
     [`node's CPU time per request (server and client in one process): generated server / baseline / HTTP floor`, `${ms2(o.cpuMs.request)} / ${o.baseline ? ms2(o.baseline.cpuMs) : '–'} / ${ms2(o.cpuMs.floor)}`, `the engine ${ms2(o.cpuMs.request - o.cpuMs.floor)} above the floor`, ''],
     ...(o.baseline ? [['the same, hand-written baseline (same rounds): one request at a time / PostgreSQL\'s time for its one statement', `${ms2(o.baseline.requestMs)} / ${ms2(o.baseline.postgresMs)}`, `${(((o.baseline.requestMs - o.baseline.postgresMs) / o.baseline.requestMs) * 100).toFixed(0)}% above PostgreSQL`, ''] as [string, string, string, string]] : []),
+  );
+}
+if (runs('instantiation')) {
+  const instantiationDevices = Number(process.env.BENCH_INSTANTIATION_DEVICES ?? 1000);
+  progress(`device instantiation (${instantiationDevices} devices × 51 templates on PostgreSQL)…`);
+  const inst = await measureDeviceInstantiation(adminUrl, { devices: instantiationDevices });
+  progress(describeInstantiation(inst));
+  const top = inst.groups.slice(0, 3).map((g) => `${g.key} ${ms(g.ms)}`).join(', ');
+  rows.push(
+    [`bulk create of ${inst.devices} devices of a type with 48 interface, 2 power-port and 1 console-port templates (${(inst.devices * inst.componentsPerDevice).toLocaleString('en')} components), one request (median of ${inst.bulkCreateMs.length}; max)`, `${ms(median(inst.bulkCreateMs))}; ${ms(Math.max(...inst.bulkCreateMs))}`, `longest: ${top}`, '< 5000 ms'],
+    [`its SQL statements (tables written or read; the same count for ${inst.smallDevices} devices?)`, `${inst.statements} (${inst.groups.length} groups)`, inst.growing.length ? `growing: ${inst.growing.join('; ')}` : 'bounded: every table\'s count the same', 'bounded per table'],
   );
 }
 if (runs('customfields')) {

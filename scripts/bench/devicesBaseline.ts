@@ -9,8 +9,9 @@
  *  - every object the page references (device type with its manufacturer, role, platform, tenant,
  *    site, rack, tag) is built once, with its counts, in a materialized CTE of its own, however
  *    many devices share it: 50 devices of one type count that type's devices once, not 50 times;
- *  - what belongs to one device (its primary IP, its tags' order, its interface count) is looked up
- *    per device by index;
+ *  - what belongs to one device (its primary IP, its tags' order, its nine component counts) is
+ *    looked up per device by index (BENCH_BASELINE_COUNTS=grouped counts each component table
+ *    once over the page's ids instead, grouped by device);
  *  - PostgreSQL assembles the page's `results` array as JSON text, which the handler wraps in the
  *    envelope and sends as it is.
  * Variants measured and left behind: one JSON value per row, parsed by postgres.js and stringified
@@ -60,8 +61,25 @@ export interface BaselineCustomFields {
   expression: string;
 }
 
+/** Each component count of a device and the table it counts (a column `device_id`, indexed). */
+const COMPONENTS = [
+  ['console_port_count', 'dcim_console_port'], ['console_server_port_count', 'dcim_console_server_port'], ['power_port_count', 'dcim_power_port'],
+  ['power_outlet_count', 'dcim_power_outlet'], ['interface_count', 'dcim_interface'], ['front_port_count', 'dcim_front_port'],
+  ['rear_port_count', 'dcim_rear_port'], ['device_bay_count', 'dcim_device_bay'], ['module_bay_count', 'dcim_module_bay'],
+] as const;
+
+/**
+ * How the baseline counts a device's components: `correlated`, one count per device and table by
+ * the `device_id` index (what the engine writes), or `grouped`, one count per table over the
+ * page's ids, grouped by device and joined.
+ */
+export type BaselineCounts = 'correlated' | 'grouped';
+
+/** The baseline's way (BENCH_BASELINE_COUNTS; the faster measured, see the module's notes). */
+export const BASELINE_COUNTS: BaselineCounts = process.env.BENCH_BASELINE_COUNTS === 'grouped' ? 'grouped' : 'correlated';
+
 /** The statement: one row with `count` (all devices) and `results` (the page's JSON array, as text). */
-export function devicesBaselineSql(customFields?: BaselineCustomFields): string {
+export function devicesBaselineSql(customFields?: BaselineCustomFields, counts: BaselineCounts = BASELINE_COUNTS): string {
   return `
 WITH page AS MATERIALIZED (
   SELECT * FROM dcim_device WHERE id = ANY(ARRAY(SELECT id FROM dcim_device ORDER BY _name, id LIMIT $1 OFFSET $2))
@@ -102,9 +120,8 @@ SELECT (SELECT count(*)::int FROM dcim_device) AS count, coalesce(json_agg(json_
   'config_context', CASE WHEN jsonb_typeof(d.local_context_data) = 'object' THEN d.local_context_data ELSE '{}'::jsonb END, 'local_context_data', d.local_context_data,
   'tags', (SELECT coalesce(json_agg(tag.j ORDER BY tag.weight, tag.name, tag.id), '[]') FROM extras_tagged_item ti JOIN tag ON tag.id = ti.tag_id WHERE ti.object_type = 'dcim.device' AND ti.object_id = d.id),
   'custom_fields', ${customFields ? customFields.expression : 'd.custom_field_data'}, 'created', ${timestamp('d.created')}, 'last_updated', ${timestamp('d.last_updated')},
-  'console_port_count', 0, 'console_server_port_count', 0, 'power_port_count', 0, 'power_outlet_count', 0,
-  'interface_count', (SELECT count(*) FROM dcim_interface i WHERE i.device_id = d.id),
-  'front_port_count', 0, 'rear_port_count', 0, 'device_bay_count', 0, 'module_bay_count', 0, 'inventory_item_count', 0
+  ${COMPONENTS.map(([name, table]) => `'${name}', ${counts === 'grouped' ? `coalesce(${table}.n, 0)` : `(SELECT count(*) FROM ${table} c WHERE c.device_id = d.id)`}`).join(', ')},
+  'inventory_item_count', 0
 ) ORDER BY d._name, d.id), '[]')::text AS results
 FROM page d
 LEFT JOIN device_type ON device_type.id = d.device_type_id
@@ -113,6 +130,7 @@ LEFT JOIN platform ON platform.id = d.platform_id
 LEFT JOIN tenant ON tenant.id = d.tenant_id
 LEFT JOIN site ON site.id = d.site_id
 LEFT JOIN rack ON rack.id = d.rack_id
+${counts === 'grouped' ? COMPONENTS.map(([, table]) => `LEFT JOIN (SELECT device_id, count(*) AS n FROM ${table} WHERE device_id IN (SELECT id FROM page) GROUP BY device_id) ${table} ON ${table}.device_id = d.id`).join('\n') : ''}
 -- OFFSET 0 keeps the lookup per device (by primary key); flattened, a generic plan hashed the whole table.
 LEFT JOIN LATERAL (
   SELECT json_build_object('id', a.id, 'url', ${url('ipam/ip-addresses', 'a.id')}, 'display', a.address::text,
@@ -122,8 +140,8 @@ LEFT JOIN LATERAL (
 ) ip ON true`;
 }
 
-export function devicesBaseline(sql: postgres.Sql, customFields?: BaselineCustomFields): Hono {
-  const text = devicesBaselineSql(customFields);
+export function devicesBaseline(sql: postgres.Sql, customFields?: BaselineCustomFields, counts: BaselineCounts = BASELINE_COUNTS): Hono {
+  const text = devicesBaselineSql(customFields, counts);
   const app = new Hono();
   app.get('/api/dcim/devices/', async (c) => {
     const origin = new URL(c.req.url).origin;

@@ -106,7 +106,7 @@ export class ChangeLog {
       `INSERT INTO ${this.table} (${this.columns})
        SELECT now(), $1::int, $2, $3, CASE WHEN c.pre IS NULL THEN 'create' ELSE 'update' END, ${this.object(resource)}, left(coalesce(c.msg, ''), ${MESSAGE_LENGTH}), c.pre, s.post
        FROM ${q(resource.table)} t
-       CROSS JOIN LATERAL (SELECT nullif(w -> 'pre', 'null'::jsonb) AS pre, w ->> 'msg' AS msg, (w ->> 'n')::int AS n FROM (SELECT (SELECT $5::text::jsonb) -> t.id::text AS w) x) c
+       CROSS JOIN LATERAL (SELECT nullif(w -> 'pre', 'null'::jsonb) AS pre, w ->> 'msg' AS msg, (w ->> 'n')::int AS n FROM (SELECT (SELECT $5::text::jsonb) -> t.id::text AS w OFFSET 0) x) c
        CROSS JOIN LATERAL (SELECT ${this.snapshots.sql(resource, 't')} AS post OFFSET 0) s
        WHERE t.id = ANY($4::int[]) AND (c.pre IS NULL OR (c.pre - 'last_updated') IS DISTINCT FROM (s.post - 'last_updated'))
        ORDER BY c.n`,
