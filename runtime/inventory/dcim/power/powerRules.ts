@@ -2,8 +2,9 @@
  * @module
  * Rules of power panels and power feeds (NetBox's PowerPanel and PowerFeed clean() and save()):
  * - a panel's location lies in the panel's site;
- * - a feed's voltage is not 0 (its ExclusionValidator), its rack lies in its panel's site, and
- *   an AC feed's voltage is not negative — the first failing check per feed, in NetBox's order;
+ * - a feed's voltage is not 0 (its ExclusionValidator), it is not marked connected with a cable
+ *   attached (CabledObjectModel.clean()), its rack lies in its panel's site, and an AC feed's
+ *   voltage is not negative — the first failing check per feed, in NetBox's order;
  * - before each write, a feed's `available_power` is |voltage| × amperage × max utilization %,
  *   × 1.732 for three-phase, rounded half to even as Python's round(); both keep `_name`, the
  *   natural order of the name.
@@ -37,6 +38,10 @@ async function cleanFeeds(batch: WriteBatch): Promise<void> {
     const voltage = num(item.value('voltage'));
     if (voltage === 0) {
       item.error('voltage', 'This value may not be [0].');
+      continue;
+    }
+    if (item.value('mark_connected') === true && item.value('cable_id') !== null && item.value('cable_id') !== undefined) {
+      item.error('mark_connected', 'Cannot mark as connected with a cable attached.');
       continue;
     }
     const panel = panels.get(num(item.value('power_panel_id')));
