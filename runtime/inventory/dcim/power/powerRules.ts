@@ -10,6 +10,7 @@
  *   natural order of the name.
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { refuseMarkedWithCable } from '../components/componentRules.ts';
 import { fillNaturalNames } from '../shared/naturalOrdering.ts';
 import { rowsById, tableOf } from '../shared/rows.ts';
 
@@ -40,10 +41,7 @@ async function cleanFeeds(batch: WriteBatch): Promise<void> {
       item.error('voltage', 'This value may not be [0].');
       continue;
     }
-    if (item.value('mark_connected') === true && item.value('cable_id') !== null && item.value('cable_id') !== undefined) {
-      item.error('mark_connected', 'Cannot mark as connected with a cable attached.');
-      continue;
-    }
+    if (refuseMarkedWithCable(item)) continue;
     const panel = panels.get(num(item.value('power_panel_id')));
     const rack = racks.get(num(item.value('rack_id')));
     if (panel && rack && num(rack.site_id) !== num(panel.site_id)) {
