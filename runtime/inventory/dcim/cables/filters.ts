@@ -38,7 +38,7 @@ type DeviceMatch = (d: string, args: MethodFilterArgs) => string;
 /**
  * A terminated object's place satisfies `match` (NetBox's cached `_device`, `_rack`, `_location`,
  * `_site`): a device component's device (a row `d` of devices); an object with a rack and no
- * device (a power feed, once served), that rack as `d` (`id` and `name` null: no device matches).
+ * device (a power feed), that rack as `d` (`id` and `name` null: no device matches).
  */
 const byDevice =
   (match: DeviceMatch): MethodFilter =>

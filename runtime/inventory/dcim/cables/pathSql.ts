@@ -3,7 +3,7 @@
  * Where a cable path from a path endpoint ends (NetBox's PathEndpoint over its CablePath), as SQL
  * over the columns every cabled table has (`cable_id`, `cable_end`), for every resource with a
  * `connected_endpoints` field (console, console server and power ports, power outlets,
- * interfaces; power feeds once served):
+ * interfaces, power feeds):
  * - a direct cable whose far end is path endpoints (the termination types with a
  *   `connected_endpoints` field) is a complete path: `connected_endpoints` are that far end,
  *   `connected_endpoints_type` its type, `connected_endpoints_reachable` whether the cable is

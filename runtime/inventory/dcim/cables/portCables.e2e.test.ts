@@ -1,7 +1,7 @@
 /**
  * End-to-end tests of cables on every kind of port, on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL: console port ↔ console server port, power port ↔ power outlet, front ↔ rear port,
- * interface ↔ front port; each port's `cable`, `cable_end`, `link_peers` and, on path endpoints,
+ * interface ↔ front port, power port ↔ power feed; each port's `cable`, `cable_end`, `link_peers` and, on path endpoints,
  * `connected_endpoints` (a direct cable's far end; none through a front or rear port); NetBox's
  * type rules and messages with nothing written after a 400; ports with a cable refused as marked
  * connected; the per-type and place filters; and both ends freed when a cable goes.
@@ -21,6 +21,7 @@ const TYPES: Record<string, string> = {
   'front-ports': 'dcim.frontport',
   'rear-ports': 'dcim.rearport',
   interfaces: 'dcim.interface',
+  'power-feeds': 'dcim.powerfeed',
 };
 
 describe.each(testDatabases())('dcim cables on every port kind on $name', (database) => {
@@ -244,4 +245,41 @@ describe.each(testDatabases())('dcim cables on every port kind on $name', (datab
       expect(await count(`dcim/${resource}`, 'cable_end=A'), resource).toBe(0);
     }
   });
+
+  it('cables a power port to a power feed: both ends show the other, a feed refuses other types, mark_connected and a deleted cable', async () => {
+    const panel = (await post('dcim/power-panels', { site: ids.site, name: 'Panel 1' })).id;
+    const feed = (await post('dcim/power-feeds', { power_panel: panel, rack: ids.rack, name: 'Feed A' })).id;
+    const psu = (await post('dcim/power-ports', { device: ids.d2, name: 'psu9' })).id;
+    const eth = (await post('dcim/interfaces', { device: ids.d1, name: 'eth9', type: '1000base-t' })).id;
+    const before = await written();
+    const refused = await api.request('POST', '/api/dcim/cables/', cable([['power-feeds', feed]], [['interfaces', eth]]));
+    expect([refused.status, refused.body]).toEqual([400, { __all__: ['Incompatible termination types: powerfeed and interface'] }]);
+    expect(await written()).toEqual(before);
+    const created = await post('dcim/cables', cable([['power-ports', psu]], [['power-feeds', feed]], { label: 'mains' }));
+    const fed = await port('power-feeds', feed);
+    expect(fed).toMatchObject({ cable: { id: created.id }, cable_end: 'B', link_peers_type: 'dcim.powerport', connected_endpoints_type: 'dcim.powerport', connected_endpoints_reachable: true, _occupied: true });
+    expect([fed.link_peers.map((p: any) => p.id), fed.connected_endpoints.map((p: any) => p.id)]).toEqual([[psu], [psu]]);
+    expect((await get(`dcim/power-feeds/${feed}/?brief=true`)).cable).toEqual({ id: created.id, url: `http://nb.test/api/dcim/cables/${created.id}/`, display: 'mains', label: 'mains', description: '' });
+    const powered = await port('power-ports', psu);
+    expect(powered).toMatchObject({ cable: { id: created.id }, cable_end: 'A', link_peers_type: 'dcim.powerfeed', connected_endpoints_type: 'dcim.powerfeed', connected_endpoints_reachable: true, _occupied: true });
+    expect([powered.link_peers.map((p: any) => p.id), powered.connected_endpoints.map((p: any) => p.id)]).toEqual([[feed], [feed]]);
+    // The cables' and terminations' powerfeed_id, and the feeds' own cable filters.
+    expect(await cables(`powerfeed_id=${feed}`)).toEqual(['mains']);
+    expect(await cables(`powerfeed_id=${feed + 1000}`)).toEqual([]);
+    // A feed's place is its rack's (NetBox's cached _rack, _location, _site); the port's its device's.
+    expect([await cables(`rack_id=${ids.rack}&label=mains`), await cables('site=berlin&label=mains'), await cables(`device_id=${ids.d2}&label=mains`), await cables(`device_id=${ids.d1}&label=mains`)]).toEqual([['mains'], ['mains'], ['mains'], []]);
+    expect((await get(`dcim/cable-terminations/?powerfeed_id=${feed}`)).results.map((r: any) => [r.termination_type, r.termination_id, r.cable_end])).toEqual([['dcim.powerfeed', feed, 'B']]);
+    const feeds = async (query: string) => (await get(`dcim/power-feeds/?${query}&limit=0`)).results.map((f: any) => f.name);
+    expect([await feeds('cabled=true'), await feeds('connected=true'), await feeds('occupied=true'), await feeds('cable_end=B'), await feeds(`cable_id=${created.id}`)]).toEqual([['Feed A'], ['Feed A'], ['Feed A'], ['Feed A'], ['Feed A']]);
+    // A cabled feed is not marked connected.
+    const marked = await api.request('PATCH', `/api/dcim/power-feeds/${feed}/`, { mark_connected: true });
+    expect([marked.status, marked.body]).toEqual([400, { mark_connected: ['Cannot mark as connected with a cable attached.'] }]);
+    // Deleting the cable frees both ends.
+    expect((await api.request('DELETE', `/api/dcim/cables/${created.id}/`)).status).toBe(204);
+    const free = { cable: null, cable_end: null, link_peers: [], link_peers_type: null, connected_endpoints: null, connected_endpoints_type: null, connected_endpoints_reachable: false, _occupied: false };
+    expect(await port('power-feeds', feed)).toMatchObject(free);
+    expect(await port('power-ports', psu)).toMatchObject(free);
+    expect([await feeds('cabled=true'), await cables(`powerfeed_id=${feed}`)]).toEqual([[], []]);
+  });
+
 });

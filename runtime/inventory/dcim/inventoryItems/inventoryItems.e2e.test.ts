@@ -2,7 +2,8 @@
  * End-to-end tests of inventory item roles, inventory items and inventory item templates, on
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL: shapes and brief forms, the trees (listed
  * in tree order, `_depth`, a bare `parent`), the component generic relation, NetBox's validation
- * messages (nothing written on a 400), filters, the counts devices, device types, manufacturers
+ * messages (nothing written on a 400), every modular component and component template as a
+ * component, filters, the counts devices, device types, manufacturers
  * and roles show, protected deletes and cascades.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +107,7 @@ describe.each(testDatabases())('dcim inventory items on $name', (database) => {
       400,
       { device: ['Cannot assign inventory item to component on another device'] },
     ]);
-    // Only modular components (interfaces here; console, power, front and rear ports once served).
+    // Only modular components (NetBox's MODULAR_COMPONENT_MODELS): no module bay.
     expect(await refused('POST', 'inventory-items/', { device: ids.d1, name: 'Stray', component_type: 'dcim.modulebay', component_id: ids.bay })).toEqual([
       400,
       { component_type: ['Invalid content type: dcim.modulebay'] },
@@ -166,7 +167,7 @@ describe.each(testDatabases())('dcim inventory items on $name', (database) => {
     expect([bad.status, bad.body]).toEqual([400, { role: ['Select a valid choice. nothing is not one of the available choices.'] }]);
   }, SLOW);
 
-  it('serves inventory item templates as trees under their device type, with no component type served', async () => {
+  it('serves inventory item templates as trees under their device type, with NetBox’s messages', async () => {
     const chassis = await post('inventory-item-templates', { device_type: ids.type, name: 'Chassis', manufacturer: ids.manufacturer, part_id: 'CHAS' });
     ids.tChassis = chassis.id;
     expect(Object.keys(chassis)).toEqual([
@@ -180,9 +181,9 @@ describe.each(testDatabases())('dcim inventory items on $name', (database) => {
     expect(brief.body).toEqual({ id: ids.tPsu, url: `http://nb.test/api/dcim/inventory-item-templates/${ids.tPsu}/`, display: 'PSU (PEM)', name: 'PSU', description: '', _depth: 1 });
 
     const before = await count('inventory-item-templates');
-    expect(await refused('POST', 'inventory-item-templates/', { device_type: ids.type, name: 'X', component_type: 'dcim.interfacetemplate', component_id: 1 })).toEqual([
+    expect(await refused('POST', 'inventory-item-templates/', { device_type: ids.type, name: 'X', component_type: 'dcim.modulebaytemplate', component_id: 1 })).toEqual([
       400,
-      { component_type: ['Invalid content type: dcim.interfacetemplate'] },
+      { component_type: ['Invalid content type: dcim.modulebaytemplate'] },
     ]);
     expect(await refused('POST', 'inventory-item-templates/', { device_type: ids.type, name: 'X', component_type: 'interfacetemplate' })).toEqual([
       400,
@@ -231,4 +232,63 @@ describe.each(testDatabases())('dcim inventory items on $name', (database) => {
     expect(await count('inventory-item-templates')).toBe(0);
     expect(await count('inventory-items')).toBe(0);
   }, SLOW);
+
+  it('names every modular component as an item’s component, and every modular component template as a template’s', async () => {
+    const device = (await post('devices', { name: 'edge9', device_type: ids.otherType, role: ids.deviceRole, site: ids.site })).id;
+    const components: [string, string, Record<string, unknown>][] = [
+      ['console-ports', 'dcim.consoleport', {}],
+      ['console-server-ports', 'dcim.consoleserverport', {}],
+      ['power-ports', 'dcim.powerport', {}],
+      ['power-outlets', 'dcim.poweroutlet', {}],
+      ['rear-ports', 'dcim.rearport', { type: '8p8c' }],
+      ['front-ports', 'dcim.frontport', { type: '8p8c' }],
+      ['interfaces', 'dcim.interface', { type: '1000base-t' }],
+    ];
+    const items: Record<string, number> = {};
+    for (const [resource, type, extra] of components) {
+      const component = await post(resource, { device, name: `c-${resource}`, ...extra });
+      const item = await post('inventory-items', { device, name: `i-${resource}`, component_type: type, component_id: component.id });
+      expect(item, resource).toMatchObject({ component_type: type, component_id: component.id, component: { id: component.id, name: `c-${resource}`, device: { id: device } } });
+      items[resource] = item.id;
+      expect(await list('inventory-items', `component_type=${type}`, 'id'), resource).toEqual([item.id]);
+    }
+    // Deleting any of them deletes its item (its GenericRelation).
+    const port = (await api.request('GET', `/api/dcim/inventory-items/${items['power-ports']}/`)).body.component_id;
+    expect((await api.request('DELETE', `/api/dcim/power-ports/${port}/`)).status).toBe(204);
+    expect((await api.request('GET', `/api/dcim/inventory-items/${items['power-ports']}/`)).status).toBe(404);
+
+    const templates: [string, string, Record<string, unknown>][] = [
+      ['console-port-templates', 'dcim.consoleporttemplate', {}],
+      ['console-server-port-templates', 'dcim.consoleserverporttemplate', {}],
+      ['power-port-templates', 'dcim.powerporttemplate', {}],
+      ['power-outlet-templates', 'dcim.poweroutlettemplate', {}],
+      ['rear-port-templates', 'dcim.rearporttemplate', { type: '8p8c' }],
+      ['front-port-templates', 'dcim.frontporttemplate', { type: '8p8c' }],
+      ['interface-templates', 'dcim.interfacetemplate', { type: '1000base-t' }],
+    ];
+    const named: Record<string, [number, number]> = {};
+    for (const [resource, type, extra] of templates) {
+      const template = await post(resource, { device_type: ids.otherType, name: `t-${resource}`, ...extra });
+      const item = await post('inventory-item-templates', { device_type: ids.otherType, name: `i-${resource}`, component_type: type, component_id: template.id });
+      expect(item, resource).toMatchObject({ component_type: type, component_id: template.id, component: { id: template.id, name: `t-${resource}` } });
+      named[resource] = [item.id, template.id];
+      expect(await list('inventory-item-templates', `component_type=${type}`, 'id'), resource).toEqual([item.id]);
+    }
+    const before = await count('inventory-item-templates');
+    expect(await refused('POST', 'inventory-item-templates/', { device_type: ids.otherType, name: 'X', component_type: 'dcim.devicebaytemplate', component_id: 1 })).toEqual([
+      400,
+      { component_type: ['Invalid content type: dcim.devicebaytemplate'] },
+    ]);
+    expect(await refused('POST', 'inventory-item-templates/', { device_type: ids.otherType, name: 'X', component_type: 'dcim.interfacetemplate', component_id: 999999 })).toEqual([
+      400,
+      { component_id: ['Related object not found using the provided value: 999999.'] },
+    ]);
+    expect(await refused('POST', 'inventory-item-templates/', { device_type: ids.otherType, name: 'X', component_type: 'dcim.interfacetemplate' })).toEqual([400, { component_id: ['This field cannot be null.'] }]);
+    expect(await count('inventory-item-templates')).toBe(before);
+    // A component template has no GenericRelation back: deleting it leaves the template naming it.
+    const [item, template] = named['interface-templates'];
+    expect((await api.request('DELETE', `/api/dcim/interface-templates/${template}/`)).status).toBe(204);
+    expect((await api.request('GET', `/api/dcim/inventory-item-templates/${item}/`)).body).toMatchObject({ component_type: 'dcim.interfacetemplate', component_id: template, component: null });
+  }, SLOW);
+
 });

@@ -2,13 +2,15 @@
  * @module
  * Rules of power panels and power feeds (NetBox's PowerPanel and PowerFeed clean() and save()):
  * - a panel's location lies in the panel's site;
- * - a feed's voltage is not 0 (its ExclusionValidator), its rack lies in its panel's site, and
- *   an AC feed's voltage is not negative — the first failing check per feed, in NetBox's order;
+ * - a feed's voltage is not 0 (its ExclusionValidator), it is not marked connected with a cable
+ *   attached (CabledObjectModel.clean()), its rack lies in its panel's site, and an AC feed's
+ *   voltage is not negative — the first failing check per feed, in NetBox's order;
  * - before each write, a feed's `available_power` is |voltage| × amperage × max utilization %,
  *   × 1.732 for three-phase, rounded half to even as Python's round(); both keep `_name`, the
  *   natural order of the name.
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { refuseMarkedWithCable } from '../components/componentRules.ts';
 import { fillNaturalNames } from '../shared/naturalOrdering.ts';
 import { rowsById, tableOf } from '../shared/rows.ts';
 
@@ -39,6 +41,7 @@ async function cleanFeeds(batch: WriteBatch): Promise<void> {
       item.error('voltage', 'This value may not be [0].');
       continue;
     }
+    if (refuseMarkedWithCable(item)) continue;
     const panel = panels.get(num(item.value('power_panel_id')));
     const rack = racks.get(num(item.value('rack_id')));
     if (panel && rack && num(rack.site_id) !== num(panel.site_id)) {
