@@ -1,7 +1,7 @@
 /**
- * Real-client test: Debian's Ansible with its netbox.netbox collection builds a small site
- * (runtime/server/ansible/playbook.yml) against a real server, twice — the second run must change
- * nothing — and its nb_inventory plugin lists the device. CI installs the package (.ci/run);
+ * Real-client test: Debian's Ansible with its netbox.netbox collection builds a small site, a rack,
+ * a device with its ports and an inventory item, and a power feed (runtime/server/ansible/playbook.yml)
+ * against a real server, twice — the second run must change nothing — and its nb_inventory plugin lists the device. CI installs the package (.ci/run);
  * without it the test is skipped (the run says so once).
  */
 import { execFile } from 'node:child_process';
@@ -64,11 +64,11 @@ describe.skipIf(!available)('Ansible netbox.netbox against the inventory server'
     if (home) rmSync(home, { recursive: true, force: true });
   });
 
-  it('builds the site once and changes nothing on the second run; nb_inventory lists the device', async () => {
+  it('builds the site, rack, device, its ports, an inventory item and a power feed once and changes nothing on the second run; nb_inventory lists the device', async () => {
     const first = recap(await run('ansible-playbook', ['-i', 'localhost,', 'playbook.yml'], env));
-    expect(first).toMatchObject({ ok: 10, changed: 10, failed: 0 });
+    expect(first).toMatchObject({ ok: 18, changed: 18, failed: 0 });
     const second = recap(await run('ansible-playbook', ['-i', 'localhost,', 'playbook.yml'], env));
-    expect(second).toMatchObject({ ok: 10, changed: 0, failed: 0 });
+    expect(second).toMatchObject({ ok: 18, changed: 0, failed: 0 });
 
     const listed = JSON.parse(await run('ansible-inventory', ['-i', 'nb_inventory.yml', '--list'], env));
     expect(listed._meta.hostvars.leaf1).toMatchObject({
@@ -76,12 +76,26 @@ describe.skipIf(!available)('Ansible netbox.netbox against the inventory server'
       primary_ip4: '192.0.2.10',
       device_roles: ['leaf'],
       sites: ['ansible-dc'],
+      racks: ['Rack 1'],
       device_types: ['ax-48'],
       manufacturers: ['acme-networks'],
       status: { value: 'active' },
     });
     expect(listed['sites_ansible-dc'].hosts).toEqual(['leaf1']);
     expect(listed.device_roles_leaf.hosts).toEqual(['leaf1']);
-    expect(listed._meta.hostvars.leaf1.interfaces.map((i: any) => i.name)).toEqual(['eth0']);
+    // mgmt0 came from the device type's interface template.
+    expect(listed._meta.hostvars.leaf1.interfaces.map((i: any) => i.name)).toEqual(['eth0', 'mgmt0']);
+
+    // What the component and power modules built, as the API shows it.
+    const get = async (path: string) =>
+      ((await (await fetch(`${env.NB_URL}/api/${path}`, { headers: { Authorization: `Token ${env.NB_TOKEN}` } })).json()) as { results: any[] }).results;
+    const [rack] = await get('dcim/racks/?name=Rack%201');
+    expect([rack.form_factor.value, rack.width.value, rack.u_height, rack.facility_id]).toEqual(['4-post-cabinet', 19, 42, 'A-01']);
+    expect((await get('dcim/console-ports/?device=leaf1')).map((p: any) => [p.name, p.type.value, p.speed.value])).toEqual([['con0', 'rj-45', 9600]]);
+    expect((await get('dcim/power-ports/?device=leaf1')).map((p: any) => [p.name, p.maximum_draw, p.allocated_draw])).toEqual([['psu0', 250, 120]]);
+    expect((await get('dcim/rear-ports/?device=leaf1')).map((p: any) => [p.name, p.type.value, p.positions])).toEqual([['rear1', '8p8c', 1]]);
+    expect((await get('dcim/inventory-items/?device=leaf1')).map((i: any) => [i.name, i.manufacturer.slug, i.part_id, i.discovered])).toEqual([['SFP 1', 'acme-networks', 'SFP-10G-LR', true]]);
+    const [feed] = await get('dcim/power-feeds/?name=Feed%20A');
+    expect([feed.power_panel.name, feed.rack.name, feed.phase.value, feed.voltage, feed.amperage, feed.max_utilization]).toEqual(['Panel 1', 'Rack 1', 'single-phase', 230, 16, 80]);
   }, 600_000);
 });

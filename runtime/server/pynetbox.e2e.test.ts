@@ -53,4 +53,30 @@ describe.skipIf(!available)('pynetbox 7.0 against the inventory server', () => {
       provisioned_key_len: 12,
     });
   }, 90_000);
+
+  it('builds a device type with interface, console and power port templates, a racked device that gets its components, the rack elevation, a power panel and feed, and a power cable', async () => {
+    const script = fileURLToPath(new URL('./pynetbox.dcim.e2e.py', import.meta.url));
+    const seen = await runPythonScript(script, { NB_URL: server.baseUrl, NB_TOKEN: server.token });
+    expect(seen).toEqual({
+      template_counts: [3, 1, 1],
+      templates_of_type: ['eth0', 'eth1', 'mgmt'],
+      interfaces: ['eth0', 'eth1', 'mgmt'],
+      mgmt_only: ['mgmt'],
+      console_ports: [['con0', 'rj-45']],
+      power_ports: [['psu0', 'iec-60320-c14', 300]],
+      device_counts: [3, 1, 1],
+      // A 10U rack from the top in half units; the 2U device at U5 fills 5 to 6.5 on both faces (full depth).
+      elevation_units: [10.5, 10, 9.5, 9, 8.5, 8, 7.5, 7, 6.5, 6, 5.5, 5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1],
+      elevation_names: ['U10.5', 'U10'],
+      elevation_occupied: [[6.5, 'core1'], [6, 'core1'], [5.5, 'core1'], [5, 'core1']],
+      elevation_rear: [6.5, 6, 5.5, 5],
+      feed: ['Panel A', 'R1', 'active', 'primary', 'ac'],
+      panel_feeds: 1,
+      outlet: ['psu0', 'A'],
+      power_cable: true,
+      power_peer: ['dcim.poweroutlet', ['pdu1:out1']],
+      outlet_cable: true,
+      cabled_power_ports: 1,
+    });
+  }, 90_000);
 });
