@@ -1,7 +1,7 @@
 """Drives the dcim components with Debian's pynetbox, as a real client would: a device type with
 interface, console and power port templates, a device in a rack that gets its components, the
-rack's elevation, a power panel and feed, and a cable from the device's power port to a PDU's
-outlet.
+rack's elevation, a power panel and feed, a cable from the device's power port to a PDU's
+outlet and one from the PDU's inlet to the feed.
 
 Run by pynetbox.e2e.test.ts with NB_URL and NB_TOKEN set; prints one JSON line of observations
 that the TypeScript test asserts on.
@@ -54,8 +54,7 @@ panel = nb.dcim.power_panels.create(site=site.id, name="Panel A")
 feed = nb.dcim.power_feeds.create(power_panel=panel.id, rack=rack.id, name="Feed A", voltage=230, amperage=16, phase="single-phase")
 out["feed"] = [feed.power_panel.name, feed.rack.name, feed.status.value, feed.type.value, feed.supply.value]
 out["panel_feeds"] = nb.dcim.power_panels.get(panel.id).powerfeed_count
-# NetBox cables a power port to a feed or to a PDU's outlet; the feed is no cable termination here
-# yet (400 "Invalid content type: dcim.powerfeed"), so the cable goes to an outlet.
+# The device's power port is cabled to a PDU's outlet, the PDU's inlet to the feed.
 pdu = nb.dcim.devices.create(name="pdu1", device_type=pdu_ready.id, role=role.id, site=site.id, rack=rack.id, position=1, face="rear")
 inlet = nb.dcim.power_ports.get(device_id=pdu.id, name="psu0")
 outlet = nb.dcim.power_outlets.create(device=pdu.id, name="out1", type="iec-60320-c13", power_port=inlet.id, feed_leg="A")
@@ -69,6 +68,13 @@ cabled = nb.dcim.power_ports.get(power_ports[0].id)
 out["power_cable"] = cabled.cable.id == cable.id
 out["power_peer"] = [cabled.link_peers_type, [p.device.name + ":" + p.name for p in cabled.link_peers]]
 out["outlet_cable"] = nb.dcim.power_outlets.get(outlet.id).cable.id == cable.id
+feed_cable = nb.dcim.cables.create(
+    a_terminations=[{"object_type": "dcim.powerport", "object_id": inlet.id}],
+    b_terminations=[{"object_type": "dcim.powerfeed", "object_id": feed.id}],
+)
+fed = nb.dcim.power_feeds.get(feed.id)
+out["feed_cable"] = [fed.cable.id == feed_cable.id, fed.link_peers_type, [p.name for p in fed.link_peers]]
+out["inlet_endpoint"] = [nb.dcim.power_ports.get(inlet.id).connected_endpoints_type, nb.dcim.power_feeds.count(cabled=True)]
 out["cabled_power_ports"] = nb.dcim.power_ports.count(site_id=site.id, cabled=True)
 
 print(json.dumps(out))

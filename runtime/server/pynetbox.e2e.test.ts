@@ -54,7 +54,7 @@ describe.skipIf(!available)('pynetbox 7.0 against the inventory server', () => {
     });
   }, 90_000);
 
-  it('builds a device type with interface, console and power port templates, a racked device that gets its components, the rack elevation, a power panel and feed, and a power cable', async () => {
+  it('builds a device type with interface, console and power port templates, a racked device that gets its components, the rack elevation, a power panel and feed, and power cables to an outlet and to the feed', async () => {
     const script = fileURLToPath(new URL('./pynetbox.dcim.e2e.py', import.meta.url));
     const seen = await runPythonScript(script, { NB_URL: server.baseUrl, NB_TOKEN: server.token });
     expect(seen).toEqual({
@@ -76,7 +76,9 @@ describe.skipIf(!available)('pynetbox 7.0 against the inventory server', () => {
       power_cable: true,
       power_peer: ['dcim.poweroutlet', ['pdu1:out1']],
       outlet_cable: true,
-      cabled_power_ports: 1,
+      feed_cable: [true, 'dcim.powerport', ['psu0']],
+      inlet_endpoint: ['dcim.powerfeed', 1],
+      cabled_power_ports: 2,
     });
   }, 90_000);
 });
