@@ -39,10 +39,10 @@ describe('runFacts', () => {
   }, 60_000);
 
   it('refuses a resource key that is not served', () => {
-    const unknown = runFacts(options({ only: ['dcim.racks', 'dcim.rack-reservations'] }));
+    const unknown = runFacts(options({ only: ['dcim.racks', 'wireless.wireless-lans'] }));
     expect(unknown.status).toBe(2);
     expect(unknown.stdout).toBe('');
-    expect(unknown.stderr).toEqual([expect.stringMatching(/^unknown resource dcim\.rack-reservations: served are /)]);
+    expect(unknown.stderr).toEqual([expect.stringMatching(/^unknown resource wireless\.wireless-lans: served are /)]);
   }, 60_000);
 
   describe('on invalid definitions', () => {
