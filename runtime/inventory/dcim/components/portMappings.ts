@@ -16,21 +16,19 @@
  *
  * Deleting a rear port drops the mappings to it from its front ports (NetBox's CASCADE).
  */
-import type { MethodFilter, ModelRules, SqlExpression, WriteBatch, WriteItem } from '../../../rest/index.ts';
+import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
 import { componentDisplaySql } from '../shared/displays.ts';
 import { fillNaturalNames } from '../shared/naturalOrdering.ts';
-import { rowsById, tableOf, type Row } from '../shared/rows.ts';
+import { dropRears, frontByRear, frontList, rearByFront, rearList, saveFromRear, storedMappings } from '../shared/portMappingSql.ts';
+import { rowsById, tableOf } from '../shared/rows.ts';
+import { sqlIdentifier } from '../../../kinds/index.ts';
 import { cleanCabled } from './componentRules.ts';
 
 const FRONT = 'dcim.front-ports';
 const REAR = 'dcim.rear-ports';
+/** The front port's hidden column keeping its mappings. */
+const MAPPINGS = '_mappings';
 
-/** One stored mapping, as the front port keeps it. */
-interface Stored {
-  position: number;
-  peer: number;
-  peer_position: number;
-}
 /** One written mapping (runtime/kinds/fields/positionMappings.ts). */
 interface Written {
   position: number;
@@ -48,46 +46,13 @@ const MAPPED_REAR = (count: number) => `The number of positions cannot be less t
 const OTHER_DEVICE = (rear: string) => `Rear port (${rear}) must belong to the same device`;
 const BAD_POSITION = (position: number, rear: string, positions: number) => `Invalid rear port position (${position}): Rear port ${rear} has only ${positions} positions.`;
 
-// --- SQL -------------------------------------------------------------------------------------
+// --- SQL (shared/portMappingSql.ts) -----------------------------------------------------------
 
-export const frontRearPorts: SqlExpression = (t) => `${t}._mappings`;
-
-export const rearFrontPorts: SqlExpression = (t, sql) => {
-  const [f, e] = [sql.alias(), sql.alias()];
-  return `(SELECT coalesce(json_agg(json_build_object('position', (${e}.v ->> 'peer_position')::int, 'peer', ${f}.id, 'peer_position', (${e}.v ->> 'position')::int) ORDER BY (${e}.v ->> 'peer_position')::int, ${f}.id), '[]'::json)
-    FROM ${sql.table(FRONT)} ${f} CROSS JOIN LATERAL jsonb_array_elements(${f}._mappings) ${e}(v) WHERE (${e}.v ->> 'peer')::int = ${t}.id)`;
-};
-
+export const frontRearPorts = frontList(MAPPINGS);
+export const rearFrontPorts = rearList(FRONT, MAPPINGS);
 /** `rear_port_id` of front ports, `front_port_id` of rear ports: ids (any of them; `__n`: none of them). */
-const idFilter =
-  (condition: (alias: string, ids: string, sql: Parameters<MethodFilter>[0]['sql']) => string): MethodFilter =>
-  ({ values, lookup, alias, param, query, sql }) => {
-    const bad = values.find((value) => !/^\s*\d+\s*$/.test(value));
-    if (bad !== undefined) return query.error(`Select a valid choice. ${bad} is not one of the available choices.`);
-    const matched = condition(alias, `${param(values.map((value) => value.trim()))}::numeric[]`, sql);
-    return lookup === 'n' ? `NOT ${matched}` : matched;
-  };
-
-export const rearPortIdFilter = idFilter((t, ids) => `EXISTS (SELECT 1 FROM jsonb_array_elements(${t}._mappings) m(v) WHERE (m.v ->> 'peer')::int = ANY(${ids}))`);
-
-export const frontPortIdFilter = idFilter((t, ids, sql) => {
-  const f = sql.alias();
-  return `EXISTS (SELECT 1 FROM ${sql.table(FRONT)} ${f} CROSS JOIN LATERAL jsonb_array_elements(${f}._mappings) m(v) WHERE ${f}.id = ANY(${ids}) AND (m.v ->> 'peer')::int = ${t}.id)`;
-});
-
-// --- reading the stored mappings -------------------------------------------------------------
-
-/** Every stored mapping touching the given front or rear ports, with the front port's id. */
-async function storedMappings(batch: WriteBatch, fronts: number[], rears: number[]): Promise<(Stored & { front: number })[]> {
-  if (!fronts.length && !rears.length) return [];
-  const rows = await batch.tx.query<Row>(
-    `SELECT f.id AS front, (m.v ->> 'position')::int AS position, (m.v ->> 'peer')::int AS peer, (m.v ->> 'peer_position')::int AS peer_position
-       FROM ${tableOf(batch, FRONT)} f CROSS JOIN LATERAL jsonb_array_elements(f._mappings) m(v)
-      WHERE f.id = ANY($1::int[]) OR (m.v ->> 'peer')::int = ANY($2::int[])`,
-    [fronts, rears],
-  );
-  return rows.map((r) => ({ front: Number(r.front), position: Number(r.position), peer: Number(r.peer), peer_position: Number(r.peer_position) }));
-}
+export const rearPortIdFilter = frontByRear(MAPPINGS);
+export const frontPortIdFilter = rearByFront(FRONT, MAPPINGS);
 
 const ids = (values: unknown[]) => [...new Set(values.filter((v) => v !== null && v !== undefined).map(Number))];
 
@@ -98,7 +63,7 @@ async function cleanFrontPorts(batch: WriteBatch): Promise<void> {
   const items = batch.items;
   const writtenRears = items.flatMap((item) => (written(item, 'rear_ports') ?? []).map((m) => m.peer));
   const rears = await rowsById(batch.tx, tableOf(batch, REAR), writtenRears, `t.name, ${componentDisplaySql('t')} AS display, t.device_id, t.positions`);
-  const stored = await storedMappings(batch, ids(items.map((i) => i.id)), ids(writtenRears));
+  const stored = await storedMappings(batch, FRONT, MAPPINGS, ids(items.map((i) => i.id)), ids(writtenRears));
   const claimed = new Set<string>();
   for (const item of items) {
     const list = written(item, 'rear_ports');
@@ -141,7 +106,7 @@ async function cleanRearPorts(batch: WriteBatch): Promise<void> {
   const items = batch.items;
   const writtenFronts = items.flatMap((item) => (written(item, 'front_ports') ?? []).map((m) => m.peer));
   const fronts = await rowsById(batch.tx, tableOf(batch, FRONT), writtenFronts, 't.device_id');
-  const stored = await storedMappings(batch, ids(writtenFronts), ids(items.map((i) => i.id)));
+  const stored = await storedMappings(batch, FRONT, MAPPINGS, ids(writtenFronts), ids(items.map((i) => i.id)));
   const claimed = new Set<string>();
   for (const item of items) {
     const name = String(item.value('name') ?? '');
@@ -175,24 +140,7 @@ async function saveRearMappings(batch: WriteBatch): Promise<void> {
   if (!changed.length) return;
   const rears = changed.map((item) => item.id!);
   const entries = changed.flatMap((item) => byPosition(written(item, 'front_ports')!).map((m) => ({ front: m.peer, position: m.peerPosition, peer: item.id!, peer_position: m.position })));
-  const front = tableOf(batch, FRONT);
-  const touched = await batch.tx.query<Row>(
-    `SELECT DISTINCT f.id FROM ${front} f LEFT JOIN LATERAL jsonb_array_elements(f._mappings) m(v) ON true WHERE (m.v ->> 'peer')::int = ANY($1::int[]) OR f.id = ANY($2::int[])`,
-    [rears, ids(entries.map((e) => e.front))],
-  );
-  await batch.changes.updating(FRONT, touched.map((r) => Number(r.id)), async () => {
-    await batch.tx.query(
-      `UPDATE ${front} f SET _mappings = (
-         SELECT coalesce(jsonb_agg(x.v ORDER BY (x.v ->> 'position')::int), '[]'::jsonb) FROM (
-           SELECT m.v FROM jsonb_array_elements(f._mappings) m(v) WHERE NOT ((m.v ->> 'peer')::int = ANY($1::int[]))
-             AND NOT ((m.v ->> 'position')::int IN (SELECT (e ->> 'position')::int FROM jsonb_array_elements($2::jsonb) e WHERE (e ->> 'front')::int = f.id))
-           UNION ALL
-           SELECT jsonb_build_object('position', (e ->> 'position')::int, 'peer', (e ->> 'peer')::int, 'peer_position', (e ->> 'peer_position')::int) FROM jsonb_array_elements($2::jsonb) e WHERE (e ->> 'front')::int = f.id
-         ) x)
-       WHERE f.id = ANY($3::int[])`,
-      [rears, entries, touched.map((r) => Number(r.id))],
-    );
-  });
+  await saveFromRear(batch, FRONT, MAPPINGS, rears, entries);
 }
 
 export const rearPortRules: ModelRules = {
@@ -204,11 +152,6 @@ export const rearPortRules: ModelRules = {
   async afterDelete(plan, tx, _ctx, registry) {
     const rears = plan.deletes.filter((d) => d.resource.key === REAR).flatMap((d) => d.ids);
     if (!rears.length) return;
-    const front = `"${registry.resource(FRONT).table}"`;
-    await tx.query(
-      `UPDATE ${front} f SET _mappings = (SELECT coalesce(jsonb_agg(m.v ORDER BY (m.v ->> 'position')::int), '[]'::jsonb) FROM jsonb_array_elements(f._mappings) m(v) WHERE NOT ((m.v ->> 'peer')::int = ANY($1::int[])))
-        WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(f._mappings) m(v) WHERE (m.v ->> 'peer')::int = ANY($1::int[]))`,
-      [rears],
-    );
+    await dropRears(tx, sqlIdentifier(registry.resource(FRONT).table), MAPPINGS, rears);
   },
 };

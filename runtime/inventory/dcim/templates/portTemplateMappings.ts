@@ -20,7 +20,7 @@
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
 import { componentDisplaySql } from '../shared/displays.ts';
 import { idsOf, rowsById, tableOf, type Row } from '../shared/rows.ts';
-import { dropRears, frontByRear, frontList, rearByFront, rearList, saveFromRear, storedMappings } from './mappingSql.ts';
+import { dropRears, frontByRear, frontList, rearByFront, rearList, saveFromRear, storedMappings } from '../shared/portMappingSql.ts';
 
 const FRONT = 'dcim.front-port-templates';
 const REAR = 'dcim.rear-port-templates';

@@ -4,11 +4,12 @@
  * `[{position, peer, peer_position}]`, `peer` a rear side's id), for any pair of front and rear
  * resources: the front's list as stored, the rear's list seen from it, the `rear_port_id` and
  * `front_port_id` filters (NetBox's `mappings__rear_port` / `mappings__front_port`), and the
- * stored mappings touching some objects. The front port templates use it; the front ports' own
- * copy (runtime/inventory/dcim/components/portMappings.ts) could.
+ * stored mappings touching some objects, their writes from the rear side and their drop with a
+ * rear object. Front and rear ports (components/) and their templates (templates/) both keep
+ * their mappings so.
  */
 import type { MethodFilter, SqlExpression, WriteBatch } from '../../../rest/index.ts';
-import { quote, tableOf, type Row } from '../shared/rows.ts';
+import { quote, tableOf, type Row } from './rows.ts';
 
 /** One stored mapping, with the id of the front object keeping it. */
 export interface StoredMapping {
@@ -33,12 +34,14 @@ export const rearList =
     FROM ${sql.table(front)} ${f} CROSS JOIN LATERAL jsonb_array_elements(${f}.${quote(column)}) ${e}(v) WHERE (${e}.v ->> 'peer')::int = ${t}.id)`;
   };
 
-/** An id filter: any of the ids (`__n`: none of them); a value that is no id is DRF's invalid choice. */
+/**
+ * An id filter: any of the ids (`__n`: none of them). Declared `value: id`, so the filter kind has
+ * refused a value that is no id; the ids travel as text, compared as numeric, so one beyond any
+ * stored id matches nothing rather than failing a cast.
+ */
 const idFilter =
   (condition: (alias: string, ids: string, sql: Parameters<MethodFilter>[0]['sql']) => string): MethodFilter =>
-  ({ values, lookup, alias, param, query, sql }) => {
-    const bad = values.find((value) => !/^\s*\d+\s*$/.test(value));
-    if (bad !== undefined) return query.error(`Select a valid choice. ${bad} is not one of the available choices.`);
+  ({ values, lookup, alias, param, sql }) => {
     const matched = condition(alias, `${param(values.map((value) => value.trim()))}::numeric[]`, sql);
     return lookup === 'n' ? `NOT ${matched}` : matched;
   };
