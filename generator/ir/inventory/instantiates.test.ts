@@ -65,4 +65,33 @@ describe('instantiates', () => {
       expect(at(mapped('', '{ type: position_mappings, target: shop.shelf-templates, stored: _maps, expression: x }'))).toEqual(['E_INVALID_VALUE shop.book-templates instantiates.link: shop.books.shelves is no position_mappings field to shop.shelves stored in a json field']);
     });
   });
+
+  describe('a linked generic reference', () => {
+    const generic = (books: string, linked: string) =>
+      `${shop.replace('      shelf: { type: fk, target: shop.shelves }\n', `      shelf: { type: fk, target: shop.shelves }\n${books}`)}  shelf-templates:
+    model: ShelfTemplate
+    fields:
+      name: { type: string, max_length: 64 }
+    instantiates: { target: shop.shelves, copy: [name] }
+  book-templates:
+    model: BookTemplate
+    fields:
+      name: { type: string, max_length: 64 }
+      holder: { type: generic_fk, targets: ${linked}, nullable: true, on_delete: do_nothing }
+    instantiates: { target: shop.books, copy: [name], link: [holder] }
+`;
+    const onBooks = '      holder: { type: generic_fk, targets: [shop.shelves], nullable: true, on_delete: cascade }\n';
+    const at = (text: string) => diagnosticsWith({ 'shop.yaml': text }).map((d) => d.replace(/^\S+ /, ''));
+
+    it('is accepted when every template it may name instantiates and the component names exactly their components', () => {
+      expect(at(generic(onBooks, '[shop.shelf-templates]'))).toEqual([]);
+    });
+
+    it('reports a template that instantiates nothing, and a component side naming other resources', () => {
+      expect(at(generic(onBooks, '[shop.shelf-templates, shop.shelves]'))).toEqual(['E_INVALID_VALUE shop.book-templates instantiates.link: "holder" may name shop.shelves, which instantiate no component']);
+      expect(at(generic('      holder: { type: generic_fk, targets: [shop.books], nullable: true, on_delete: cascade }\n', '[shop.shelf-templates]'))).toEqual([
+        'E_INVALID_VALUE shop.book-templates instantiates.link: shop.books.holder is no generic reference to exactly shop.shelves',
+      ]);
+    });
+  });
 });

@@ -7,7 +7,9 @@
  * fk on the template to another template that instantiates, and the target's field of that name
  * is an fk to that template's component; or a `position_mappings` field stored on both (`stored:`),
  * mapping to templates that instantiate the target field's target (a front port template's rear
- * ports become the front port's rear ports).
+ * ports become the front port's rear ports); or a generic reference to templates that instantiate,
+ * the target's field of that name a generic reference to exactly their components (an inventory
+ * item template's component becomes the device's component made from it).
  */
 import type { InstantiationEntry } from '../../../runtime/contract/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
@@ -36,6 +38,7 @@ export function checkInstantiation(p: Pending, byKey: Map<string, ResourceIR>, o
       const theirs = target.fields.find((f) => f.name === name);
       const place = [...where, list, index];
       if (list === 'link' && mine?.kind === 'position_mappings') checkMappingLink(p, byKey, spec.target, name, place, out);
+      else if (list === 'link' && mine?.kind === 'generic_fk') checkGenericLink(p, byKey, spec.target, name, place, out);
       else if (!mine || !mine.column) out.push(source.diagnostic(place, 'E_UNKNOWN_FIELD', `${ir.key} instantiates.${list}: "${name}" is no stored field of the template${didYouMean(name, ir.fields.filter((f) => f.column).map((f) => f.name))}`));
       else if (!theirs || !theirs.column) out.push(source.diagnostic(place, 'E_UNKNOWN_FIELD', `${ir.key} instantiates.${list}: ${spec.target} has no stored field "${name}"${didYouMean(name, target.fields.filter((f) => f.column).map((f) => f.name))}`));
       else if (list === 'link') {
@@ -65,5 +68,18 @@ function checkMappingLink(p: Pending, byKey: Map<string, ResourceIR>, targetKey:
   else if (!component) out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.link: "${name}" maps to ${mine.target}, a resource that instantiates no component`));
   else if (!theirs || theirs.kind !== 'position_mappings' || theirs.target !== component || !stored(target, theirs.stored)) {
     out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.link: ${targetKey}.${name} is no position_mappings field to ${component} stored in a json field`));
+  }
+}
+
+/** A linked generic reference: every template it may name instantiates, and the component's field names exactly their components. */
+function checkGenericLink(p: Pending, byKey: Map<string, ResourceIR>, targetKey: string, name: string, place: (string | number)[], out: Diagnostic[]): void {
+  const { ir, source } = p;
+  const mine = ir.fields.find((f) => f.name === name)!;
+  const theirs = byKey.get(targetKey)!.fields.find((f) => f.name === name);
+  const components = (mine.generic?.targets ?? []).map((key) => byKey.get(key)?.instantiates?.target);
+  const missing = (mine.generic?.targets ?? []).filter((_, i) => !components[i]);
+  if (missing.length) out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.link: "${name}" may name ${missing.join(', ')}, which instantiate no component`));
+  else if (theirs?.kind !== 'generic_fk' || [...(theirs.generic?.targets ?? [])].sort().join() !== [...(components as string[])].sort().join()) {
+    out.push(source.diagnostic(place, 'E_INVALID_VALUE', `${ir.key} instantiates.link: ${targetKey}.${name} is no generic reference to exactly ${components.join(', ')}`));
   }
 }

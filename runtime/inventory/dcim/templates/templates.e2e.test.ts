@@ -223,6 +223,41 @@ describe.each(testDatabases())('dcim component templates on $name', (database) =
     }
   }, SLOW);
 
+  it('gives new devices their type’s inventory item tree, each item’s component the device’s own made from the template’s', async () => {
+    const type = await post('device-types', { manufacturer: ids.manufacturer, model: 'QFX5120', slug: 'qfx5120' });
+    const role = await post('inventory-item-roles', { name: 'Optic', slug: 'optic', color: 'ff0000' });
+    const uplink = await post('interface-templates', { device_type: type.id, name: 'et-0/0/48', type: '100gbase-x-qsfp28' });
+    const psu = await post('power-port-templates', { device_type: type.id, name: 'PSU0', type: 'iec-60320-c14' });
+    const chassis = await post('inventory-item-templates', { device_type: type.id, name: 'Chassis', part_id: 'QFX5120-48Y' });
+    const fpc = await post('inventory-item-templates', { device_type: type.id, parent: chassis.id, name: 'FPC 0', label: 'line card' });
+    await post('inventory-item-templates', { device_type: type.id, parent: fpc.id, name: 'Xcvr 48', role: role.id, manufacturer: ids.manufacturer, component_type: 'dcim.interfacetemplate', component_id: uplink.id });
+    await post('inventory-item-templates', { device_type: type.id, parent: chassis.id, name: 'Power supply 0', component_type: 'dcim.powerporttemplate', component_id: psu.id });
+    counting.reset();
+    const made = await api.request('POST', '/api/dcim/devices/', [1, 2].map((n) => ({ name: `inv${n}`, device_type: type.id, role: ids.role, site: ids.site })));
+    expect(made.status).toBe(201);
+    // One INSERT per level of the template tree, whatever the batch's size.
+    expect(counting.statements.filter((text) => text.trimStart().startsWith('INSERT INTO "dcim_inventory_item"')).length).toBe(3);
+    for (const device of made.body) {
+      const items = (await get(`/api/dcim/inventory-items/?device_id=${device.id}&limit=0`)).results;
+      // `parent` is a bare id, as NetBox's serializer gives it.
+      const nameOf = new Map(items.map((i: any) => [i.id, i.name]));
+      expect(items.map((i: any) => [i.name, i._depth, nameOf.get(i.parent) ?? null])).toEqual([
+        ['Chassis', 0, null], ['FPC 0', 1, 'Chassis'], ['Xcvr 48', 2, 'FPC 0'], ['Power supply 0', 1, 'Chassis'],
+      ]);
+      const byName = Object.fromEntries(items.map((i: any) => [i.name, i]));
+      expect([byName.Chassis.part_id, byName['FPC 0'].label, byName['Xcvr 48'].role.slug, byName['Xcvr 48'].manufacturer.slug]).toEqual(['QFX5120-48Y', 'line card', 'optic', 'juniper']);
+      const [port] = (await get(`/api/dcim/interfaces/?device_id=${device.id}&name=et-0/0/48`)).results;
+      const [inlet] = (await get(`/api/dcim/power-ports/?device_id=${device.id}`)).results;
+      expect([byName['Xcvr 48'].component_type, byName['Xcvr 48'].component.id]).toEqual(['dcim.interface', port.id]);
+      expect([byName['Power supply 0'].component_type, byName['Power supply 0'].component.id]).toEqual(['dcim.powerport', inlet.id]);
+      expect([byName.Chassis.component, byName.Chassis.component_type]).toEqual([null, null]);
+      expect((await get(`/api/dcim/devices/${device.id}/`)).inventory_item_count).toBe(4);
+    }
+    // Each item is change-logged as created.
+    const changes = (await get(`/api/core/object-changes/?changed_object_type=dcim.inventoryitem&limit=0`)).results;
+    expect(changes.filter((c: any) => c.action.value === 'create').length).toBeGreaterThanOrEqual(8);
+  }, SLOW);
+
   it('resolves `{vc_position}` to the device’s chassis position, refusing names it makes equal', async () => {
     const type = await post('device-types', { manufacturer: ids.manufacturer, model: 'QFX', slug: 'qfx' });
     await post('interface-templates', [
