@@ -124,6 +124,7 @@ export const m2m: FieldKind = {
   },
   cast: 'integer',
   snapshot: {
+    linked: true,
     // A mirror is recorded only by a model recorded for its audit trail, where it is writable (a permission's groups).
     recorded: (field, resource) => !field.reverseOf || (!!resource.changeRecords && !field.readOnly),
     // The sorted ids it links.

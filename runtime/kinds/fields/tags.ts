@@ -34,6 +34,7 @@ export const tags: FieldKind = {
   },
   cast: 'integer',
   snapshot: {
+    linked: true,
     recorded: () => true,
     // The sorted names of its tags.
     value(_field, resource, alias, ctx) {

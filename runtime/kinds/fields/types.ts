@@ -138,6 +138,8 @@ export interface SnapshotContext extends Pick<Catalog, 'resource'> {
 export interface SnapshotCapabilities {
   /** Recorded even when hidden (read- and write-only): a reference is model data, not a secret. */
   readonly evenHidden?: boolean;
+  /** Its value is read from link rows (tags, many-to-many links): a row just inserted without any holds `[]`. */
+  readonly linked?: boolean;
   /** Whether a field of this kind is recorded (default: when it has a column). */
   recorded?(field: Field, resource: Resource): boolean;
   /** SQL of its jsonb value on the row `alias` (default: its column's value, as Django's JSON encoder writes it). */

@@ -114,11 +114,27 @@ export class ChangeLog {
     );
   }
 
+  /**
+   * Records rows a model rule just inserted, in id order: the create path of recordWrites without
+   * what a create does not need (the per-row parameter, the no-change test). The rows are ordered
+   * before their snapshots are built, so that only ids and rows are sorted, not the snapshots
+   * (tens of megabytes for a bulk device create's 48,000 interfaces).
+   */
+  private async recordCreates(tx: Queryable, resource: Resource, ids: number[], ctx: RequestContext, unlinked: boolean): Promise<void> {
+    if (!ids.length || !this.records(resource)) return;
+    await tx.query(
+      `INSERT INTO ${this.table} (${this.columns})
+       SELECT now(), $1::int, $2, $3, 'create', ${this.object(resource)}, '', NULL, ${this.snapshots.sql(resource, 't', unlinked)}
+       FROM (SELECT t.* FROM ${q(resource.table)} t WHERE t.id = ANY($4::int[]) ORDER BY t.id OFFSET 0) t`,
+      [...this.who(ctx), ids],
+    );
+  }
+
   /** A recorder for model rules, writing with the request's caller and id. */
   recorder(tx: Queryable, ctx: RequestContext): ChangeRecorder {
     const resource = (key: string) => this.registry.resource(key);
     return {
-      created: (key, ids) => this.recordWrites(tx, resource(key), ids.map((id) => ({ id, prechange: null, message: null })), ctx),
+      created: (key, ids, options) => this.recordCreates(tx, resource(key), ids, ctx, options?.unlinked ?? false),
       deleting: (key, ids) => this.recordRemovals(tx, resource(key), ids, ctx, {}),
       updating: async (key, ids, change) => {
         const before = this.records(resource(key)) && ids.length ? await this.snapshotsOf(tx, resource(key), ids) : new Map<number, unknown>();

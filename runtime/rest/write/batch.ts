@@ -68,8 +68,8 @@ export class WriteItem implements StagedItem {
  * those objects' own saves (a cable's termination rows, the interfaces it connects).
  */
 export interface ChangeRecorder {
-  /** Records rows just inserted. */
-  created(resourceKey: string, ids: number[]): Promise<void>;
+  /** Records rows just inserted (`unlinked`: with no tags nor many-to-many links, whose snapshot lists are then `[]` without a look-up). */
+  created(resourceKey: string, ids: number[], options?: { unlinked?: boolean }): Promise<void>;
   /** Records rows about to be deleted (call before the DELETE). */
   deleting(resourceKey: string, ids: number[]): Promise<void>;
   /** Runs `change` on rows, recording each row it changed. */

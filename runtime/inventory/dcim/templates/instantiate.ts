@@ -110,6 +110,8 @@ interface Plan {
   /** A tree component (module bays) hangs under the bay the module sits in, unless the tree is a link of its own. */
   parentBay: string | null;
   natural: string | null;
+  /** The component's name column, naturalized into `natural`. */
+  name: string;
   naturalize: (name: string) => string | null;
   carries: Carry[];
   /** Position mappings to another table's components (a front port's rear ports). */
@@ -143,6 +145,7 @@ function planOf(set: TemplateSet): Plan {
     module: column(target, 'module'),
     parentBay: null,
     natural: column(target, '_name'),
+    name: column(target, 'name')!,
     naturalize: NATURALIZERS[target.key] ?? naturalize,
   };
   for (const name of spec.link) {
@@ -196,9 +199,9 @@ function mappedPeers(context: Context, set: TemplateSet, template: Row, name: st
   });
 }
 
-/** A new component's columns: every stored field at its default, then what the template carries. */
+/** A new component's columns beyond the defaults (`plan.base`): its device, what the template carries and links. */
 function componentRow(context: Context, plan: Plan, template: Row, owner: Owner, parent: number | null): Row {
-  const row: Row = { ...plan.base };
+  const row: Row = {};
   row[plan.device] = owner.deviceId;
   if (plan.module) row[plan.module] = owner.moduleId;
   if (plan.parentBay) row[plan.parentBay] = owner.parentBay;
@@ -217,7 +220,7 @@ function componentRow(context: Context, plan: Plan, template: Row, owner: Owner,
     row[plan.generic.typeTo] = id === null ? null : context.templates.get(templates!)!.set.target.objectType;
     row[plan.generic.idTo] = id;
   }
-  if (plan.natural) row[plan.natural] = plan.naturalize(String(row[plan.set.target.fields.find((f) => f.name === 'name')!.column!]));
+  if (plan.natural) row[plan.natural] = plan.naturalize(String(row[plan.name]));
   return row;
 }
 
@@ -243,19 +246,20 @@ async function placeInTree(batch: WriteBatch, target: Resource, ids: number[]): 
 }
 
 /**
- * Inserts the rows of one component table in one statement; returns their ids by `device:name`.
- * The columns whose value is the same in every row (most of them: defaults, nulls, what every
- * template of the batch shares) travel once, as one record; the rows carry only the others (the
- * device, the name…). PostgreSQL's parse of the JSON parameter and jsonb_populate_recordset were
+ * Inserts the rows of one component table in one statement; returns their ids in the rows' order.
+ * Each row holds only what differs from the defaults (`base`); the columns whose value is the same
+ * in every row (most of them: defaults, nulls, what every template of the batch shares) travel
+ * once, as one record; the rows carry only the others (the device, the name…). PostgreSQL's parse of the JSON parameter and jsonb_populate_recordset were
  * most of the statement's time when each of 48,000 rows carried its 37 columns (npm run bench).
  */
-async function insertComponents(batch: WriteBatch, target: Resource, rows: Row[]): Promise<number[]> {
+async function insertComponents(batch: WriteBatch, target: Resource, base: Row, rows: Row[]): Promise<number[]> {
   if (!rows.length) return [];
   const t = quote(target.table);
-  const columns = Object.keys(rows[0]);
+  const own = Object.keys(rows[0]);
+  const columns = [...new Set([...Object.keys(base), ...own])];
   const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && a !== null && JSON.stringify(a) === JSON.stringify(b));
-  const varying = columns.filter((c) => rows.some((row) => !same(row[c], rows[0][c])));
-  const constants = Object.fromEntries(columns.filter((c) => !varying.includes(c)).map((c) => [c, rows[0][c]]));
+  const varying = own.filter((c) => rows.some((row) => !same(row[c], rows[0][c])));
+  const constants = Object.fromEntries(columns.filter((c) => !varying.includes(c)).map((c) => [c, c in rows[0] ? rows[0][c] : base[c]]));
   const perRow = rows.map((row) => Object.fromEntries(varying.map((c) => [c, row[c]])));
   const stamps = target.changeLogged ? ['created', 'last_updated'] : [];
   const custom = target.fields.find((f) => f.kind === 'custom_fields')?.column;
@@ -275,7 +279,7 @@ async function insertComponents(batch: WriteBatch, target: Resource, rows: Row[]
   // The sequence numbers rows in the order they are inserted: sorted ids line up with `rows`.
   const ids = inserted.map((r) => Number(r.id)).sort((x, y) => x - y);
   await placeInTree(batch, target, ids);
-  await batch.changes.created(target.key, ids);
+  await batch.changes.created(target.key, ids, { unlinked: true });
   return ids;
 }
 
@@ -337,7 +341,7 @@ export async function instantiate(batch: WriteBatch, owner: 'device_type' | 'mod
           for (const link of links) link.pairs.push([key, prefixed(o, linkedName(context, set, template, link.name, o))]);
         }
       }
-      const ids = await insertComponents(batch, set.target, rows);
+      const ids = await insertComponents(batch, set.target, plan.base, rows);
       ids.forEach((id, n) => {
         made.set(making[n].key, id);
         byTemplate.set(`${making[n].owner.deviceId}:${making[n].template.id}`, id);
