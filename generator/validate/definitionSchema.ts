@@ -4,6 +4,7 @@
  * error pointed at the key itself. definitions/README.md documents every key shown here.
  */
 import { z } from 'zod';
+import { isLegacyTarget } from '../../runtime/contract/index.ts';
 import { fieldKinds, filterKinds } from '../../runtime/kinds/index.ts';
 import { didYouMean } from '../suggest.ts';
 
@@ -196,7 +197,7 @@ export const resourceSchema = z.strictObject({
    * Names a field had before NetBox renamed it (`device_role: role`), accepted and shown beside
    * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true.
    */
-  legacy_names: z.record(name, name).optional(),
+  legacy_names: z.record(name, z.string().refine(isLegacyTarget, 'must be a snake_case name or an entry of a list field (`rear_ports[position=1].rear_port`)')).optional(),
   /**
    * The field naming the object a change record relates to (a component's `device`), as NetBox's
    * `to_objectchange`; a list of fks names the first that is set (a template's device type, else its module type).

@@ -8,3 +8,4 @@ export * from './inventory.ts';
 export * from './expanded.ts';
 export * from './routes.ts';
 export * from './toolTable.ts';
+export * from './legacyNames.ts';

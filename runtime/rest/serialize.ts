@@ -6,7 +6,7 @@
  * Writes answer through it; reads answer JSON that PostgreSQL renders alike (each kind's `json`),
  * which runtime/server/rendering.e2e.test.ts compares with this for every served resource.
  */
-import type { Resource } from '../contract/index.ts';
+import { withLegacyNames, type Resource } from '../contract/index.ts';
 import { fieldKind, type CustomFieldSet, type SerializeContext } from '../kinds/index.ts';
 import type { Registry } from './registry.ts';
 
@@ -58,10 +58,7 @@ export class Serializer implements SerializeContext {
       if (!shown.has(field.name) || field.writeOnly) continue;
       out[field.name] = fieldKind(field.kind).serialize(field, resource, row, this);
     }
-    if (this.legacyFieldNames && resource.legacyNames) {
-      for (const [old, current] of Object.entries(resource.legacyNames)) if (current in out) out[old] = out[current];
-    }
-    return out;
+    return this.legacyFieldNames ? withLegacyNames(resource.legacyNames, out) : out;
   }
 
   nested(target: string, row: Row | null, shows?: string[]): Row | null {

@@ -21,9 +21,9 @@ describe.skipIf(!available)('Ansible netbox.netbox against the inventory server'
 
   it('builds the site, rack, device, its ports, an inventory item and a power feed once and changes nothing on the second run; nb_inventory lists the device', async () => {
     const first = await ansible.playbook('playbook.yml');
-    expect(first).toMatchObject({ ok: 18, changed: 18, failed: 0 });
+    expect(first).toMatchObject({ ok: 19, changed: 19, failed: 0 });
     const second = await ansible.playbook('playbook.yml');
-    expect(second).toMatchObject({ ok: 18, changed: 0, failed: 0 });
+    expect(second).toMatchObject({ ok: 19, changed: 0, failed: 0 });
 
     const listed = JSON.parse(await ansible.run('ansible-inventory', ['-i', 'nb_inventory.yml', '--list']));
     expect(listed._meta.hostvars.leaf1).toMatchObject({
@@ -47,7 +47,9 @@ describe.skipIf(!available)('Ansible netbox.netbox against the inventory server'
     expect([rack.form_factor.value, rack.width.value, rack.u_height, rack.facility_id]).toEqual(['4-post-cabinet', 19, 42, 'A-01']);
     expect((await get('dcim/console-ports/?device=leaf1')).map((p: any) => [p.name, p.type.value, p.speed.value])).toEqual([['con0', 'rj-45', 9600]]);
     expect((await get('dcim/power-ports/?device=leaf1')).map((p: any) => [p.name, p.maximum_draw, p.allocated_draw])).toEqual([['psu0', 250, 120]]);
-    expect((await get('dcim/rear-ports/?device=leaf1')).map((p: any) => [p.name, p.type.value, p.positions])).toEqual([['rear1', '8p8c', 1]]);
+    const rear = await get('dcim/rear-ports/?device=leaf1');
+    expect(rear.map((p: any) => [p.name, p.type.value, p.positions])).toEqual([['rear1', '8p8c', 1]]);
+    expect((await get('dcim/front-ports/?device=leaf1')).map((p: any) => [p.name, p.rear_ports])).toEqual([['front1', [{ position: 1, rear_port: rear[0].id, rear_port_position: 1 }]]]);
     expect((await get('dcim/inventory-items/?device=leaf1')).map((i: any) => [i.name, i.manufacturer.slug, i.part_id, i.discovered])).toEqual([['SFP 1', 'acme-networks', 'SFP-10G-LR', true]]);
     const [feed] = await get('dcim/power-feeds/?name=Feed%20A');
     expect([feed.power_panel.name, feed.rack.name, feed.phase.value, feed.voltage, feed.amperage, feed.max_utilization]).toEqual(['Panel 1', 'Rack 1', 'single-phase', 230, 16, 80]);

@@ -4,7 +4,7 @@
  * defaults, count and reverse fields, and the field names used by brief, nested, ordering, unique
  * and display. Each problem becomes a positioned diagnostic.
  */
-import type { Field } from '../../../runtime/contract/index.ts';
+import { legacyField, type Field } from '../../../runtime/contract/index.ts';
 import { fieldKind } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
@@ -80,7 +80,8 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
   check(definition.nested, 'nested');
   check(definition.ordering, 'ordering', (s) => s.replace(/^-/, ''));
   for (const [old, current] of Object.entries(definition.legacy_names ?? {})) {
-    if (!names.has(current)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_UNKNOWN_FIELD', `${ir.key} legacy_names: unknown field "${current}"${didYouMean(current, names)}`));
+    const field = legacyField(current);
+    if (!names.has(field)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_UNKNOWN_FIELD', `${ir.key} legacy_names: unknown field "${field}"${didYouMean(field, names)}`));
     if (names.has(old)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${old}" is a field of its own`));
   }
   if (definition.change_related) {

@@ -5,7 +5,7 @@
  * a page is one statement however deep its nesting, and JavaScript only arranges the result.
  * Each field kind says how its value is selected; this is the context they say it in.
  */
-import type { Field, Resource } from '../../contract/index.ts';
+import { legacyEntry, type Field, type Resource } from '../../contract/index.ts';
 import { fieldKind, jsonObjectSql, jsonObjectText, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
 import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
@@ -200,8 +200,11 @@ export class SelectBuilder implements SelectContext, SqlScope {
       const pairs = this.renderedPairs(resource, alias, new Set(shown));
       if (legacyNames && resource.legacyNames) {
         for (const [old, current] of Object.entries(resource.legacyNames)) {
-          const value = pairs.find(([name]) => name === current)?.[1];
-          if (value !== undefined) pairs.push([old, value]);
+          const entry = legacyEntry(current);
+          const value = pairs.find(([name]) => name === (entry?.list ?? current))?.[1];
+          if (value === undefined) continue;
+          // An entry's key: of the list's JSON, the entry whose `match` holds `value`.
+          pairs.push([old, entry ? `(SELECT e.v -> ${literal(entry.key)} FROM json_array_elements((${value})::json) e(v) WHERE (e.v ->> ${literal(entry.match)})::numeric = ${entry.value} LIMIT 1)` : value]);
         }
       }
       built = { object: jsonObjectText(pairs), ...this.sharedJoins(), usesOrigin: this.originUsed };

@@ -7,7 +7,7 @@
  * list for bulk requests, always the same length as the request).
  */
 import type { ZodType } from 'zod';
-import type { Field, Resource } from '../../contract/index.ts';
+import { withCurrentNames, type Field, type Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
 import { CHANGELOG_MESSAGE, changelogMessage, type ChangeLog } from '../changes/index.ts';
 import { customFieldsField, fieldKind, type RelationRef, type StageContext } from '../../kinds/index.ts';
@@ -55,14 +55,6 @@ interface Input {
   validator: ZodType;
 }
 
-/** A body with former field names (`device_role`) given under the current ones (`role`); the current name wins when both are. */
-function withCurrentNames(resource: Resource, body: Record<string, unknown>): Record<string, unknown> {
-  if (!resource.legacyNames) return body;
-  const renamed = { ...body };
-  for (const [old, current] of Object.entries(resource.legacyNames)) if (old in body && !(current in body)) renamed[current] = body[old];
-  return renamed;
-}
-
 export class Writer {
   private readonly inputs = new Map<string, Input[]>();
   private readonly resolver: ReferenceResolver;
@@ -106,7 +98,7 @@ export class Writer {
       // Deleted by a concurrent request since the caller found it.
       if (row === undefined) throw notFound(resource.model);
       const given = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-      const input = this.options.legacyFieldNames ? withCurrentNames(resource, given) : given;
+      const input = this.options.legacyFieldNames ? withCurrentNames(resource.legacyNames, given) : given;
       const item = new WriteItem(i, input, id, row);
       if (given !== body) item.error('non_field_errors', expectedDictionary(body));
       return item;

@@ -1,0 +1,65 @@
+/**
+ * @module
+ * The former names of renamed fields (a resource's `legacyNames`, served with
+ * LEGACY_FIELD_NAMES=true). A former name stands either for a field renamed (`device_role: role`)
+ * or for a single field NetBox replaced with a list, as one entry of it:
+ * `rear_port: rear_ports[position=1].rear_port` is the `rear_port` of the entry of `rear_ports`
+ * whose `position` is 1 (NetBox 4.5 replaced a front port's `rear_port` and `rear_port_position`
+ * with its `rear_ports` mappings; Debian's Ansible collection 3.13 still sends the former).
+ */
+
+/** A former single field now a key of one entry of a list field. */
+export interface LegacyEntry {
+  list: string;
+  /** The key and value that pick the entry (`position`, 1), given to the entry a write makes. */
+  match: string;
+  value: number;
+  key: string;
+}
+
+const ENTRY = /^([a-z_][a-z0-9_]*)\[([a-z_][a-z0-9_]*)=(\d+)\]\.([a-z_][a-z0-9_]*)$/;
+
+/** The entry a former name stands for, or null for a plain rename. */
+export function legacyEntry(current: string): LegacyEntry | null {
+  const m = ENTRY.exec(current);
+  return m ? { list: m[1], match: m[2], value: Number(m[3]), key: m[4] } : null;
+}
+
+/** Whether `current` is a plain field name or an entry of a list (`rear_ports[position=1].rear_port`). */
+export const isLegacyTarget = (current: string): boolean => /^[a-z_][a-z0-9_]*$/.test(current) || ENTRY.test(current);
+
+/** The field a former name refers to: the renamed field, or the list holding the entry. */
+export const legacyField = (current: string): string => legacyEntry(current)?.list ?? current;
+
+/** A body with former names given under the current ones; the current name wins when both are. Entries of one list are gathered into one entry. */
+export function withCurrentNames(legacyNames: Record<string, string> | undefined, body: Record<string, unknown>): Record<string, unknown> {
+  if (!legacyNames) return body;
+  const renamed = { ...body };
+  const entries = new Map<string, Record<string, unknown>>();
+  for (const [old, current] of Object.entries(legacyNames)) {
+    if (!(old in body)) continue;
+    const entry = legacyEntry(current);
+    if (!entry) {
+      if (!(current in body)) renamed[current] = body[old];
+    } else if (!(entry.list in body)) {
+      const made = entries.get(entry.list) ?? entries.set(entry.list, { [entry.match]: entry.value }).get(entry.list)!;
+      made[entry.key] = body[old];
+    }
+  }
+  for (const [list, entry] of entries) renamed[list] = [entry];
+  return renamed;
+}
+
+/** A representation with former names repeated after the current ones (an entry's key taken from the list shown, null without that entry). */
+export function withLegacyNames(legacyNames: Record<string, string> | undefined, out: Record<string, unknown>): Record<string, unknown> {
+  for (const [old, current] of Object.entries(legacyNames ?? {})) {
+    const entry = legacyEntry(current);
+    if (!entry) {
+      if (current in out) out[old] = out[current];
+    } else if (entry.list in out) {
+      const list = Array.isArray(out[entry.list]) ? (out[entry.list] as Record<string, unknown>[]) : [];
+      out[old] = list.find((e) => Number(e[entry.match]) === entry.value)?.[entry.key] ?? null;
+    }
+  }
+  return out;
+}
