@@ -197,6 +197,11 @@ export const resourceSchema = z.strictObject({
    * Names a field had before NetBox renamed it (`device_role: role`), accepted and shown beside
    * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true.
    */
+  /**
+   * Fields NetBox added after the clients LEGACY_FIELD_NAMES serves, left out of representations
+   * when it is on (a front port's `rear_ports`, whose entries pynetbox 7.0 cannot read).
+   */
+  legacy_hidden: z.array(name).optional(),
   legacy_names: z.record(name, z.string().refine(isLegacyTarget, 'must be a snake_case name or an entry of a list field (`rear_ports[position=1].rear_port`)')).optional(),
   /**
    * The field naming the object a change record relates to (a component's `device`), as NetBox's

@@ -212,6 +212,8 @@ export interface ResourceEntry {
   displayUrl?: false;
   /** Pre-rename field names by old name (`{device_role: 'role'}`, or an entry of a list: runtime/contract/legacyNames.ts), served with LEGACY_FIELD_NAMES=true. */
   legacyNames?: Record<string, string>;
+  /** Fields left out of representations with LEGACY_FIELD_NAMES=true (added after the clients it serves). */
+  legacyHidden?: string[];
   /** The fk or generic relation naming the object a change record relates to (a component's `device`); of several fks, the first set. */
   changeRelated?: string | string[];
   /** A template's instantiation: the component resource it creates and the fields that carry over. */

@@ -22,5 +22,7 @@ describe('legacy names', () => {
     });
     expect(withLegacyNames(names, { rear_ports: [] })).toMatchObject({ rear_port: null, rear_port_position: null });
     expect(withLegacyNames(names, { id: 1 })).toEqual({ id: 1 });
+    // Hidden fields go after the former names are read from them.
+    expect(withLegacyNames(names, { rear_ports: [{ position: 1, rear_port: 7, rear_port_position: 1 }] }, ['rear_ports'])).toEqual({ rear_port: 7, rear_port_position: 1 });
   });
 });

@@ -50,8 +50,12 @@ export function withCurrentNames(legacyNames: Record<string, string> | undefined
   return renamed;
 }
 
-/** A representation with former names repeated after the current ones (an entry's key taken from the list shown, null without that entry). */
-export function withLegacyNames(legacyNames: Record<string, string> | undefined, out: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A representation as the clients LEGACY_FIELD_NAMES serves read it: former names repeated after
+ * the current ones (an entry's key taken from the list shown, null without that entry), then the
+ * resource's `legacyHidden` fields left out.
+ */
+export function withLegacyNames(legacyNames: Record<string, string> | undefined, out: Record<string, unknown>, hidden: readonly string[] = []): Record<string, unknown> {
   for (const [old, current] of Object.entries(legacyNames ?? {})) {
     const entry = legacyEntry(current);
     if (!entry) {
@@ -61,5 +65,6 @@ export function withLegacyNames(legacyNames: Record<string, string> | undefined,
       out[old] = list.find((e) => Number(e[entry.match]) === entry.value)?.[entry.key] ?? null;
     }
   }
+  for (const name of hidden) delete out[name];
   return out;
 }

@@ -58,7 +58,7 @@ export class Serializer implements SerializeContext {
       if (!shown.has(field.name) || field.writeOnly) continue;
       out[field.name] = fieldKind(field.kind).serialize(field, resource, row, this);
     }
-    return this.legacyFieldNames ? withLegacyNames(resource.legacyNames, out) : out;
+    return this.legacyFieldNames ? withLegacyNames(resource.legacyNames, out, resource.legacyHidden) : out;
   }
 
   nested(target: string, row: Row | null, shows?: string[]): Row | null {

@@ -80,21 +80,26 @@ describe.each(testDatabases())('legacy field names on $name', (database) => {
     expect(listed.body.results[0]).not.toHaveProperty('device_role');
   });
 
-  it('takes a front port’s rear_port and rear_port_position as its mapping of position 1 and shows them back, in JSON rendered by PostgreSQL and by the serializer', async () => {
+  it('takes a front port’s rear_port and rear_port_position as its mapping of position 1 and shows ports as NetBox 4.4 did, in JSON rendered by PostgreSQL and by the serializer', async () => {
     const device = (await legacy.request('POST', '/api/dcim/devices/', { name: 'patch1', device_type: ids.type, site: ids.site, role: ids.leaf })).body.id;
     const rear = (await legacy.request('POST', '/api/dcim/rear-ports/', { device, name: 'rear1', type: '8p8c', positions: 4 })).body.id;
     const made = await legacy.request('POST', '/api/dcim/front-ports/', { device, name: 'front1', type: '8p8c', rear_port: rear, rear_port_position: 3 });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ rear_ports: [{ position: 1, rear_port: rear, rear_port_position: 3 }], rear_port: rear, rear_port_position: 3 });
+    // Shown as NetBox 4.4 showed it: pynetbox 7.0 cannot serialise mapping entries (no id), so the lists are left out.
+    expect(made.body).toMatchObject({ rear_port: rear, rear_port_position: 3 });
+    expect(made.body).not.toHaveProperty('rear_ports');
+    expect((await legacy.request('GET', `/api/dcim/rear-ports/${rear}/`)).body).not.toHaveProperty('front_ports');
+    expect((await current('GET', `/api/dcim/front-ports/${made.body.id}/`)).body.rear_ports).toEqual([{ position: 1, rear_port: rear, rear_port_position: 3 }]);
+    expect((await current('GET', `/api/dcim/rear-ports/${rear}/`)).body.front_ports).toEqual([{ position: 3, front_port: made.body.id, front_port_position: 1 }]);
     const listed = (await legacy.request('GET', `/api/dcim/front-ports/?device_id=${device}`)).body.results[0];
     expect([listed.rear_port, listed.rear_port_position]).toEqual([rear, 3]);
     const one = (await legacy.request('GET', `/api/dcim/front-ports/${made.body.id}/`)).body;
     expect([one.rear_port, one.rear_port_position]).toEqual([rear, 3]);
     // The position defaults to 1, as NetBox's did; `rear_ports` given wins.
     const plain = await legacy.request('POST', '/api/dcim/front-ports/', { device, name: 'front2', type: '8p8c', rear_port: rear });
-    expect(plain.body.rear_ports).toEqual([{ position: 1, rear_port: rear, rear_port_position: 1 }]);
+    expect([plain.body.rear_port, plain.body.rear_port_position]).toEqual([rear, 1]);
     const both = await legacy.request('PATCH', `/api/dcim/front-ports/${plain.body.id}/`, { rear_port: rear, rear_port_position: 4, rear_ports: [{ position: 1, rear_port: rear, rear_port_position: 2 }] });
-    expect([both.body.rear_port_position, both.body.rear_ports[0].rear_port_position]).toEqual([2, 2]);
+    expect(both.body.rear_port_position).toBe(2);
     // Without a mapping of position 1 the former fields are null; without the setting they are not shown.
     const bare = await legacy.request('POST', '/api/dcim/front-ports/', { device, name: 'front3', type: '8p8c' });
     expect([bare.body.rear_port, bare.body.rear_port_position]).toEqual([null, null]);

@@ -9,7 +9,7 @@
  *  - every object the page references (device type with its manufacturer, role, platform, tenant,
  *    site, rack, tag) is built once, with its counts, in a materialized CTE of its own, however
  *    many devices share it: 50 devices of one type count that type's devices once, not 50 times;
- *  - what belongs to one device (its primary IP, its tags' order, its nine component counts) is
+ *  - what belongs to one device (its primary IP, its tags' order, its ten component counts) is
  *    looked up per device by index (BENCH_BASELINE_COUNTS=grouped counts each component table
  *    once over the page's ids instead, grouped by device);
  *  - PostgreSQL assembles the page's `results` array as JSON text, which the handler wraps in the
@@ -66,6 +66,7 @@ const COMPONENTS = [
   ['console_port_count', 'dcim_console_port'], ['console_server_port_count', 'dcim_console_server_port'], ['power_port_count', 'dcim_power_port'],
   ['power_outlet_count', 'dcim_power_outlet'], ['interface_count', 'dcim_interface'], ['front_port_count', 'dcim_front_port'],
   ['rear_port_count', 'dcim_rear_port'], ['device_bay_count', 'dcim_device_bay'], ['module_bay_count', 'dcim_module_bay'],
+  ['inventory_item_count', 'dcim_inventory_item'],
 ] as const;
 
 /**
@@ -120,8 +121,7 @@ SELECT (SELECT count(*)::int FROM dcim_device) AS count, coalesce(json_agg(json_
   'config_context', CASE WHEN jsonb_typeof(d.local_context_data) = 'object' THEN d.local_context_data ELSE '{}'::jsonb END, 'local_context_data', d.local_context_data,
   'tags', (SELECT coalesce(json_agg(tag.j ORDER BY tag.weight, tag.name, tag.id), '[]') FROM extras_tagged_item ti JOIN tag ON tag.id = ti.tag_id WHERE ti.object_type = 'dcim.device' AND ti.object_id = d.id),
   'custom_fields', ${customFields ? customFields.expression : 'd.custom_field_data'}, 'created', ${timestamp('d.created')}, 'last_updated', ${timestamp('d.last_updated')},
-  ${COMPONENTS.map(([name, table]) => `'${name}', ${counts === 'grouped' ? `coalesce(${table}.n, 0)` : `(SELECT count(*) FROM ${table} c WHERE c.device_id = d.id)`}`).join(', ')},
-  'inventory_item_count', 0
+  ${COMPONENTS.map(([name, table]) => `'${name}', ${counts === 'grouped' ? `coalesce(${table}.n, 0)` : `(SELECT count(*) FROM ${table} c WHERE c.device_id = d.id)`}`).join(', ')}
 ) ORDER BY d._name, d.id), '[]')::text AS results
 FROM page d
 LEFT JOIN device_type ON device_type.id = d.device_type_id

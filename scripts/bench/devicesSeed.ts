@@ -3,7 +3,8 @@
  * The device list benchmark's data, made through the API as a user would: 10,000 devices, each
  * with a site, rack, type, role, platform, tenant, two tags and a primary IPv4 address assigned
  * to one of its interfaces. The device type has one template of each component kind (console,
- * console server, power port and outlet, interface, front and rear port, device and module bay),
+ * console server, power port and outlet, interface, front and rear port, device and module bay,
+ * inventory item),
  * so every device's component counts are 1 (its interfaces 2, with the management one): the list's
  * counts count real rows, few enough that the seed stays quick. Devices are created 1,000 per bulk
  * request; each of those requests is timed (the bulk-create figure, its templates instantiated).
@@ -21,7 +22,7 @@ const BATCH = 1000;
 /** One template of each component kind, with what each requires. */
 const TEMPLATES: Record<string, Record<string, unknown>> = {
   'console-port': {}, 'console-server-port': {}, 'power-port': {}, 'power-outlet': {}, interface: { type: '1000base-t' },
-  'rear-port': { type: '8p8c' }, 'front-port': { type: '8p8c' }, 'device-bay': {}, 'module-bay': {},
+  'rear-port': { type: '8p8c' }, 'front-port': { type: '8p8c' }, 'device-bay': {}, 'module-bay': {}, 'inventory-item': {},
 };
 
 /** The n-th host of 10.0.0.0/16 (n ≥ 1, so never the network's own address). */

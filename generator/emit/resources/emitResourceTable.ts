@@ -34,6 +34,7 @@ function resourceEntry(r: ResourceIR, ir: InventoryIR): ResourceEntry {
   if (r.changeLogged) entry.changeLogged = true;
   if (r.displayUrl === false) entry.displayUrl = false;
   if (r.legacyNames) entry.legacyNames = r.legacyNames;
+  if (r.legacyHidden) entry.legacyHidden = r.legacyHidden;
   if (r.changeRelated) entry.changeRelated = r.changeRelated;
   if (r.changeRecords) entry.changeRecords = true;
   if (r.instantiates) entry.instantiates = r.instantiates;

@@ -147,6 +147,7 @@ function resourceIR(app: string, path: string, definition: ResourceDefinition, m
     changeLogged: merged.changeLogged,
     ...(definition.display_url === false ? { displayUrl: false as const } : {}),
     ...(definition.legacy_names ? { legacyNames: definition.legacy_names } : {}),
+    ...(definition.legacy_hidden ? { legacyHidden: definition.legacy_hidden } : {}),
     ...(definition.change_related ? { changeRelated: definition.change_related } : {}),
     ...(definition.change_records ? { changeRecords: true as const } : {}),
     ...(definition.instantiates ? { instantiates: instantiationEntry(definition.instantiates) } : {}),

@@ -84,6 +84,9 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     if (!names.has(field)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_UNKNOWN_FIELD', `${ir.key} legacy_names: unknown field "${field}"${didYouMean(field, names)}`));
     if (names.has(old)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${old}" is a field of its own`));
   }
+  (definition.legacy_hidden ?? []).forEach((hidden, index) => {
+    if (!names.has(hidden)) out.push(source.diagnostic([...at, 'legacy_hidden', index], 'E_UNKNOWN_FIELD', `${ir.key} legacy_hidden: unknown field "${hidden}"${didYouMean(hidden, names)}`));
+  });
   if (definition.change_related) {
     const names = [definition.change_related].flat();
     // Of several, the first one set is related: only foreign keys (whose target type is known) can be tried in turn.

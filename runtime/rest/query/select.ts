@@ -199,7 +199,7 @@ export class SelectBuilder implements SelectContext, SqlScope {
     try {
       const pairs = this.renderedPairs(resource, alias, new Set(shown));
       if (legacyNames && resource.legacyNames) {
-        for (const [old, current] of Object.entries(resource.legacyNames)) {
+        for (const [old, current] of Object.entries(resource.legacyNames ?? {})) {
           const entry = legacyEntry(current);
           const value = pairs.find(([name]) => name === (entry?.list ?? current))?.[1];
           if (value === undefined) continue;
@@ -207,7 +207,8 @@ export class SelectBuilder implements SelectContext, SqlScope {
           pairs.push([old, entry ? `(SELECT e.v -> ${literal(entry.key)} FROM json_array_elements((${value})::json) e(v) WHERE (e.v ->> ${literal(entry.match)})::numeric = ${entry.value} LIMIT 1)` : value]);
         }
       }
-      built = { object: jsonObjectText(pairs), ...this.sharedJoins(), usesOrigin: this.originUsed };
+      const hidden = new Set(legacyNames ? (resource.legacyHidden ?? []) : []);
+      built = { object: jsonObjectText(pairs.filter(([name]) => !hidden.has(name))), ...this.sharedJoins(), usesOrigin: this.originUsed };
     } finally {
       this.laterals = null;
       this.shared = null;
