@@ -4,8 +4,11 @@
  * - an object is terminated to one L2VPN: `L2VPN Termination already assigned (eth0)`;
  * - a point-to-point L2VPN (VPWS, EPL, EP-LAN, EP-TREE) has two terminations at most:
  *   `VPWS L2VPNs cannot have more than two terminations; found 2 already defined.`
- * Both count the terminations an earlier item of the same bulk request adds, which NetBox saves
- * first.
+ * A duplicate also gets the message of the constraint that follows clean() in Django's
+ * full_clean(). Both count the terminations an earlier item of the same bulk request adds:
+ * NetBox validates every item of a bulk request before it saves any, so it would store a third
+ * termination of a point-to-point L2VPN there, or fail on the database's constraint; here the
+ * request is refused as if the items came one by one.
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
 import { quote } from '../../dcim/shared/rows.ts';
@@ -42,6 +45,8 @@ export const l2vpnTerminationRules: ModelRules = {
       const holder = held.get(k);
       if (holder !== undefined && holder !== item.id) {
         item.error('__all__', `L2VPN Termination already assigned (${objects.get(k) ?? ''})`);
+        // Django's full_clean() goes on to the model's constraints, whose message follows.
+        item.error('__all__', 'L2VPN termination with this Assigned object type and Assigned object id already exists.');
         continue;
       }
       const l2vpnId = Number(item.value('l2vpn_id'));
@@ -53,7 +58,7 @@ export const l2vpnTerminationRules: ModelRules = {
       }
       // Later items of the batch see this one, as NetBox's saves one by one do.
       held.set(k, item.id);
-      if (!others.includes(item.id) && !(byL2vpn.get(l2vpnId) ?? []).includes(item.id)) add(l2vpnId, item.creating ? null : item.id);
+      if (item.creating || !(byL2vpn.get(l2vpnId) ?? []).includes(item.id)) add(l2vpnId, item.id);
     }
   },
 };

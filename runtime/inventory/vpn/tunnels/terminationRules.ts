@@ -1,9 +1,11 @@
 /**
  * @module
  * TunnelTermination.clean(): an interface is terminated to one tunnel at a time. The object a
- * termination names already attached to another termination (or to an earlier one of the same
- * bulk request, which NetBox saves first) is refused under `termination`:
- * `eth0 is already attached to a tunnel (Tunnel 1).`
+ * termination names already attached to another termination is refused under `termination`
+ * (`eth0 is already attached to a tunnel (Tunnel 1).`) and, as Django's full_clean() goes on to
+ * the constraints, under `__all__` (`An object may be terminated to only one tunnel at a time.`).
+ * An object two items of one bulk request name is refused by the constraint alone, on the later
+ * one: NetBox validates every item before it saves any, and then its database refuses the second.
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
 import { quote } from '../../dcim/shared/rows.ts';
@@ -21,28 +23,27 @@ export const tunnelTerminationRules: ModelRules = {
       [named.map((i) => String(i.value('termination_type'))), named.map((i) => Number(i.value('termination_id')))],
     );
     const key = (type: unknown, id: unknown) => `${type}:${Number(id)}`;
-    const held = new Map<string, { id: number | null; tunnel: string }>();
+    const held = new Map<string, { id: number; tunnel: string }>();
     for (const row of rows) held.set(key(row.termination_type, row.termination_id), { id: Number(row.id), tunnel: row.tunnel });
-    // Names of the terminated objects and of the tunnels the batch names, for the message.
+    const refused = named.filter((i) => {
+      const holder = held.get(key(i.value('termination_type'), i.value('termination_id')));
+      return holder !== undefined && holder.id !== i.id;
+    });
+    if (!refused.length) return;
+    // Names of the terminated objects, for the message.
     const objectNames = new Map<string, string>();
-    for (const type of new Set(named.map((i) => String(i.value('termination_type'))))) {
+    for (const type of new Set(refused.map((i) => String(i.value('termination_type'))))) {
       const target = registry.resources.find((r) => r.objectType === type);
       if (!target) continue;
-      const ids = named.filter((i) => i.value('termination_type') === type).map((i) => Number(i.value('termination_id')));
+      const ids = refused.filter((i) => i.value('termination_type') === type).map((i) => Number(i.value('termination_id')));
       const found = await tx.query<{ id: number; name: string }>(`SELECT id, name FROM ${quote(target.table)} WHERE id = ANY($1::int[])`, [ids]);
       for (const row of found) objectNames.set(key(type, row.id), row.name);
     }
-    const tunnelNames = new Map<number, string>();
-    const tunnelIds = [...new Set(named.map((i) => Number(i.value('tunnel_id'))))];
-    for (const row of await tx.query<{ id: number; name: string }>(`SELECT id, name FROM ${tunnels} WHERE id = ANY($1::int[])`, [tunnelIds])) tunnelNames.set(Number(row.id), row.name);
-    for (const item of named) {
+    for (const item of refused) {
       const k = key(item.value('termination_type'), item.value('termination_id'));
-      const holder = held.get(k);
-      if (holder && holder.id !== item.id) {
-        item.error('termination', `${objectNames.get(k) ?? ''} is already attached to a tunnel (${holder.tunnel}).`);
-        continue;
-      }
-      if (!holder) held.set(k, { id: item.id, tunnel: tunnelNames.get(Number(item.value('tunnel_id'))) ?? '' });
+      item.error('termination', `${objectNames.get(k) ?? ''} is already attached to a tunnel (${held.get(k)!.tunnel}).`);
+      // Django's full_clean() goes on to the model's constraints, whose message follows.
+      item.error('__all__', 'An object may be terminated to only one tunnel at a time.');
     }
   },
 };
