@@ -2353,7 +2353,7 @@ export const vpnIkeProposal = pgTable('vpn_ike_proposal', {
     index('vpn_ike_proposal_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'vpn_ike_proposal_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
-export const vpnIpSecPolicy = pgTable('vpn_ip_sec_policy', {
+export const vpnIpsecPolicy = pgTable('vpn_ipsec_policy', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 200 }).notNull(),
@@ -2364,22 +2364,22 @@ export const vpnIpSecPolicy = pgTable('vpn_ip_sec_policy', {
     created: timestamp('created', { precision: 6, withTimezone: true }),
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
   }, (t): PgTableExtraConfigValue[] => [
-    index('vpn_ip_sec_policy_owner_id_idx').on(t.owner_id),
-    uniqueIndex('vpn_ip_sec_policy_name_uniq').on(t.name),
-    index('vpn_ip_sec_policy_ordering_idx').on(t.name, t.id),
-    foreignKey({ name: 'vpn_ip_sec_policy_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+    index('vpn_ipsec_policy_owner_id_idx').on(t.owner_id),
+    uniqueIndex('vpn_ipsec_policy_name_uniq').on(t.name),
+    index('vpn_ipsec_policy_ordering_idx').on(t.name, t.id),
+    foreignKey({ name: 'vpn_ipsec_policy_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
-export const vpnIpSecPolicyProposals = pgTable('vpn_ip_sec_policy_proposals', {
+export const vpnIpsecPolicyProposals = pgTable('vpn_ipsec_policy_proposals', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     ip_sec_policy_id: integer('ip_sec_policy_id').notNull(),
     proposal_id: integer('proposal_id').notNull(),
   }, (t): PgTableExtraConfigValue[] => [
-    uniqueIndex('vpn_ip_sec_policy_proposals_ip_sec_policy_id_proposal_id_uniq').on(t.ip_sec_policy_id, t.proposal_id),
-    index('vpn_ip_sec_policy_proposals_proposal_id_idx').on(t.proposal_id),
-    foreignKey({ name: 'vpn_ip_sec_policy_proposals_ip_sec_policy_id_fk', columns: [t.ip_sec_policy_id], foreignColumns: [vpnIpSecPolicy.id] }).onDelete('no action'),
-    foreignKey({ name: 'vpn_ip_sec_policy_proposals_proposal_id_fk', columns: [t.proposal_id], foreignColumns: [vpnIpSecProposal.id] }).onDelete('no action'),
+    uniqueIndex('vpn_ipsec_policy_proposals_ip_sec_policy_id_proposal_id_uniq').on(t.ip_sec_policy_id, t.proposal_id),
+    index('vpn_ipsec_policy_proposals_proposal_id_idx').on(t.proposal_id),
+    foreignKey({ name: 'vpn_ipsec_policy_proposals_ip_sec_policy_id_fk', columns: [t.ip_sec_policy_id], foreignColumns: [vpnIpsecPolicy.id] }).onDelete('no action'),
+    foreignKey({ name: 'vpn_ipsec_policy_proposals_proposal_id_fk', columns: [t.proposal_id], foreignColumns: [vpnIpsecProposal.id] }).onDelete('no action'),
   ]);
-export const vpnIpSecProfile = pgTable('vpn_ip_sec_profile', {
+export const vpnIpsecProfile = pgTable('vpn_ipsec_profile', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 200 }).notNull(),
@@ -2392,16 +2392,16 @@ export const vpnIpSecProfile = pgTable('vpn_ip_sec_profile', {
     created: timestamp('created', { precision: 6, withTimezone: true }),
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
   }, (t): PgTableExtraConfigValue[] => [
-    index('vpn_ip_sec_profile_ike_policy_id_idx').on(t.ike_policy_id),
-    index('vpn_ip_sec_profile_ipsec_policy_id_idx').on(t.ipsec_policy_id),
-    index('vpn_ip_sec_profile_owner_id_idx').on(t.owner_id),
-    uniqueIndex('vpn_ip_sec_profile_name_uniq').on(t.name),
-    index('vpn_ip_sec_profile_ordering_idx').on(t.name, t.id),
-    foreignKey({ name: 'vpn_ip_sec_profile_ike_policy_id_fk', columns: [t.ike_policy_id], foreignColumns: [vpnIkePolicy.id] }).onDelete('no action'),
-    foreignKey({ name: 'vpn_ip_sec_profile_ipsec_policy_id_fk', columns: [t.ipsec_policy_id], foreignColumns: [vpnIpSecPolicy.id] }).onDelete('no action'),
-    foreignKey({ name: 'vpn_ip_sec_profile_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+    index('vpn_ipsec_profile_ike_policy_id_idx').on(t.ike_policy_id),
+    index('vpn_ipsec_profile_ipsec_policy_id_idx').on(t.ipsec_policy_id),
+    index('vpn_ipsec_profile_owner_id_idx').on(t.owner_id),
+    uniqueIndex('vpn_ipsec_profile_name_uniq').on(t.name),
+    index('vpn_ipsec_profile_ordering_idx').on(t.name, t.id),
+    foreignKey({ name: 'vpn_ipsec_profile_ike_policy_id_fk', columns: [t.ike_policy_id], foreignColumns: [vpnIkePolicy.id] }).onDelete('no action'),
+    foreignKey({ name: 'vpn_ipsec_profile_ipsec_policy_id_fk', columns: [t.ipsec_policy_id], foreignColumns: [vpnIpsecPolicy.id] }).onDelete('no action'),
+    foreignKey({ name: 'vpn_ipsec_profile_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
-export const vpnIpSecProposal = pgTable('vpn_ip_sec_proposal', {
+export const vpnIpsecProposal = pgTable('vpn_ipsec_proposal', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 200 }).notNull(),
@@ -2415,12 +2415,12 @@ export const vpnIpSecProposal = pgTable('vpn_ip_sec_proposal', {
     created: timestamp('created', { precision: 6, withTimezone: true }),
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
   }, (t): PgTableExtraConfigValue[] => [
-    index('vpn_ip_sec_proposal_owner_id_idx').on(t.owner_id),
-    uniqueIndex('vpn_ip_sec_proposal_name_uniq').on(t.name),
-    index('vpn_ip_sec_proposal_ordering_idx').on(t.name, t.id),
-    foreignKey({ name: 'vpn_ip_sec_proposal_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+    index('vpn_ipsec_proposal_owner_id_idx').on(t.owner_id),
+    uniqueIndex('vpn_ipsec_proposal_name_uniq').on(t.name),
+    index('vpn_ipsec_proposal_ordering_idx').on(t.name, t.id),
+    foreignKey({ name: 'vpn_ipsec_proposal_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
-export const vpnL2Vpn = pgTable('vpn_l2_vpn', {
+export const vpnL2vpn = pgTable('vpn_l2vpn', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     identifier: bigint('identifier', { mode: 'number' }),
     name: varchar('name', { length: 100 }).notNull(),
@@ -2435,35 +2435,35 @@ export const vpnL2Vpn = pgTable('vpn_l2_vpn', {
     created: timestamp('created', { precision: 6, withTimezone: true }),
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
   }, (t): PgTableExtraConfigValue[] => [
-    index('vpn_l2_vpn_owner_id_idx').on(t.owner_id),
-    index('vpn_l2_vpn_tenant_id_idx').on(t.tenant_id),
-    uniqueIndex('vpn_l2_vpn_name_uniq').on(t.name),
-    uniqueIndex('vpn_l2_vpn_slug_uniq').on(t.slug),
-    index('vpn_l2_vpn_ordering_idx').on(t.name, t.identifier, t.id),
-    foreignKey({ name: 'vpn_l2_vpn_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
-    foreignKey({ name: 'vpn_l2_vpn_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
+    index('vpn_l2vpn_owner_id_idx').on(t.owner_id),
+    index('vpn_l2vpn_tenant_id_idx').on(t.tenant_id),
+    uniqueIndex('vpn_l2vpn_name_uniq').on(t.name),
+    uniqueIndex('vpn_l2vpn_slug_uniq').on(t.slug),
+    index('vpn_l2vpn_ordering_idx').on(t.name, t.identifier, t.id),
+    foreignKey({ name: 'vpn_l2vpn_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+    foreignKey({ name: 'vpn_l2vpn_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
   ]);
-export const vpnL2VpnExportTargets = pgTable('vpn_l2_vpn_export_targets', {
+export const vpnL2vpnExportTargets = pgTable('vpn_l2vpn_export_targets', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     l2_vpn_id: integer('l2_vpn_id').notNull(),
     export_target_id: integer('export_target_id').notNull(),
   }, (t): PgTableExtraConfigValue[] => [
-    uniqueIndex('vpn_l2_vpn_export_targets_l2_vpn_id_export_target_id_uniq').on(t.l2_vpn_id, t.export_target_id),
-    index('vpn_l2_vpn_export_targets_export_target_id_idx').on(t.export_target_id),
-    foreignKey({ name: 'vpn_l2_vpn_export_targets_l2_vpn_id_fk', columns: [t.l2_vpn_id], foreignColumns: [vpnL2Vpn.id] }).onDelete('no action'),
-    foreignKey({ name: 'vpn_l2_vpn_export_targets_export_target_id_fk', columns: [t.export_target_id], foreignColumns: [ipamRouteTarget.id] }).onDelete('no action'),
+    uniqueIndex('vpn_l2vpn_export_targets_l2_vpn_id_export_target_id_uniq').on(t.l2_vpn_id, t.export_target_id),
+    index('vpn_l2vpn_export_targets_export_target_id_idx').on(t.export_target_id),
+    foreignKey({ name: 'vpn_l2vpn_export_targets_l2_vpn_id_fk', columns: [t.l2_vpn_id], foreignColumns: [vpnL2vpn.id] }).onDelete('no action'),
+    foreignKey({ name: 'vpn_l2vpn_export_targets_export_target_id_fk', columns: [t.export_target_id], foreignColumns: [ipamRouteTarget.id] }).onDelete('no action'),
   ]);
-export const vpnL2VpnImportTargets = pgTable('vpn_l2_vpn_import_targets', {
+export const vpnL2vpnImportTargets = pgTable('vpn_l2vpn_import_targets', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     l2_vpn_id: integer('l2_vpn_id').notNull(),
     import_target_id: integer('import_target_id').notNull(),
   }, (t): PgTableExtraConfigValue[] => [
-    uniqueIndex('vpn_l2_vpn_import_targets_l2_vpn_id_import_target_id_uniq').on(t.l2_vpn_id, t.import_target_id),
-    index('vpn_l2_vpn_import_targets_import_target_id_idx').on(t.import_target_id),
-    foreignKey({ name: 'vpn_l2_vpn_import_targets_l2_vpn_id_fk', columns: [t.l2_vpn_id], foreignColumns: [vpnL2Vpn.id] }).onDelete('no action'),
-    foreignKey({ name: 'vpn_l2_vpn_import_targets_import_target_id_fk', columns: [t.import_target_id], foreignColumns: [ipamRouteTarget.id] }).onDelete('no action'),
+    uniqueIndex('vpn_l2vpn_import_targets_l2_vpn_id_import_target_id_uniq').on(t.l2_vpn_id, t.import_target_id),
+    index('vpn_l2vpn_import_targets_import_target_id_idx').on(t.import_target_id),
+    foreignKey({ name: 'vpn_l2vpn_import_targets_l2_vpn_id_fk', columns: [t.l2_vpn_id], foreignColumns: [vpnL2vpn.id] }).onDelete('no action'),
+    foreignKey({ name: 'vpn_l2vpn_import_targets_import_target_id_fk', columns: [t.import_target_id], foreignColumns: [ipamRouteTarget.id] }).onDelete('no action'),
   ]);
-export const vpnL2VpnTermination = pgTable('vpn_l2_vpn_termination', {
+export const vpnL2vpnTermination = pgTable('vpn_l2vpn_termination', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     l2vpn_id: integer('l2vpn_id').notNull(),
     assigned_object_type: varchar('assigned_object_type', { length: 100 }).notNull(),
@@ -2472,10 +2472,10 @@ export const vpnL2VpnTermination = pgTable('vpn_l2_vpn_termination', {
     created: timestamp('created', { precision: 6, withTimezone: true }),
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
   }, (t): PgTableExtraConfigValue[] => [
-    index('vpn_l2_vpn_termination_l2vpn_id_idx').on(t.l2vpn_id),
-    index('vpn_l2_vpn_termination_assigned_object_type_idx').on(t.assigned_object_type, t.assigned_object_id),
-    uniqueIndex('vpn_l2_vpn_termination_assigned_object_type_assig_b598ddd4_uniq').on(t.assigned_object_type, t.assigned_object_id),
-    foreignKey({ name: 'vpn_l2_vpn_termination_l2vpn_id_fk', columns: [t.l2vpn_id], foreignColumns: [vpnL2Vpn.id] }).onDelete('no action'),
+    index('vpn_l2vpn_termination_l2vpn_id_idx').on(t.l2vpn_id),
+    index('vpn_l2vpn_termination_assigned_object_type_idx').on(t.assigned_object_type, t.assigned_object_id),
+    uniqueIndex('vpn_l2vpn_termination_assigned_object_type_assign_99171eaf_uniq').on(t.assigned_object_type, t.assigned_object_id),
+    foreignKey({ name: 'vpn_l2vpn_termination_l2vpn_id_fk', columns: [t.l2vpn_id], foreignColumns: [vpnL2vpn.id] }).onDelete('no action'),
   ]);
 export const vpnTunnel = pgTable('vpn_tunnel', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -2502,7 +2502,7 @@ export const vpnTunnel = pgTable('vpn_tunnel', {
     uniqueIndex('vpn_tunnel_name_where_group_id_null_uniq').on(t.name).where(sql`${t.group_id} IS NULL`),
     index('vpn_tunnel_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'vpn_tunnel_group_id_fk', columns: [t.group_id], foreignColumns: [vpnTunnelGroup.id] }).onDelete('no action'),
-    foreignKey({ name: 'vpn_tunnel_ipsec_profile_id_fk', columns: [t.ipsec_profile_id], foreignColumns: [vpnIpSecProfile.id] }).onDelete('no action'),
+    foreignKey({ name: 'vpn_tunnel_ipsec_profile_id_fk', columns: [t.ipsec_profile_id], foreignColumns: [vpnIpsecProfile.id] }).onDelete('no action'),
     foreignKey({ name: 'vpn_tunnel_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
     foreignKey({ name: 'vpn_tunnel_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
@@ -2648,14 +2648,14 @@ export const tables = {
     vpn_ike_policy: vpnIkePolicy,
     vpn_ike_policy_proposals: vpnIkePolicyProposals,
     vpn_ike_proposal: vpnIkeProposal,
-    vpn_ip_sec_policy: vpnIpSecPolicy,
-    vpn_ip_sec_policy_proposals: vpnIpSecPolicyProposals,
-    vpn_ip_sec_profile: vpnIpSecProfile,
-    vpn_ip_sec_proposal: vpnIpSecProposal,
-    vpn_l2_vpn: vpnL2Vpn,
-    vpn_l2_vpn_export_targets: vpnL2VpnExportTargets,
-    vpn_l2_vpn_import_targets: vpnL2VpnImportTargets,
-    vpn_l2_vpn_termination: vpnL2VpnTermination,
+    vpn_ipsec_policy: vpnIpsecPolicy,
+    vpn_ipsec_policy_proposals: vpnIpsecPolicyProposals,
+    vpn_ipsec_profile: vpnIpsecProfile,
+    vpn_ipsec_proposal: vpnIpsecProposal,
+    vpn_l2vpn: vpnL2vpn,
+    vpn_l2vpn_export_targets: vpnL2vpnExportTargets,
+    vpn_l2vpn_import_targets: vpnL2vpnImportTargets,
+    vpn_l2vpn_termination: vpnL2vpnTermination,
     vpn_tunnel: vpnTunnel,
     vpn_tunnel_group: vpnTunnelGroup,
     vpn_tunnel_termination: vpnTunnelTermination,
