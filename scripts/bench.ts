@@ -11,6 +11,8 @@
  *    against the best hand-written Hono + postgres.js handler for the same JSON, and the engine's
  *    time per list request against PostgreSQL's own time for its statements (bench/devices.ts),
  *    and the same list with 10 custom fields set on every device (bench/customFields.ts);
+ *  - on PostgreSQL: the tunnel list over 5,000 tunnels with 10,000 terminations against the best
+ *    hand-written handler for the same JSON (bench/tunnels.ts);
  *  - on PostgreSQL: bulk create of 1,000 devices of a type with 51 component templates (51,000
  *    components in one request), with its statements per table (bench/deviceInstantiation.ts);
  *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts);
@@ -25,8 +27,8 @@
  *    statement timeout run over and over, against it alone (bench/underAttack.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
- * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000),
- * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, instantiation, customfields,
+ * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count,
+ * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, instantiation, customfields,
  * changes, permissions, matrix, elevation, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
@@ -42,6 +44,7 @@ import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
 import { measureRackElevation } from './bench/rackElevation.ts';
 import { measureStartup } from './bench/startup.ts';
+import { measureTunnels } from './bench/tunnels.ts';
 import { measureUnderAttack } from './bench/underAttack.ts';
 import { median } from './bench/timing.ts';
 
@@ -110,6 +113,15 @@ if (runs('devices')) {
     ['of which: postgres.js and the socket / HTTP floor (Hono + node server + fetch of the same body) / the engine\'s own work', `${ms2(driverMs)} / ${ms2(o.httpFloorMs)} / ${ms2(o.requestMs - Math.max(o.replayMs, o.postgresMs) - o.httpFloorMs)}`, '', ''],
     [`node's CPU time per request (server and client in one process): generated server / baseline / HTTP floor`, `${ms2(o.cpuMs.request)} / ${o.baseline ? ms2(o.baseline.cpuMs) : '–'} / ${ms2(o.cpuMs.floor)}`, `the engine ${ms2(o.cpuMs.request - o.cpuMs.floor)} above the floor`, ''],
     ...(o.baseline ? [['the same, hand-written baseline (same rounds): one request at a time / PostgreSQL\'s time for its one statement', `${ms2(o.baseline.requestMs)} / ${ms2(o.baseline.postgresMs)}`, `${(((o.baseline.requestMs - o.baseline.postgresMs) / o.baseline.requestMs) * 100).toFixed(0)}% above PostgreSQL`, ''] as [string, string, string, string]] : []),
+  );
+}
+if (runs('tunnels')) {
+  const tunnelCount = Number(process.env.BENCH_TUNNELS ?? 5000);
+  progress(`tunnels (${tunnelCount} with two terminations each, on PostgreSQL)…`);
+  const tun = await measureTunnels(adminUrl, tunnelCount, seconds * 1000);
+  rows.push(
+    [`GET vpn/tunnels?limit=50 over ${tun.tunnels} tunnels (${tun.terminations} terminations), hand-written Hono + postgres.js, each nested object built once, one statement (baseline; median of ${tun.baselineTurns.length} alternating turns)`, `${tun.baselineRps.toFixed(0)} req/s`, `turns ${range(tun.baselineTurns)}`, ''],
+    [`GET vpn/tunnels?limit=50, generated server (${tun.listStatements} statements besides the token lookup)`, `${tun.generatedRps.toFixed(0)} req/s`, `${(tun.generatedRps / tun.baselineRps).toFixed(2)}× baseline (turns ${range(tun.generatedTurns)})`, '≥ 0.80×'],
   );
 }
 if (runs('instantiation')) {

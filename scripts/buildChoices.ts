@@ -24,10 +24,21 @@ function resolveValue(value: string | number): string | number {
   return m && m[1] in CONSTANTS ? CONSTANTS[m[1]] * Number(m[2] ?? 1) : value;
 }
 
+/**
+ * Labels the reference keeps as NetBox's source spells them (`_('Group {n}').format(n=1)` in
+ * DHGroupChoices, `_('{n} inches').format(n=19)` in RackWidthChoices): the text they format.
+ */
+function resolveLabel(label: string): string {
+  const m = /^_\((['"])(.*)\1\)\.format\((.*)\)$/.exec(label.trim());
+  if (!m) return label;
+  const args = Object.fromEntries(m[3].split(',').map((a) => a.split('=').map((s) => s.trim())));
+  return m[2].replace(/\{(\w+)\}/g, (all, name: string) => (name in args ? args[name].replace(/^(['"])(.*)\1$/, '$2') : all));
+}
+
 const choiceSets = Object.fromEntries(
   Object.keys(reference)
     .sort()
-    .map((name) => [name, reference[name].choices.filter((c) => Array.isArray(c) && c.length === 2 && !Array.isArray(c[1])).map(([value, label]) => [resolveValue(value), label])]),
+    .map((name) => [name, reference[name].choices.filter((c) => Array.isArray(c) && c.length === 2 && !Array.isArray(c[1])).map(([value, label]) => [resolveValue(value), resolveLabel(label)])]),
 );
 const header = '# Every NetBox 4.6 choice set as [value, label] pairs, in NetBox order.\n# Built by scripts/buildChoices.ts from the NetBox 4.6 reference; regenerate rather than edit.\n';
 const doc = new Document({ choice_sets: choiceSets });

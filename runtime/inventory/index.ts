@@ -28,6 +28,9 @@
  * - tenancy/: contacts, tenantGroups, validation.
  * - users/: users, tokens, permissions, validation.
  * - virtualization/: clusters, machines (virtual machines, their interfaces and disks), validation.
+ * - vpn/: crypto (IKE and IPSec), tunnels (and their terminations), l2vpn (L2VPNs, their
+ *   terminations and the `l2vpn_termination` of interfaces and VLANs), validation; shared/ (the
+ *   SQL of a termination's object by kind).
  * - plugins/: permissionsMatrix (its README.md describes it).
  */
 import type { Extensions } from '../rest/index.ts';
@@ -40,5 +43,6 @@ import { plugins } from './plugins/index.ts';
 import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
+import { vpn } from './vpn/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, extras, ipam, plugins, tenancy, users, virtualization });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, extras, ipam, plugins, tenancy, users, virtualization, vpn });

@@ -13,6 +13,7 @@ import type { RouteEntry } from '../contract/index.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, apiErrorFromDatabase, constraintSets, forbidden, methodNotAllowed, RestEngine, type Extensions, type Registry, type RequestContext } from '../rest/index.ts';
 import { API_VERSION, apiRoot, appRoot, authenticationCheck, NETBOX_VERSION, options, status } from './apiViews.ts';
+import { movedUrl } from './legacyPaths.ts';
 import { logUnhandled } from './log.ts';
 import { schemaRoutes } from './schemaRoutes.ts';
 import { DEFAULT_CLIENT_IP_HEADERS, DEFAULT_UPLOAD_LIMIT } from './settings.ts';
@@ -59,6 +60,15 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
     return c.json({ error: `An unexpected error occurred (request ${requestId}); the server log has the details.`, exception: (error as Error)?.name ?? 'Error', netbox_version: NETBOX_VERSION, node_version: process.versions.node }, 500);
   });
   app.notFound((c) => c.json({ detail: 'Not found.' }, 404));
+
+  // Former paths (LEGACY_FIELD_NAMES): the request is served again at its current path.
+  if (legacyFieldNames) {
+    app.use('/api/*', async (c, next) => {
+      const moved = movedUrl(c.req.url);
+      if (!moved) return next();
+      return app.fetch(new Request(moved, c.req.raw), c.env);
+    });
+  }
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();

@@ -106,4 +106,14 @@ describe.each(testDatabases())('legacy field names on $name', (database) => {
     const shown = await current('GET', `/api/dcim/front-ports/${made.body.id}/`);
     expect(shown.body).not.toHaveProperty('rear_port');
   });
+
+  it('serves L2VPNs at their former ipam paths with the setting (NetBox 3.7 moved them to vpn), and not without', async () => {
+    const created = await legacy.request('POST', '/api/ipam/l2vpns/', { name: 'Fabric', slug: 'fabric', type: 'vxlan' });
+    expect(created.status).toBe(201);
+    expect(created.body.url).toMatch(/\/api\/vpn\/l2vpns\/\d+\/$/);
+    expect((await legacy.request('GET', '/api/ipam/l2vpns/?name=Fabric')).body.results.map((l: any) => l.id)).toEqual([created.body.id]);
+    expect((await legacy.request('PATCH', `/api/ipam/l2vpns/${created.body.id}/`, { description: 'moved' })).body.description).toBe('moved');
+    expect((await legacy.request('GET', '/api/ipam/l2vpn-terminations/')).body.count).toBe(0);
+    expect((await current('GET', '/api/ipam/l2vpns/')).status).toBe(404);
+  });
 });

@@ -47,13 +47,24 @@ function resolveValue(value: string | number): string | number {
   return m && m[1]! in CONSTANTS ? CONSTANTS[m[1]!]! * Number(m[2] ?? 1) : value;
 }
 
+/**
+ * Labels choices.json keeps as NetBox's source spells them (`_('Group {n}').format(n=1)` in
+ * DHGroupChoices): the text they format, as scripts/buildChoices.ts resolves them.
+ */
+function resolveLabel(label: string): string {
+  const m = /^_\((['"])(.*)\1\)\.format\((.*)\)$/.exec(label.trim());
+  if (!m) return label;
+  const args = Object.fromEntries(m[3]!.split(',').map((a) => a.split('=').map((s) => s.trim())));
+  return m[2]!.replace(/\{(\w+)\}/g, (all, name: string) => (name in args ? args[name]!.replace(/^(['"])(.*)\1$/, '$2') : all));
+}
+
 /** Choice sets by name as `[value, label]` pairs in NetBox's order. */
 function parseChoices(json: Record<string, { choices: unknown[] }>): Record<string, ChoicePair[]> {
   const out: Record<string, ChoicePair[]> = {};
   for (const name of Object.keys(json).sort()) {
     out[name] = json[name]!.choices
       .filter((c): c is ChoicePair => Array.isArray(c) && c.length === 2 && !Array.isArray(c[1]))
-      .map(([value, label]) => [resolveValue(value), label]);
+      .map(([value, label]) => [resolveValue(value), typeof label === 'string' ? resolveLabel(label) : label]);
   }
   return out;
 }

@@ -68,10 +68,12 @@ describe('parseEndpoints', () => {
       '|---|---|---|---|---|',
       '| /api/dcim/devices/ | DeviceViewSet | Device |  | CRUD+bulk SequentialBulkCreatesMixin |',
       '| /api/users/users/ | UserViewSet | RestrictedQuerySet(model=User).order_by( | UserSerializer | CRUD+bulk  |',
+      '| /api/vpn/l2vpns/ | L2VPNViewSet | L2VPN.objects.all() | L2VPNSerializer | CRUD+bulk  |',
     ].join('\n');
     expect(parseEndpoints(text)).toEqual({
       '/api/dcim/devices/': { model: 'Device', serializer: '', kind: 'CRUD+bulk SequentialBulkCreatesMixin' },
       '/api/users/users/': { model: 'User', serializer: 'UserSerializer', kind: 'CRUD+bulk' },
+      '/api/vpn/l2vpns/': { model: 'L2VPN', serializer: 'L2VPNSerializer', kind: 'CRUD+bulk' },
     });
   });
 });

@@ -72,8 +72,9 @@ export function parseSerializers(text: string, choices: Record<string, ChoicePai
 export function parseEndpoints(text: string): Record<string, EndpointFacts> {
   const out: Record<string, EndpointFacts> = {};
   for (const m of text.matchAll(/^\| (\/api\/\S+\/) \| \w+ \| ([^|]*) \| (\w*) \| ([^|]*)\|/gm)) {
-    // A queryset in the model column (`RestrictedQuerySet(model=User).order_by(`) names its model.
-    const model = /model=(\w+)/.exec(m[2]!)?.[1] ?? m[2]!.trim();
+    // A queryset in the model column (`RestrictedQuerySet(model=User).order_by(`,
+    // `L2VPN.objects.all()`) names its model.
+    const model = /model=(\w+)/.exec(m[2]!)?.[1] ?? /^\s*(\w+)\.objects\./.exec(m[2]!)?.[1] ?? m[2]!.trim();
     out[m[1]!] = { model, serializer: m[3]!, kind: m[4]!.trim() };
   }
   return out;

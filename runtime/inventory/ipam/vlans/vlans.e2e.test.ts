@@ -67,7 +67,7 @@ describe.each(testDatabases())('ipam VLANs on $name', (database) => {
   it('answers duplicate VLANs with Django’s unique-constraint messages under __all__ (every one violated), and VLAN.clean() messages', async () => {
     const group = await post('/api/ipam/vlan-groups/', { name: 'Rules', slug: 'rules', vid_ranges: [[100, 199]] });
     const first = await post('/api/ipam/vlans/', { vid: 100, name: 'first', group: group.id });
-    // L2VPN terminations are not served: always null, in NetBox's place.
+    // No L2VPN terminates the VLAN: null, in NetBox's place.
     expect(Object.keys(first).slice(-7, -4)).toEqual(['comments', 'l2vpn_termination', 'tags']);
     expect(first.l2vpn_termination).toBeNull();
     const duplicate = await api.request('POST', '/api/ipam/vlans/', { vid: 100, name: 'first', group: group.id });
