@@ -239,7 +239,9 @@ export class Writer {
         const type = item.value(typeColumn);
         const id = item.value(idColumn);
         if ((type === null || type === undefined) !== (id === null || id === undefined)) {
-          item.error(type === null || type === undefined ? typeField : idField, 'This field cannot be null.');
+          const missing = type === null || type === undefined ? 'type' : 'id';
+          if (this.rules[resource.key]?.genericHalfPair?.(item, field, missing)) continue;
+          item.error(missing === 'type' ? typeField : idField, 'This field cannot be null.');
         } else if (type !== null && type !== undefined) wanted.set(String(type), [...(wanted.get(String(type)) ?? []), item]);
       }
       const refuse = this.rules[resource.key]?.genericTypeRefused;
