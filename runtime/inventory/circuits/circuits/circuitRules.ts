@@ -2,7 +2,8 @@
  * @module
  * Rules of circuits and virtual circuits (NetBox's Circuit.clean() and VirtualCircuit.clean()):
  * a circuit's account belongs to its provider; a virtual circuit's account to its provider
- * network's provider. Both under `provider_account`.
+ * network's provider (both under `provider_account`); a circuit's distance has a unit
+ * (DistanceMixin.clean(), under `distance_unit`).
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
 import { rowsById, tableOf } from '../../dcim/shared/rows.ts';
@@ -18,7 +19,10 @@ export const circuitRules: ModelRules = {
     const accounts = await accountsOf(batch);
     for (const item of batch.items) {
       const account = accounts.get(num(item.value('provider_account_id')) ?? -1);
-      if (account && num(account.provider_id) !== num(item.value('provider_id'))) {
+      // DistanceMixin.clean() runs first (Circuit.clean()'s super()), then the account's check.
+      if (item.value('distance') !== null && item.value('distance') !== undefined && !item.value('distance_unit')) {
+        item.error('distance_unit', 'Must specify a unit when setting a distance');
+      } else if (account && num(account.provider_id) !== num(item.value('provider_id'))) {
         item.error('provider_account', 'The assigned account must belong to the assigned provider.');
       }
     }

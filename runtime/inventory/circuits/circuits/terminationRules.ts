@@ -2,7 +2,8 @@
  * @module
  * Rules of circuit terminations (NetBox's CircuitTermination clean() and save()):
  * - a type without an object is `Please select a <Type>.`, no termination at all `A circuit
- *   termination must attach to a terminating object.` (both under `__all__`); a termination marked
+ *   termination must attach to a terminating object.` (both under `__all__`; an id without a type
+ *   is BaseModel.clean()'s `This field cannot be null.`); a termination marked
  *   connected with a cable attached is refused as every cable end is;
  * - before each write the place of the termination is cached in hidden columns: a provider network
  *   in `_provider_network`, a region, site group, site or location in `_region`, `_site_group`,
@@ -29,13 +30,11 @@ const TITLES: Readonly<Record<string, string>> = {
 
 const isSet = (value: unknown) => value !== null && value !== undefined;
 
-/** Half of the `termination` pair, as CircuitTermination.clean() words it (another type: the engine's answer). */
+/** A type without an id, as CircuitTermination.clean() words it (another type: the engine's answer). */
 function halfPair(item: WriteItem, field: Field, missing: 'type' | 'id'): boolean {
   if (field.name !== 'termination') return false;
-  if (missing === 'type') {
-    item.error('__all__', NO_TERMINATION);
-    return true;
-  }
+  // An id without a type: BaseModel.clean()'s `This field cannot be null.`, the engine's answer.
+  if (missing === 'type') return false;
   const name = TITLES[String(item.value('termination_type'))];
   if (!name) return false;
   item.error('__all__', `Please select a ${name}.`);
