@@ -194,9 +194,12 @@ export const resourceSchema = z.strictObject({
   display_url: z.literal(false).optional(),
   /**
    * Names a field had before NetBox renamed it (`device_role: role`), accepted and shown beside
-   * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true.
+   * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true. A field
+   * NetBox folded into a generic relation is `<generic field>:<target>` (a circuit termination's
+   * `site: termination:dcim.sites`): the old name writes the pair with that type and shows the
+   * related object when the pair is of that type.
    */
-  legacy_names: z.record(name, name).optional(),
+  legacy_names: z.record(name, z.string().regex(/^[a-z_][a-z0-9_]*(:[a-z]+\.[a-z0-9-]+)?$/, 'must be a field name, or `<generic field>:<app>.<path>`')).optional(),
   /**
    * The field naming the object a change record relates to (a component's `device`), as NetBox's
    * `to_objectchange`; a list of fks names the first that is set (a template's device type, else its module type).

@@ -210,7 +210,10 @@ export interface ResourceEntry {
   changeLogged?: boolean;
   /** False for the few models NetBox's serializer shows without `display_url` (no UI view of their own). */
   displayUrl?: false;
-  /** Pre-rename field names by old name (`{device_role: 'role'}`), served with LEGACY_FIELD_NAMES=true. */
+  /**
+   * Pre-rename field names by old name (`{device_role: 'role'}`), served with LEGACY_FIELD_NAMES=true;
+   * `<generic field>:<target key>` for a field folded into a generic relation (`{site: 'termination:dcim.sites'}`).
+   */
   legacyNames?: Record<string, string>;
   /** The fk or generic relation naming the object a change record relates to (a component's `device`); of several fks, the first set. */
   changeRelated?: string | string[];

@@ -59,7 +59,13 @@ export class Serializer implements SerializeContext {
       out[field.name] = fieldKind(field.kind).serialize(field, resource, row, this);
     }
     if (this.legacyFieldNames && resource.legacyNames) {
-      for (const [old, current] of Object.entries(resource.legacyNames)) if (current in out) out[old] = out[current];
+      for (const [old, spec] of Object.entries(resource.legacyNames)) {
+        const [current, target] = spec.split(':');
+        if (!(current in out)) continue;
+        // A former field folded into a generic relation shows the object when the pair is of its type.
+        const generic = target ? this.registry.field(resource, current)?.generic : undefined;
+        out[old] = generic ? (row[this.registry.field(resource, generic.typeField)!.column!] === this.registry.resource(target).objectType ? out[current] : null) : out[current];
+      }
     }
     return out;
   }

@@ -79,7 +79,12 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
   check(definition.brief, 'brief');
   check(definition.nested, 'nested');
   check(definition.ordering, 'ordering', (s) => s.replace(/^-/, ''));
-  for (const [old, current] of Object.entries(definition.legacy_names ?? {})) {
+  for (const [old, spec] of Object.entries(definition.legacy_names ?? {})) {
+    const [current, target] = spec.split(':');
+    const generic = ir.fields.find((f) => f.name === current)?.generic;
+    if (target && (!generic || !generic.targets.includes(target))) {
+      out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${current}" is no generic relation to ${target}`));
+    }
     if (!names.has(current)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_UNKNOWN_FIELD', `${ir.key} legacy_names: unknown field "${current}"${didYouMean(current, names)}`));
     if (names.has(old)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${old}" is a field of its own`));
   }

@@ -199,9 +199,14 @@ export class SelectBuilder implements SelectContext, SqlScope {
     try {
       const pairs = this.renderedPairs(resource, alias, new Set(shown));
       if (legacyNames && resource.legacyNames) {
-        for (const [old, current] of Object.entries(resource.legacyNames)) {
+        for (const [old, spec] of Object.entries(resource.legacyNames)) {
+          const [current, target] = spec.split(':');
           const value = pairs.find(([name]) => name === current)?.[1];
-          if (value !== undefined) pairs.push([old, value]);
+          if (value === undefined) continue;
+          const generic = target ? this.registry.field(resource, current)?.generic : undefined;
+          // A former field folded into a generic relation: the object when the pair is of its type.
+          const typeColumn = generic ? `${alias}.${q(this.registry.field(resource, generic.typeField)!.column!)}` : '';
+          pairs.push([old, generic ? `(CASE WHEN ${typeColumn} = ${literal(this.registry.resource(target).objectType)} THEN ${value} END)` : value]);
         }
       }
       built = { object: jsonObjectText(pairs), ...this.sharedJoins(), usesOrigin: this.originUsed };

@@ -55,11 +55,26 @@ interface Input {
   validator: ZodType;
 }
 
-/** A body with former field names (`device_role`) given under the current ones (`role`); the current name wins when both are. */
-function withCurrentNames(resource: Resource, body: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A body with former field names (`device_role`) given under the current ones (`role`); the current
+ * name wins when both are. A former field folded into a generic relation (`site`, now
+ * `termination:dcim.sites`) writes the pair, its type that of the target, unless the pair is given.
+ */
+function withCurrentNames(registry: Registry, resource: Resource, body: Record<string, unknown>): Record<string, unknown> {
   if (!resource.legacyNames) return body;
   const renamed = { ...body };
-  for (const [old, current] of Object.entries(resource.legacyNames)) if (old in body && !(current in body)) renamed[current] = body[old];
+  for (const [old, spec] of Object.entries(resource.legacyNames)) {
+    if (!(old in body)) continue;
+    const [current, target] = spec.split(':');
+    if (!target) {
+      if (!(current in body)) renamed[current] = body[old];
+      continue;
+    }
+    const generic = registry.field(resource, current)?.generic;
+    if (!generic || generic.typeField in body || generic.idField in body || body[old] === null || body[old] === undefined) continue;
+    renamed[generic.typeField] = registry.resource(target).objectType;
+    renamed[generic.idField] = body[old];
+  }
   return renamed;
 }
 
@@ -106,7 +121,7 @@ export class Writer {
       // Deleted by a concurrent request since the caller found it.
       if (row === undefined) throw notFound(resource.model);
       const given = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-      const input = this.options.legacyFieldNames ? withCurrentNames(resource, given) : given;
+      const input = this.options.legacyFieldNames ? withCurrentNames(this.registry, resource, given) : given;
       const item = new WriteItem(i, input, id, row);
       if (given !== body) item.error('non_field_errors', expectedDictionary(body));
       return item;
