@@ -11,6 +11,8 @@
  *    against the best hand-written Hono + postgres.js handler for the same JSON, and the engine's
  *    time per list request against PostgreSQL's own time for its statements (bench/devices.ts),
  *    and the same list with 10 custom fields set on every device (bench/customFields.ts);
+ *  - on PostgreSQL: the circuit list (5,000 circuits, BENCH_CIRCUITS, each with A and Z
+ *    terminations) against a hand-written handler for the same JSON (bench/circuits.ts);
  *  - on PostgreSQL: bulk create of 1,000 devices of a type with 51 component templates (51,000
  *    components in one request), with its statements per table (bench/deviceInstantiation.ts);
  *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts);
@@ -26,13 +28,14 @@
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000),
- * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, instantiation, customfields,
+ * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, circuits, instantiation, customfields,
  * changes, permissions, matrix, elevation, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatBridgeBench, runBridgeBench } from './bench/bridge.ts';
 import { measureChangeLogging } from './bench/changeLogging.ts';
+import { measureCircuits } from './bench/circuits.ts';
 import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
 import { describeInstantiation, measureDeviceInstantiation } from './bench/deviceInstantiation.ts';
@@ -110,6 +113,15 @@ if (runs('devices')) {
     ['of which: postgres.js and the socket / HTTP floor (Hono + node server + fetch of the same body) / the engine\'s own work', `${ms2(driverMs)} / ${ms2(o.httpFloorMs)} / ${ms2(o.requestMs - Math.max(o.replayMs, o.postgresMs) - o.httpFloorMs)}`, '', ''],
     [`node's CPU time per request (server and client in one process): generated server / baseline / HTTP floor`, `${ms2(o.cpuMs.request)} / ${o.baseline ? ms2(o.baseline.cpuMs) : '–'} / ${ms2(o.cpuMs.floor)}`, `the engine ${ms2(o.cpuMs.request - o.cpuMs.floor)} above the floor`, ''],
     ...(o.baseline ? [['the same, hand-written baseline (same rounds): one request at a time / PostgreSQL\'s time for its one statement', `${ms2(o.baseline.requestMs)} / ${ms2(o.baseline.postgresMs)}`, `${(((o.baseline.requestMs - o.baseline.postgresMs) / o.baseline.requestMs) * 100).toFixed(0)}% above PostgreSQL`, ''] as [string, string, string, string]] : []),
+  );
+}
+if (runs('circuits')) {
+  const circuitCount = Number(process.env.BENCH_CIRCUITS ?? 5000);
+  progress(`circuits (${circuitCount} with A and Z terminations on PostgreSQL)…`);
+  const circ = await measureCircuits(adminUrl, circuitCount, seconds * 1000);
+  rows.push(
+    [`GET circuits?limit=50 over ${circ.circuits} circuits with A and Z terminations, hand-written Hono + postgres.js, one statement (baseline; median of ${circ.baselineTurns.length} alternating turns)`, `${circ.baselineRps.toFixed(0)} req/s`, `turns ${range(circ.baselineTurns)}`, ''],
+    ['GET circuits?limit=50, generated server', `${circ.generatedRps.toFixed(0)} req/s`, `${(circ.generatedRps / circ.baselineRps).toFixed(2)}× baseline (turns ${range(circ.generatedTurns)})`, '≥ 0.80×'],
   );
 }
 if (runs('instantiation')) {
