@@ -82,27 +82,29 @@ describe('definitions/README.md: Add a resource', () => {
       expect(run.status, `${command}\n${run.stderr}`).toBe(0);
     }
     const migrations = readdirSync(join(project, 'generated', 'inventory', 'migrations'));
-    expect(migrations.filter((f) => f.endsWith('_circuit_types.sql'))).toHaveLength(1);
+    expect(migrations.filter((f) => f.endsWith('_saved_filters.sql'))).toHaveLength(1);
     // "Commit the definition with generated/": the migration is history from then on.
     execFileSync('git', ['add', '-A'], { cwd: project });
-    execFileSync('git', ['-c', 'user.name=guide', '-c', 'user.email=guide@example.invalid', 'commit', '-q', '-m', 'circuit types'], { cwd: project });
+    execFileSync('git', ['-c', 'user.name=guide', '-c', 'user.email=guide@example.invalid', 'commit', '-q', '-m', 'saved filters'], { cwd: project });
   }, 300_000);
 
   it('serves the resource as NetBox does', async () => {
     const call = await serve();
     // The walkthrough's own example request.
     const example = /-d '(\{.*\})'/.exec(blocks('sh')[1] ?? '')?.[1];
-    const created = await call('POST', '/api/circuits/circuit-types/', JSON.parse(example!));
+    const created = await call('POST', '/api/extras/saved-filters/', JSON.parse(example!));
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body)).toEqual(['id', 'url', 'display_url', 'display', 'name', 'slug', 'color', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated', 'circuit_count']);
-    expect(created.body).toMatchObject({ display: 'Dark fiber', slug: 'dark-fiber', color: '', circuit_count: 0 });
-    const brief = await call('GET', '/api/circuits/circuit-types/?brief=true&q=fiber');
-    expect(brief.body.results).toEqual([{ id: created.body.id, url: created.body.url, display: 'Dark fiber', name: 'Dark fiber', slug: 'dark-fiber', description: '', circuit_count: 0 }]);
-    const twice = await call('POST', '/api/circuits/circuit-types/', { name: 'Dark fiber', slug: 'dark-fiber-2' });
-    expect(twice).toEqual({ status: 400, body: { name: ['circuit type with this name already exists.'] } });
-    // The new app's root lists it, and the API root the app.
-    expect((await call('GET', '/api/circuits/')).body).toEqual({ 'circuit-types': expect.stringMatching(/\/api\/circuits\/circuit-types\/$/) });
-    expect(Object.keys((await call('GET', '/api/')).body)).toContain('circuits');
+    expect(Object.keys(created.body)).toEqual([
+      'id', 'url', 'display_url', 'display', 'object_types', 'name', 'slug', 'description', 'user', 'weight', 'enabled', 'shared', 'parameters', 'owner', 'created', 'last_updated',
+    ]);
+    expect(created.body).toMatchObject({ display: 'Active sites', slug: 'active-sites', object_types: ['dcim.site'], parameters: { status: ['active'] }, weight: 100, enabled: true, shared: true, user: null });
+    const brief = await call('GET', '/api/extras/saved-filters/?brief=true&q=active');
+    expect(brief.body.results).toEqual([{ id: created.body.id, url: created.body.url, display: 'Active sites', name: 'Active sites', slug: 'active-sites', description: '' }]);
+    const twice = await call('POST', '/api/extras/saved-filters/', { name: 'Active sites', slug: 'active-sites-2', object_types: ['dcim.site'], parameters: {} });
+    expect(twice).toEqual({ status: 400, body: { name: ['saved filter with this name already exists.'] } });
+    expect((await call('GET', '/api/extras/saved-filters/?object_type=dcim.site')).body.count).toBe(1);
+    // The app's root lists it.
+    expect((await call('GET', '/api/extras/')).body).toMatchObject({ 'saved-filters': expect.stringMatching(/\/api\/extras\/saved-filters\/$/) });
     await server!.stop();
   }, 180_000);
 });
@@ -129,7 +131,7 @@ describe('definitions/README.md: Add a field kind', () => {
     }
     const use = /`(dns_name: \{ type: fqdn[^`]*\})`/.exec(kindSection)?.[1];
     expect(use, 'the walkthrough shows the field it adds').toBeDefined();
-    const definition = join(project, 'definitions', 'circuits', 'circuit-types.yaml');
+    const definition = join(project, 'definitions', 'extras', 'saved-filters.yaml');
     writeFileSync(definition, readFileSync(definition, 'utf8').replace(/^( {6}name:.*\n)/m, `$1      ${use}\n`));
     const steps: [string, string[]][] = [
       ['npx', ['vitest', 'run', '--config', 'runtime/testing/vitest.config.ts', 'runtime/kinds/fields/fqdn.test.ts']],
@@ -146,12 +148,13 @@ describe('definitions/README.md: Add a field kind', () => {
 
   it('validates, stores and filters the new field through the API', async () => {
     const call = await serve();
-    const refused = await call('POST', '/api/circuits/circuit-types/', { name: 'Wave', slug: 'wave', dns_name: 'wave-.example.net' });
+    const base = { object_types: ['dcim.site'], parameters: {} };
+    const refused = await call('POST', '/api/extras/saved-filters/', { ...base, name: 'Wave', slug: 'wave', dns_name: 'wave-.example.net' });
     expect(refused).toEqual({ status: 400, body: { dns_name: ['Enter a valid fully qualified domain name.'] } });
-    const created = await call('POST', '/api/circuits/circuit-types/', { name: 'Wave', slug: 'wave', dns_name: 'wave.example.net' });
+    const created = await call('POST', '/api/extras/saved-filters/', { ...base, name: 'Wave', slug: 'wave', dns_name: 'wave.example.net' });
     expect(created.status).toBe(201);
     expect(created.body.dns_name).toBe('wave.example.net');
-    const found = await call('GET', '/api/circuits/circuit-types/?dns_name__ic=wave');
+    const found = await call('GET', '/api/extras/saved-filters/?dns_name__ic=wave');
     expect(found.body.results.map((p: { name: string }) => p.name)).toEqual(['Wave']);
   }, 180_000);
 });

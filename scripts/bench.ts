@@ -13,6 +13,8 @@
  *    and the same list with 10 custom fields set on every device (bench/customFields.ts);
  *  - on PostgreSQL: the tunnel list over 5,000 tunnels with 10,000 terminations against the best
  *    hand-written handler for the same JSON (bench/tunnels.ts);
+ *  - on PostgreSQL: the circuit list (5,000 circuits, BENCH_CIRCUITS, each with A and Z
+ *    terminations) against a hand-written handler for the same JSON (bench/circuits.ts);
  *  - on PostgreSQL: bulk create of 1,000 devices of a type with 51 component templates (51,000
  *    components in one request), with its statements per table (bench/deviceInstantiation.ts);
  *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts);
@@ -27,14 +29,15 @@
  *    statement timeout run over and over, against it alone (bench/underAttack.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
- * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count,
- * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, instantiation, customfields,
+ * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count, BENCH_CIRCUITS the circuit count,
+ * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, circuits, instantiation, customfields,
  * changes, permissions, matrix, elevation, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatBridgeBench, runBridgeBench } from './bench/bridge.ts';
 import { measureChangeLogging } from './bench/changeLogging.ts';
+import { measureCircuits } from './bench/circuits.ts';
 import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
 import { describeInstantiation, measureDeviceInstantiation } from './bench/deviceInstantiation.ts';
@@ -122,6 +125,15 @@ if (runs('tunnels')) {
   rows.push(
     [`GET vpn/tunnels?limit=50 over ${tun.tunnels} tunnels (${tun.terminations} terminations), hand-written Hono + postgres.js, each nested object built once, one statement (baseline; median of ${tun.baselineTurns.length} alternating turns)`, `${tun.baselineRps.toFixed(0)} req/s`, `turns ${range(tun.baselineTurns)}`, ''],
     [`GET vpn/tunnels?limit=50, generated server (${tun.listStatements} statements besides the token lookup)`, `${tun.generatedRps.toFixed(0)} req/s`, `${(tun.generatedRps / tun.baselineRps).toFixed(2)}× baseline (turns ${range(tun.generatedTurns)})`, '≥ 0.80×'],
+  );
+}
+if (runs('circuits')) {
+  const circuitCount = Number(process.env.BENCH_CIRCUITS ?? 5000);
+  progress(`circuits (${circuitCount} with A and Z terminations on PostgreSQL)…`);
+  const circ = await measureCircuits(adminUrl, circuitCount, seconds * 1000);
+  rows.push(
+    [`GET circuits?limit=50 over ${circ.circuits} circuits with A and Z terminations, hand-written Hono + postgres.js, one statement (baseline; median of ${circ.baselineTurns.length} alternating turns)`, `${circ.baselineRps.toFixed(0)} req/s`, `turns ${range(circ.baselineTurns)}`, ''],
+    ['GET circuits?limit=50, generated server', `${circ.generatedRps.toFixed(0)} req/s`, `${(circ.generatedRps / circ.baselineRps).toFixed(2)}× baseline (turns ${range(circ.generatedTurns)})`, '≥ 0.80×'],
   );
 }
 if (runs('instantiation')) {

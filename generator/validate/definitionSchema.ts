@@ -195,7 +195,10 @@ export const resourceSchema = z.strictObject({
   display_url: z.literal(false).optional(),
   /**
    * Names a field had before NetBox renamed it (`device_role: role`), accepted and shown beside
-   * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true.
+   * the new name, as NetBox did for a deprecation period, when LEGACY_FIELD_NAMES=true. A field
+   * NetBox folded into a generic relation is `<generic field>:<target>` (a circuit termination's
+   * `site: termination:dcim.sites`): the old name writes the pair with that type and shows the
+   * related object when the pair is of that type.
    */
   /**
    * Fields NetBox added after the clients LEGACY_FIELD_NAMES serves, left out of representations

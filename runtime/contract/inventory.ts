@@ -210,7 +210,11 @@ export interface ResourceEntry {
   changeLogged?: boolean;
   /** False for the few models NetBox's serializer shows without `display_url` (no UI view of their own). */
   displayUrl?: false;
-  /** Pre-rename field names by old name (`{device_role: 'role'}`, or an entry of a list: runtime/contract/legacyNames.ts), served with LEGACY_FIELD_NAMES=true. */
+  /**
+   * Pre-rename field names by old name (`{device_role: 'role'}`), served with LEGACY_FIELD_NAMES=true;
+   * or an entry of a list (`rear_ports[position=1].rear_port`), or one type of a generic relation
+   * (`termination:dcim.sites`): runtime/contract/legacyNames.ts.
+   */
   legacyNames?: Record<string, string>;
   /** Fields left out of representations with LEGACY_FIELD_NAMES=true (added after the clients it serves). */
   legacyHidden?: string[];

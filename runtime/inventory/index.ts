@@ -14,6 +14,9 @@
  * here: appRules.ts (the fragment type and its merge), presence.ts (boolean method filters),
  * numberCharFilter.ts (CharFilters naming something by number).
  *
+ * - circuits/: providers (accounts' display and unique name), circuits (circuits, terminations —
+ *   cable ends with a cached place, keeping their circuit's A/Z sides — and group assignments),
+ *   virtualCircuits (virtual circuits and terminations), validation.
  * - core/: commonFilters (date bounds, change-request and object-type-id filters several apps
  *   use), dataSources, objectChanges, unserved (`zero`, `none`, `empty_relation`), validation;
  *   shared/ (object type names and labels, also used by other apps).
@@ -35,6 +38,7 @@
  */
 import type { Extensions } from '../rest/index.ts';
 import { mergeRules } from './appRules.ts';
+import { circuits } from './circuits/index.ts';
 import { core } from './core/index.ts';
 import { dcim } from './dcim/index.ts';
 import { extras } from './extras/index.ts';
@@ -45,4 +49,4 @@ import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
 import { vpn } from './vpn/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, extras, ipam, plugins, tenancy, users, virtualization, vpn });
+export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim, extras, ipam, plugins, tenancy, users, virtualization, vpn });

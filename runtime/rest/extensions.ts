@@ -6,7 +6,7 @@
  * definitions use; the engine never knows which resource it is serving.
  */
 import type { Context } from 'hono';
-import type { Resource } from '../contract/index.ts';
+import type { Field, Resource } from '../contract/index.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import type { CustomFieldSet, FilterQuery, MethodValue } from '../kinds/index.ts';
 import type { ConstraintSet, RequestContext } from './context.ts';
@@ -79,6 +79,13 @@ export interface ModelRules {
    * does when this returns false.
    */
   genericObjectMissing?(item: WriteItem, target: Resource, id: unknown): boolean;
+  /**
+   * Half of a generic relation's pair (`missing` names the half not given), where the model's
+   * clean() answers it in its own words (a circuit termination's `Please select a Site.`); without
+   * it, or when this returns false, the engine answers `This field cannot be null.` under the
+   * missing half.
+   */
+  genericHalfPair?(item: WriteItem, field: Field, missing: 'type' | 'id'): boolean;
   /**
    * A generic relation to an existing object of a served type that is not one of its targets,
    * where NetBox's serializer takes any type and the model's clean() refuses it (a journal entry

@@ -76,13 +76,19 @@ export class Reader {
     return loaded;
   }
 
-  /** SQL ordering by one field: its column, its computed value, or (for a relation) the target's own ordering. */
-  private orderTerm(resource: Resource, field: Field, alias: string, desc: boolean): string[] {
+  /**
+   * SQL ordering by one field: its column, its computed value, or (for a relation) the target's own
+   * ordering — read through a LEFT JOIN added to `joins` when the caller takes joins (the page's
+   * choice over a whole table: one hash join instead of a subquery per row and term), else by a
+   * subquery per term.
+   */
+  private orderTerm(resource: Resource, field: Field, alias: string, desc: boolean, joins?: string[]): string[] {
     const dir = desc ? 'DESC' : 'ASC';
     if (fieldKind(field.kind).relation?.foreignKeyColumn && !field.expression) {
       const target = this.registry.resource(field.target!);
       const n = this.select.alias();
-      const sub = (expr: string) => `(SELECT ${expr} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${this.select.value(resource, field, alias)})`;
+      if (joins) joins.push(`LEFT JOIN ${q(target.table)} ${n} ON ${n}.id = ${this.select.value(resource, field, alias)}`);
+      const sub = (expr: string) => (joins ? expr : `(SELECT ${expr} FROM ${q(target.table)} ${n} WHERE ${n}.id = ${this.select.value(resource, field, alias)})`);
       const terms = target.ordering.map((o) => ({ field: this.registry.field(target, o.replace(/^-/, '')), flip: o.startsWith('-') })).filter((t) => t.field?.column);
       // NULL references sort as PostgreSQL sorts nulls; ties fall through to the next term.
       return [...terms.map((t) => `${sub(`${n}.${q(t.field!.column!)}`)} ${t.flip !== desc ? 'DESC' : 'ASC'}`), `${this.select.value(resource, field, alias)} ${dir}`];
@@ -95,14 +101,14 @@ export class Reader {
    * `ORDER BY` for `?ordering=` or the default, always ending on id. Terms naming no orderable
    * field are dropped, and when none is left the default applies (DRF's OrderingFilter).
    */
-  orderBy(resource: Resource, ordering: string | null, alias: string): string {
+  orderBy(resource: Resource, ordering: string | null, alias: string, joins?: string[]): string {
     const orderable = (term: string) => this.registry.field(resource, term.replace(/^-/, ''));
     const requested = (ordering ?? '').split(',').map((t) => t.trim()).filter((t) => t && orderable(t)?.orderable);
     const terms = requested.length ? requested : resource.ordering;
     const parts: string[] = [];
     for (const term of terms) {
       const field = orderable(term);
-      if (field) parts.push(...this.orderTerm(resource, field, alias, term.startsWith('-')));
+      if (field) parts.push(...this.orderTerm(resource, field, alias, term.startsWith('-'), joins));
     }
     parts.push(`${alias}.id ${terms.length === 1 && terms[0] === '-id' ? 'DESC' : 'ASC'}`);
     return parts.join(', ');
@@ -134,7 +140,8 @@ export class Reader {
     const countParams = [...params.values];
     if (page.mode === 'cursor') conditions.push(`t.id >= ${params.add(page.start)}::bigint`);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const order = page.mode === 'cursor' ? 't.id ASC' : this.select.fragment(() => this.orderBy(resource, query.get('ordering'), 't'));
+    const orderJoins: string[] = [];
+    const order = page.mode === 'cursor' ? 't.id ASC' : this.select.fragment(() => this.orderBy(resource, query.get('ordering'), 't', orderJoins));
     const limit = params.add(page.limit);
     const offset = page.mode === 'offset' ? ` OFFSET ${params.add(page.offset)}::bigint` : '';
     // The page is chosen by a small statement planned for its values each time: a generic plan takes
@@ -143,7 +150,7 @@ export class Reader {
     // a wide statement that keeps one plan, building the nested objects for the page's rows only.
     // The count keeps one plan too: with no order to follow, a plan for average values costs at
     // worst a scan of the table, which is what counting costs anyway.
-    const pageSql = `SELECT t.id FROM ${q(resource.table)} t ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
+    const pageSql = `SELECT t.id FROM ${q(resource.table)} t ${orderJoins.join(' ')} ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
     const [pageIds, counted, customFields] = await Promise.all([
       db.query<{ id: number }>(pageSql, params.values, PER_VALUES),
@@ -191,9 +198,12 @@ export class Reader {
   private async wholePage(db: Queryable, resource: Resource, ordering: string | null, page: Page & { mode: 'offset' }, shown: readonly string[], customFields: CustomFieldSet | null, ctx: RequestContext, version?: string): Promise<{ n: number; results: string; v?: string }> {
     const table = q(resource.table);
     const order = this.select.fragment(() => this.orderBy(resource, ordering, 't'));
+    // The page is chosen over the whole table: its relations' orderings read through joins.
+    const pageJoins: string[] = [];
+    const pageOrder = this.select.fragment(() => this.orderBy(resource, ordering, 't', pageJoins));
     const { object, joins, ctes, usesOrigin } = this.select.renderedSelect(resource, shown, 't', customFields, '$3::text', this.legacyFieldNames);
     const [row] = await db.query<{ n: number; results: string; v?: string }>(
-      `WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${table} WHERE id = ANY(ARRAY(SELECT t.id FROM ${table} t ORDER BY ${order} LIMIT $1 OFFSET $2::bigint)))${ctes} ` +
+      `WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${table} WHERE id = ANY(ARRAY(SELECT t.id FROM ${table} t ${pageJoins.join(' ')} ORDER BY ${pageOrder} LIMIT $1 OFFSET $2::bigint)))${ctes} ` +
         `SELECT (SELECT count(*)::int FROM ${table}) AS n, ${version ? `${version} AS v, ` : ''}coalesce('[' || string_agg(${object}, ',' ORDER BY ${order}) || ']', '[]') AS results FROM ${ROWS} t ${joins}`,
       usesOrigin ? [page.limit, page.offset, ctx.origin] : [page.limit, page.offset],
     );

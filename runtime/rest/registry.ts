@@ -5,7 +5,7 @@
  * walks). It is also the kinds' Catalog.
  */
 import { readFileSync } from 'node:fs';
-import type { ConstraintMeaning, Field, InventoryTable, RelationEntry, Resource } from '../contract/index.ts';
+import type { ConstraintMeaning, Field, GenericLookup, InventoryTable, RelationEntry, Resource } from '../contract/index.ts';
 import { INVENTORY_TABLE_FORMAT, TAG_LINK } from '../contract/index.ts';
 import { expandTable, objectTypeId, type Catalog } from '../kinds/index.ts';
 
@@ -70,6 +70,11 @@ export class Registry implements Catalog {
   field(resource: Resource, name: string): Field | undefined {
     return this.byKey.get(resource.key)?.fields.get(name);
   }
+  /** The generic relations of `resource` and object types by key: what its generic former names need (runtime/contract/legacyNames.ts). */
+  legacyGenerics(resource: Resource): GenericLookup {
+    return { relation: (name) => this.field(resource, name)?.generic, objectType: (key) => this.resource(key).objectType };
+  }
+
 
   choiceSet(name: string): readonly [string | number, string][] {
     const set = this.table.choiceSets[name];

@@ -6,7 +6,7 @@
  * Writes answer through it; reads answer JSON that PostgreSQL renders alike (each kind's `json`),
  * which runtime/server/rendering.e2e.test.ts compares with this for every served resource.
  */
-import { withLegacyNames, type Resource } from '../contract/index.ts';
+import { withLegacyNames, type LegacyGeneric, type Resource } from '../contract/index.ts';
 import { fieldKind, type CustomFieldSet, type SerializeContext } from '../kinds/index.ts';
 import type { Registry } from './registry.ts';
 
@@ -58,7 +58,13 @@ export class Serializer implements SerializeContext {
       if (!shown.has(field.name) || field.writeOnly) continue;
       out[field.name] = fieldKind(field.kind).serialize(field, resource, row, this);
     }
-    return this.legacyFieldNames ? withLegacyNames(resource.legacyNames, out, resource.legacyHidden) : out;
+    if (!this.legacyFieldNames) return out;
+    // A generic former name shows the object when the stored pair is of its type.
+    const isOfType = (generic: LegacyGeneric) => {
+      const relation = this.registry.field(resource, generic.field)?.generic;
+      return relation !== undefined && row[this.registry.field(resource, relation.typeField)!.column!] === this.registry.resource(generic.target).objectType;
+    };
+    return withLegacyNames(resource.legacyNames, out, resource.legacyHidden, isOfType);
   }
 
   nested(target: string, row: Row | null, shows?: string[]): Row | null {

@@ -261,6 +261,12 @@ resources:
     ]);
   });
 
+  it('refuses a legacy name standing for one type of a relation that is not generic (circuit terminations use the generic form)', () => {
+    const legacy = (names: string) => ({ ...baseDefinitions, 'shop.yaml': baseDefinitions['shop.yaml'].replace('    model: Book\n', `    model: Book\n    legacy_names: ${names}\n`) });
+    const lines = diagnosticsWith(legacy('{ old_shelf: "shelf:shop.shelves" }'));
+    expect(lines.map((l) => l.replace(/^\S+ /, ''))).toEqual(['E_INVALID_VALUE shop.books legacy_names: "shelf" is no generic relation to shop.shelves']);
+  });
+
   it('reports an unknown count target and a count whose via is not a relation', () => {
     const lines = diagnosticsWith({
       'shop.yaml': baseDefinitions['shop.yaml'].replace(

@@ -4,7 +4,7 @@
  * defaults, count and reverse fields, and the field names used by brief, nested, ordering, unique
  * and display. Each problem becomes a positioned diagnostic.
  */
-import { legacyField, type Field } from '../../../runtime/contract/index.ts';
+import { legacyField, legacyGeneric, type Field } from '../../../runtime/contract/index.ts';
 import { fieldKind } from '../../../runtime/kinds/index.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { LoadedDefinitions } from '../../load/readDefinitions.ts';
@@ -81,6 +81,10 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
   check(definition.ordering, 'ordering', (s) => s.replace(/^-/, ''));
   for (const [old, current] of Object.entries(definition.legacy_names ?? {})) {
     const field = legacyField(current);
+    const generic = legacyGeneric(current);
+    if (generic && !ir.fields.find((f) => f.name === generic.field)?.generic?.targets.includes(generic.target)) {
+      out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${generic.field}" is no generic relation to ${generic.target}`));
+    }
     if (!names.has(field)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_UNKNOWN_FIELD', `${ir.key} legacy_names: unknown field "${field}"${didYouMean(field, names)}`));
     if (names.has(old)) out.push(source.diagnostic([...at, 'legacy_names', old], 'E_INVALID_VALUE', `${ir.key} legacy_names: "${old}" is a field of its own`));
   }

@@ -9,7 +9,7 @@
  * `role_<suffix>`) whose path starts at it; a parameter that names a filter of its own is never
  * renamed.
  */
-import { legacyEntry, type Filter, type Resource } from '../../contract/index.ts';
+import { legacyEntry, legacyGeneric, type Filter, type Resource } from '../../contract/index.ts';
 
 /** Whether `filter` filters the field `field` and is named after it (`role`, `role_id`). */
 function filtersField(filter: Filter, field: string): boolean {
@@ -24,7 +24,7 @@ function filtersField(filter: Filter, field: string): boolean {
 export function currentFilterName(resource: Resource, key: string, matches: (key: string) => Filter | null): string | null {
   for (const [old, current] of Object.entries(resource.legacyNames ?? {})) {
     // A former single field now an entry of a list has no filters of its own to answer for.
-    if (legacyEntry(current)) continue;
+    if (legacyEntry(current) || legacyGeneric(current)) continue;
     if (key !== old && !key.startsWith(`${old}_`)) continue;
     const renamed = current + key.slice(old.length);
     const filter = matches(renamed);

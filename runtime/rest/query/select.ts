@@ -5,7 +5,7 @@
  * a page is one statement however deep its nesting, and JavaScript only arranges the result.
  * Each field kind says how its value is selected; this is the context they say it in.
  */
-import { legacyEntry, type Field, type Resource } from '../../contract/index.ts';
+import { legacyEntry, legacyField, legacyGeneric, type Field, type Resource } from '../../contract/index.ts';
 import { fieldKind, jsonObjectSql, jsonObjectText, type CustomFieldSet, type SelectContext } from '../../kinds/index.ts';
 import type { Extensions, SqlScope } from '../extensions.ts';
 import type { Registry } from '../registry.ts';
@@ -201,10 +201,18 @@ export class SelectBuilder implements SelectContext, SqlScope {
       if (legacyNames && resource.legacyNames) {
         for (const [old, current] of Object.entries(resource.legacyNames ?? {})) {
           const entry = legacyEntry(current);
-          const value = pairs.find(([name]) => name === (entry?.list ?? current))?.[1];
+          const generic = legacyGeneric(current);
+          const value = pairs.find(([name]) => name === legacyField(current))?.[1];
           if (value === undefined) continue;
-          // An entry's key: of the list's JSON, the entry whose `match` holds `value`.
-          pairs.push([old, entry ? `(SELECT e.v -> ${literal(entry.key)} FROM json_array_elements((${value})::json) e(v) WHERE (e.v ->> ${literal(entry.match)})::numeric = ${entry.value} LIMIT 1)` : value]);
+          if (entry) {
+            // An entry's key: of the list's JSON, the entry whose `match` holds `value`.
+            pairs.push([old, `(SELECT e.v -> ${literal(entry.key)} FROM json_array_elements((${value})::json) e(v) WHERE (e.v ->> ${literal(entry.match)})::numeric = ${entry.value} LIMIT 1)`]);
+          } else if (generic) {
+            // A generic relation's object when the stored pair is of the former field's type.
+            const relation = this.registry.field(resource, generic.field)!.generic!;
+            const typeColumn = `${alias}.${q(this.registry.field(resource, relation.typeField)!.column!)}`;
+            pairs.push([old, `(CASE WHEN ${typeColumn} = ${literal(this.registry.resource(generic.target).objectType)} THEN ${value} END)`]);
+          } else pairs.push([old, value]);
         }
       }
       const hidden = new Set(legacyNames ? (resource.legacyHidden ?? []) : []);

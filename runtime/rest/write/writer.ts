@@ -98,7 +98,7 @@ export class Writer {
       // Deleted by a concurrent request since the caller found it.
       if (row === undefined) throw notFound(resource.model);
       const given = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-      const input = this.options.legacyFieldNames ? withCurrentNames(resource.legacyNames, given) : given;
+      const input = this.options.legacyFieldNames ? withCurrentNames(resource.legacyNames, given, this.registry.legacyGenerics(resource)) : given;
       const item = new WriteItem(i, input, id, row);
       if (given !== body) item.error('non_field_errors', expectedDictionary(body));
       return item;
@@ -231,7 +231,9 @@ export class Writer {
         const type = item.value(typeColumn);
         const id = item.value(idColumn);
         if ((type === null || type === undefined) !== (id === null || id === undefined)) {
-          item.error(type === null || type === undefined ? typeField : idField, 'This field cannot be null.');
+          const missing = type === null || type === undefined ? 'type' : 'id';
+          if (this.rules[resource.key]?.genericHalfPair?.(item, field, missing)) continue;
+          item.error(missing === 'type' ? typeField : idField, 'This field cannot be null.');
         } else if (type !== null && type !== undefined) wanted.set(String(type), [...(wanted.get(String(type)) ?? []), item]);
       }
       const refuse = this.rules[resource.key]?.genericTypeRefused;

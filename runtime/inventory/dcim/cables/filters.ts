@@ -8,6 +8,7 @@
  *   that device's rack, location or site, matches (by device name, rack name, location name,
  *   site slug, or id) — NetBox's filter_by_termination over its cached `_device`, `_rack`…; an
  *   object with a rack and no device (a power feed) by its rack and the rack's location and site;
+ *   a circuit termination by the site and location it caches itself (no device, no rack);
  * - `interface_id` (on both lists): a termination is that interface.
  * The objects are found through the terminations' generic relation; every served termination
  * type with a `device` or a `rack` field takes part (interfaces and every device port).
@@ -38,7 +39,8 @@ type DeviceMatch = (d: string, args: MethodFilterArgs) => string;
 /**
  * A terminated object's place satisfies `match` (NetBox's cached `_device`, `_rack`, `_location`,
  * `_site`): a device component's device (a row `d` of devices); an object with a rack and no
- * device (a power feed), that rack as `d` (`id` and `name` null: no device matches).
+ * device (a power feed), that rack as `d` (`id` and `name` null: no device matches); an object
+ * caching its own `_site` and `_location` (a circuit termination), those (no device nor rack).
  */
 const byDevice =
   (match: DeviceMatch): MethodFilter =>
@@ -54,7 +56,9 @@ const byDevice =
           ? `${sql.table('dcim.devices')} ${d} ON ${d}.id = ${sql.column(target.key, 'device', o)}`
           : has(target, 'rack')
             ? `(SELECT NULL::int AS id, NULL::text AS name, ${r}.id AS rack_id, ${sql.column('dcim.racks', 'location', r)} AS location_id, ${sql.column('dcim.racks', 'site', r)} AS site_id FROM ${sql.table('dcim.racks')} ${r}) ${d} ON ${d}.rack_id = ${sql.column(target.key, 'rack', o)}`
-            : null;
+            : has(target, '_site') && has(target, '_location')
+              ? `(SELECT ${r}.id AS object_id, NULL::int AS id, NULL::text AS name, NULL::int AS rack_id, ${sql.column(target.key, '_location', r)} AS location_id, ${sql.column(target.key, '_site', r)} AS site_id FROM ${sql.table(target.key)} ${r}) ${d} ON ${d}.object_id = ${o}.id`
+              : null;
         if (!place) return [];
         return [`(${sql.column(TERMINATIONS, 'termination_type', ct)} = '${target.objectType}' AND EXISTS (SELECT 1 FROM ${sql.table(target.key)} ${o} JOIN ${place} WHERE ${o}.id = ${sql.column(TERMINATIONS, 'termination_id', ct)} AND ${match(d, args)}))`];
       });

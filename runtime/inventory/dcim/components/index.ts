@@ -12,8 +12,8 @@ import * as mappings from './portMappings.ts';
 import { powerOutletRules, powerPortRules } from './powerRules.ts';
 import * as related from './relatedFilters.ts';
 
-/** The served components and power feeds by the name NetBox's cable filters give them (`consoleport_id`, `powerfeed_id`). */
-const TERMINATING = { consoleport: 'dcim.console-ports', consoleserverport: 'dcim.console-server-ports', powerport: 'dcim.power-ports', poweroutlet: 'dcim.power-outlets', frontport: 'dcim.front-ports', rearport: 'dcim.rear-ports', powerfeed: 'dcim.power-feeds' };
+/** The served components, power feeds and circuit terminations by the name NetBox's cable filters give them (`consoleport_id`, `powerfeed_id`, `circuittermination_id`). */
+const TERMINATING = { consoleport: 'dcim.console-ports', consoleserverport: 'dcim.console-server-ports', powerport: 'dcim.power-ports', poweroutlet: 'dcim.power-outlets', frontport: 'dcim.front-ports', rearport: 'dcim.rear-ports', powerfeed: 'dcim.power-feeds', circuittermination: 'circuits.circuit-terminations' };
 const perType = (prefix: string, filter: (key: string) => MethodFilter) => Object.fromEntries(Object.entries(TERMINATING).map(([name, key]) => [`${prefix}_${name}_id`, filter(key)]));
 
 export const components: AppRules = {

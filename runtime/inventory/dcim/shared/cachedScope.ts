@@ -6,6 +6,9 @@
  * and `_location`, where that scope lies — a site gives its region and group, a location its
  * site's too — so `region_id=…` is a plain tree filter on `_region`, as in NetBox.
  *
+ * Circuit terminations cache theirs alike from their `termination` (NetBox's
+ * CircuitTermination.cache_related_objects()).
+ *
  * - `cachedScopeRules` fills the columns while a batch is cleaned, not just before it is saved:
  *   unique constraints such as a cluster's (`_site`, `name`) are checked right after `clean`.
  * - `scopeMoveRules` are NetBox's `sync_cached_scope_fields` signal: when a site changes region
@@ -49,13 +52,17 @@ async function cachesOf(tx: Queryable, registry: Registry, objectType: string, i
   return new Map(rows.map((r) => [Number(r.id), { _region: number(r.region), _site_group: number(r.grp), _site: Number(r.site), _location: isSite ? null : Number(r.id) }]));
 }
 
-/** Sets the hidden cache columns of every item of the batch from its (new) scope. */
-export async function fillCachedScope({ resource, items, tx, registry }: WriteBatch): Promise<void> {
+/**
+ * Sets the hidden cache columns of every item of the batch from its (new) scope, the generic
+ * relation `scope` (a circuit termination's is `termination`: a provider network there caches none
+ * of these).
+ */
+export async function fillCachedScope({ resource, items, tx, registry }: WriteBatch, scope = 'scope'): Promise<void> {
   const col = (field: string) => columnOf(registry, resource, field);
   const byType = new Map<string, Set<number>>();
   const scopeOf = items.map((item) => {
-    const type = item.value(col('scope_type'));
-    const id = item.value(col('scope_id'));
+    const type = item.value(col(`${scope}_type`));
+    const id = item.value(col(`${scope}_id`));
     if (type === null || type === undefined || id === null || id === undefined) return null;
     byType.set(String(type), (byType.get(String(type)) ?? new Set()).add(Number(id)));
     return [String(type), Number(id)] as const;
@@ -74,9 +81,9 @@ export const cachedScopeRules: ModelRules = {
   clean: fillCachedScope,
 };
 
-/** Every served resource with a cached scope, found by its hidden columns. */
+/** Every served resource with a cached scope, found by its hidden columns (circuit terminations' too). */
 function scopedResources(registry: Registry): Resource[] {
-  return registry.resources.filter((r) => registry.field(r, 'scope_type') && registry.field(r, '_site') && registry.field(r, '_location'));
+  return registry.resources.filter((r) => registry.field(r, '_site') && registry.field(r, '_location') && registry.field(r, '_region') && registry.field(r, '_site_group'));
 }
 
 /** Ids of the batch's updated objects whose given fields changed. */
