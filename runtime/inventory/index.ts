@@ -23,11 +23,14 @@
  *   scopes, display SQL — rows and cached scopes are used by ipam and virtualization too).
  * - extras/: tags, journal, configTemplates, customFields, validation.
  * - ipam/: addressing (aggregates, ASNs, VRFs, prefixes, IP ranges, the available-prefixes and
- *   available-ips operations), addresses, vlans (VLAN groups and VLANs), services, validation;
+ *   available-ips operations), asnRanges (ASN ranges and available-asns), fhrp (FHRP groups and
+ *   their assignments), addresses, vlans (VLAN groups and VLANs), services, validation;
  *   shared/ (IP arithmetic, batch values, missing scopes, what the available-* operations share).
  * - tenancy/: contacts, tenantGroups, validation.
  * - users/: users, tokens, permissions, validation.
- * - virtualization/: clusters, machines (virtual machines, their interfaces and disks), validation.
+ * - virtualization/: clusters, machines (virtual machines, their interfaces and disks), machineTypes
+ *   (virtual machine types), validation.
+ * - wireless/: lans (wireless LANs and their groups), links (wireless links), validation.
  * - plugins/: permissionsMatrix (its README.md describes it).
  */
 import type { Extensions } from '../rest/index.ts';
@@ -40,5 +43,6 @@ import { plugins } from './plugins/index.ts';
 import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
+import { wireless } from './wireless/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ core, dcim, extras, ipam, plugins, tenancy, users, virtualization });
+export const inventoryExtensions: Extensions = mergeRules({ core, dcim, extras, ipam, plugins, tenancy, users, virtualization, wireless });

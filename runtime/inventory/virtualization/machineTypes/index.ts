@@ -1,0 +1,12 @@
+/**
+ * @module
+ * virtualization: virtual machine types — their rules, and the defaults a new VM takes from its type.
+ */
+import type { AppRules } from '../../appRules.ts';
+import { virtualMachineTypeRules } from './machineTypeRules.ts';
+
+export { applyTypeDefaults } from './machineTypeRules.ts';
+
+export const machineTypes: AppRules = {
+  rules: { 'virtualization.virtual-machine-types': virtualMachineTypeRules },
+};
