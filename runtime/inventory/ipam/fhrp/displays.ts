@@ -14,7 +14,7 @@ export const fhrpGroupDisplay: SqlExpression = (t, sql) => {
   const [type, id, address] = ['assigned_object_type', 'assigned_object_id', 'address'].map((f) => sql.column('ipam.ip-addresses', f, a));
   const first = `(SELECT ${sql.display(addresses, a)} FROM ${sql.table('ipam.ip-addresses')} ${a} WHERE ${type} = '${sql.resource('ipam.fhrp-groups').objectType}' AND ${id} = ${t}.id ORDER BY ${address}, ${a}.id LIMIT 1)`;
   const name = `concat(CASE WHEN ${column('name')} <> '' THEN concat(${column('name')}, ' ') ELSE '' END, ${sql.choiceLabel('FHRPGroupProtocolChoices', column('protocol'))}, ': ', ${column('group_id')})`;
-  return `concat(${name}, coalesce(concat(' (', ${first}, ')'), ''))`;
+  return `concat(${name}, coalesce(' (' || ${first} || ')', ''))`;
 };
 
 export const fhrpGroupAssignmentDisplay: SqlExpression = (t, sql) => {
