@@ -4,9 +4,10 @@
  * - the serializer's bound of `default_vcpus` (`Decimal(0.01)` built from a float, as a VM's
  *   `vcpus`, so 0.01 itself is refused with the float's digits in the message);
  * - `applyTypeDefaults`, VirtualMachine.apply_type_defaults(): a VM created with a type takes the
- *   type's default platform, vCPUs and memory where it gives none (called by the VMs' beforeSave).
+ *   type's default platform, vCPUs and memory where it gives none (called by the VMs' beforeSave);
+ * - the type's `virtual_machine_count`.
  */
-import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import type { ModelRules, SqlExpression, WriteBatch } from '../../../rest/index.ts';
 
 /** str(Decimal(0.01)): the bound NetBox's serializer prints. */
 const VCPUS_BOUND = '0.01000000000000000020816681711721685132943093776702880859375';
@@ -49,3 +50,9 @@ export async function applyTypeDefaults(batch: WriteBatch): Promise<void> {
     }
   }
 }
+
+/** A type's `virtual_machine_count`: the VMs of the type (NetBox's counter cache). */
+export const virtualMachineCount: SqlExpression = (t, sql) => {
+  const v = sql.alias();
+  return `(SELECT count(*) FROM ${sql.table('virtualization.virtual-machines')} ${v} WHERE ${sql.column('virtualization.virtual-machines', 'virtual_machine_type', v)} = ${t}.id)::int`;
+};
