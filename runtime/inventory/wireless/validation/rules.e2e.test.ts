@@ -55,11 +55,21 @@ describe.each(testDatabases())('wireless validation on $name', (database) => {
     expect(r.body).toEqual({ __all__: ['Wireless link with this Interface A and Interface B already exists.'] });
   });
 
+  it('refuses a wireless LAN group under itself or its child', async () => {
+    const top = await post('/api/wireless/wireless-lan-groups/', { name: 'Top', slug: 'top' });
+    const child = await post('/api/wireless/wireless-lan-groups/', { name: 'Child', slug: 'child', parent: top.id });
+    const cycle = await api.request('PATCH', `/api/wireless/wireless-lan-groups/${top.id}/`, { parent: child.id });
+    expect(cycle.status).toBe(400);
+    expect(cycle.body).toEqual({ parent: ['Cannot assign self or child wireless LAN group as parent.'] });
+  });
+
   it('refuses a LAN scope of id 0 (CachedScopeMixin.clean()) and a half scope', async () => {
     const zero = await api.request('POST', '/api/wireless/wireless-lans/', { ssid: 'x', scope_type: 'dcim.region', scope_id: 0 });
     expect(zero.body).toEqual({ __all__: ['Please select a region.'] });
     const half = await api.request('POST', '/api/wireless/wireless-lans/', { ssid: 'x', scope_type: 'dcim.site' });
-    expect(half.status).toBe(400);
+    expect(half.body).toEqual({ __all__: ['Please select a site.'] });
+    const typeless = await api.request('POST', '/api/wireless/wireless-lans/', { ssid: 'x', scope_id: 1 });
+    expect(typeless.body).toEqual({ scope_type: ['This field cannot be null.'] });
     const missing = await api.request('POST', '/api/wireless/wireless-lans/', { ssid: 'x', scope_type: 'dcim.site', scope_id: 999 });
     expect(missing.body).toEqual({ scope_id: ['Related object not found using the provided value: 999.'] });
   });
