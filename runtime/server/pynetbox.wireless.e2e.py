@@ -15,7 +15,7 @@ import os
 
 import pynetbox
 from pynetbox.core.endpoint import DetailEndpoint
-from pynetbox.core.query import RequestError
+from pynetbox.core.query import AllocationError, RequestError
 
 nb = pynetbox.api(os.environ["NB_URL"], token=os.environ["NB_TOKEN"])
 out = {}
@@ -49,7 +49,7 @@ try:
     nb.wireless.wireless_links.create(interface_a=eth.id, interface_b=radio2.id)
     out["wired_refused"] = None
 except RequestError as error:
-    out["wired_refused"] = error.error
+    out["wired_refused"] = json.loads(error.error)
 link.delete()
 out["radios_unlinked"] = [nb.dcim.interfaces.get(i).wireless_link for i in (radio1.id, radio2.id)]
 
@@ -66,15 +66,16 @@ out["two"] = [a["asn"] for a in two]
 try:
     available.create()
     out["exhausted"] = None
-except RequestError as error:
-    out["exhausted"] = [error.req.status_code, error.error]
+except AllocationError as error:
+    # pynetbox's answer to a 409 from an available-* endpoint.
+    out["exhausted"] = [error.req.status_code, error.req.json()]
 out["asn_count"] = nb.ipam.asn_ranges.get(asn_range.id).asn_count
 
 # An FHRP group with a virtual address, assigned to the wired interface.
 fhrp = nb.ipam.fhrp_groups.create(protocol="vrrp2", group_id=10, name="gw", auth_type="plaintext", auth_key="k")
 vip = nb.ipam.ip_addresses.create(address="10.10.0.1/24", assigned_object_type="ipam.fhrpgroup", assigned_object_id=fhrp.id, role="vrrp")
 assignment = nb.ipam.fhrp_group_assignments.create(group=fhrp.id, interface_type="dcim.interface", interface_id=eth.id, priority=200)
-out["fhrp"] = [str(nb.ipam.fhrp_groups.get(fhrp.id)), [a.address for a in nb.ipam.fhrp_groups.get(fhrp.id).ip_addresses]]
+out["fhrp"] = [nb.ipam.fhrp_groups.get(fhrp.id).display, [a.address for a in nb.ipam.fhrp_groups.get(fhrp.id).ip_addresses]]
 out["assignment"] = [assignment.group.id == fhrp.id, assignment.interface.name, assignment.priority]
 out["vip_group"] = nb.ipam.ip_addresses.get(vip.id).assigned_object.id == fhrp.id
 out["count_fhrp_groups"] = nb.dcim.interfaces.get(eth.id).count_fhrp_groups
