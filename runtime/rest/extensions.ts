@@ -80,6 +80,13 @@ export interface ModelRules {
    */
   genericObjectMissing?(item: WriteItem, target: Resource, id: unknown): boolean;
   /**
+   * A generic relation given a type (one of its targets) and no id, where the model's clean()
+   * answers before BaseModel.clean() (CachedScopeMixin's `Please select a site.`); return true
+   * once answered. Without it, or when it returns false, the engine answers BaseModel.clean()'s
+   * `This field cannot be null.` under the id.
+   */
+  genericIdMissing?(item: WriteItem, target: Resource): boolean;
+  /**
    * A generic relation to an existing object of a served type that is not one of its targets,
    * where NetBox's serializer takes any type and the model's clean() refuses it (a journal entry
    * on an object without journaling); without it the engine answers `Invalid content type: x`

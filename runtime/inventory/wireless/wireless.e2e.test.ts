@@ -100,6 +100,9 @@ describe.each(testDatabases())('wireless on $name', (database) => {
       'distance', 'distance_unit', 'description', 'owner', 'comments', 'tags', 'custom_fields', 'created', 'last_updated',
     ]);
     expect(link).toMatchObject({ display: 'bridge', status: { value: 'connected', label: 'Connected' }, distance: 1.5, distance_unit: { value: 'km', label: 'Kilometers' }, interface_a: { id: ids.w1, name: 'wlan0' } });
+    // Each radio's link peer is the other radio, and it is occupied (NetBox's Interface.link_peers, _occupied).
+    const radio = await get(`/api/dcim/interfaces/${ids.w1}/`);
+    expect([radio.link_peers_type, radio.link_peers.map((p: any) => [p.id, p.name, p.device.name]), radio._occupied]).toEqual(['dcim.interface', [[ids.w2, 'wlan0', 'ap2']], true]);
     for (const id of [ids.w1, ids.w2]) expect((await get(`/api/dcim/interfaces/${id}/`)).wireless_link).toEqual({ id: ids.link, url: `http://nb.test/api/wireless/wireless-links/${ids.link}/`, display_url: `http://nb.test/wireless/wireless-links/${ids.link}/`, display: 'bridge', ssid: 'bridge' });
     expect((await get(`/api/dcim/interfaces/?wireless_link_id=${ids.link}`)).results.map((i: any) => i.id).sort()).toEqual([ids.w1, ids.w2].sort());
     expect((await get(`/api/wireless/wireless-links/?interface_a_id=${ids.w1}`)).count).toBe(1);
@@ -113,6 +116,7 @@ describe.each(testDatabases())('wireless on $name', (database) => {
     expect((await api.request('DELETE', `/api/dcim/interfaces/${ids.w1}/`)).status).toBe(409);
     expect((await api.request('DELETE', `/api/wireless/wireless-links/${ids.link}/`)).status).toBe(204);
     for (const id of [ids.w1, ids.w3]) expect((await get(`/api/dcim/interfaces/${id}/`)).wireless_link).toBeNull();
+    expect(await get(`/api/dcim/interfaces/${ids.w1}/`)).toMatchObject({ link_peers: [], link_peers_type: null, _occupied: false });
   });
 
   it('deletes a device’s links with the device', async () => {

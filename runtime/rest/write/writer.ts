@@ -239,7 +239,9 @@ export class Writer {
         const type = item.value(typeColumn);
         const id = item.value(idColumn);
         if ((type === null || type === undefined) !== (id === null || id === undefined)) {
-          item.error(type === null || type === undefined ? typeField : idField, 'This field cannot be null.');
+          const target = type === null || type === undefined ? undefined : this.registry.byObjectType.get(String(type))?.resource;
+          const own = target && field.generic!.targets.includes(target.key) ? this.rules[resource.key]?.genericIdMissing : undefined;
+          if (!own?.(item, target!)) item.error(type === null || type === undefined ? typeField : idField, 'This field cannot be null.');
         } else if (type !== null && type !== undefined) wanted.set(String(type), [...(wanted.get(String(type)) ?? []), item]);
       }
       const refuse = this.rules[resource.key]?.genericTypeRefused;

@@ -1,8 +1,8 @@
 /**
  * @module
  * Wireless LANs: NetBox's CachedScopeMixin (the region, site group, site and location of the
- * LAN's scope, kept in hidden columns for the region/site filters), and its answer to a scope of
- * id 0 (`Please select a site.`). Wireless LAN groups need nothing of their own: the engine keeps
+ * LAN's scope, kept in hidden columns for the region/site filters), and its answer to a scope type
+ * without a scope, an id of 0 or none (`Please select a site.`, before BaseModel.clean()). Wireless LAN groups need nothing of their own: the engine keeps
  * trees, their depth and their cycles.
  */
 import type { AppRules } from '../../appRules.ts';
@@ -11,6 +11,10 @@ import { cachedScopeObjectMissing } from '../../ipam/shared/scopeMissing.ts';
 
 export const lans: AppRules = {
   rules: {
-    'wireless.wireless-lans': { ...cachedScopeRules, genericObjectMissing: cachedScopeObjectMissing },
+    'wireless.wireless-lans': {
+      ...cachedScopeRules,
+      genericObjectMissing: cachedScopeObjectMissing,
+      genericIdMissing: (item, target) => cachedScopeObjectMissing(item, target, 0),
+    },
   },
 };
