@@ -59,6 +59,9 @@ describe.each(testDatabases())('ipam ASN ranges on $name', (database) => {
     const many = await api.request('POST', `/api/ipam/asn-ranges/${ids.range}/available-asns/`, [{}, { description: 'b' }]);
     expect(many.status).toBe(201);
     expect(many.body.map((a: any) => a.asn)).toEqual([64515, 64516]);
+    // An empty list creates nothing, as NetBox's serializer of no items does.
+    const none = await api.request('POST', `/api/ipam/asn-ranges/${ids.range}/available-asns/`, []);
+    expect([none.status, none.body]).toEqual([201, []]);
   });
 
   it('answers 409 when the range has too few free ASNs, and 400 for a bad item, writing nothing', async () => {
