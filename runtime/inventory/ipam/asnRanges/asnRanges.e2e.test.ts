@@ -72,6 +72,8 @@ describe.each(testDatabases())('ipam ASN ranges on $name', (database) => {
     const bad = await api.request('POST', `/api/ipam/asn-ranges/${ids.range}/available-asns/`, [{}, { description: 'x'.repeat(201) }]);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual([{}, { description: ['Ensure this field has no more than 200 characters.'] }]);
+    const notObject = await api.request('POST', `/api/ipam/asn-ranges/${ids.range}/available-asns/`, [{}, 'x']);
+    expect([notObject.status, notObject.body]).toEqual([400, [{}, { non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] }]]);
     expect(await asnCount()).toBe(before);
   });
 

@@ -6,8 +6,10 @@
  *   `{rir, asn}` with the range's RIR nested;
  * - POST takes one object or a list (any writable field of an ASN; `asn` and `rir` are set here)
  *   and creates the next free ASNs of the range, one per item: an object answers the ASN, a list
- *   the list (201). Too few free numbers: 409 `Insufficient resources are available to satisfy
- *   the request`; an item the ASN's fields refuse: 400 with the errors per item, nothing written.
+ *   the list (201). An item that is not an object: 400 first (`Invalid data. Expected a
+ *   dictionary, but got str.` under `non_field_errors`, per item); too few free numbers: 409
+ *   `Insufficient resources are available to satisfy the request`; an item the ASN's fields
+ *   refuse: 400 with the errors per item; nothing written.
  *
  * The free numbers are found by interval arithmetic (freeNumbers.ts) over the ASNs inside the
  * range, read in ascending order a page at a time: the range itself is never listed. A POST holds
@@ -16,7 +18,7 @@
  */
 import type { Context } from 'hono';
 import type { Queryable } from '../../../db/index.ts';
-import { conflict, readBody, type OperationArgs, type OperationHandler } from '../../../rest/index.ts';
+import { badRequest, conflict, expectedDictionary, readBody, type FieldErrors, type OperationArgs, type OperationHandler } from '../../../rest/index.ts';
 import { nestedObject, parentRow, resultsLimit } from '../shared/availability.ts';
 import { firstFree } from './freeNumbers.ts';
 
@@ -58,6 +60,9 @@ export const asnRangeCreateAvailableAsns: OperationHandler = async (c: Context, 
   const body = await readBody(c);
   const many = Array.isArray(body);
   const requested = (many ? body : [body]) as unknown[];
+  // AvailableASNSerializer(many=True) checks the items first, before any ASN is chosen.
+  const isObject = (item: unknown) => item !== null && typeof item === 'object' && !Array.isArray(item);
+  if (!requested.every(isObject)) throw badRequest(requested.map((item): FieldErrors => (isObject(item) ? {} : { non_field_errors: [expectedDictionary(item)] })));
   const asns = args.rest.registry.resource('ipam.asns');
   const created = await args.rest.createWithin(asns, args.ctx, async (tx) => {
     const parent = await parentRow(c, { resource: args.resource, db: tx });
@@ -66,7 +71,7 @@ export const asnRangeCreateAvailableAsns: OperationHandler = async (c: Context, 
     const range = rangeOf(args, parent);
     const free = await firstFree(range, takenAsns(args, tx, range.first, range.last), requested.length);
     if (free.length < requested.length) throw conflict('Insufficient resources are available to satisfy the request');
-    return requested.map((item, i) => ({ ...(item && typeof item === 'object' && !Array.isArray(item) ? (item as Row) : {}), rir: range.rir, asn: free[i] }));
+    return requested.map((item, i) => ({ ...(item as Row), rir: range.rir, asn: free[i] }));
   });
   return c.json(many ? created : created[0], 201);
 };
