@@ -26,7 +26,8 @@
  *   scopes, display SQL — rows and cached scopes are used by ipam and virtualization too).
  * - extras/: tags, journal, configTemplates, customFields, validation.
  * - ipam/: addressing (aggregates, ASNs, VRFs, prefixes, IP ranges, the available-prefixes and
- *   available-ips operations), addresses, vlans (VLAN groups and VLANs), services, validation;
+ *   available-ips operations), asnRanges (ASN ranges and available-asns), fhrp (FHRP groups and
+ *   their assignments), addresses, vlans (VLAN groups and VLANs), services, validation;
  *   shared/ (IP arithmetic, batch values, missing scopes, what the available-* operations share).
  * - tenancy/: contacts, tenantGroups, validation.
  * - users/: users, tokens, permissions, validation.
@@ -34,6 +35,9 @@
  * - vpn/: crypto (IKE and IPSec), tunnels (and their terminations), l2vpn (L2VPNs, their
  *   terminations and the `l2vpn_termination` of interfaces and VLANs), validation; shared/ (the
  *   SQL of a termination's object by kind).
+ * - virtualization/: clusters, machines (virtual machines, their interfaces and disks), machineTypes
+ *   (virtual machine types), validation.
+ * - wireless/: lans (wireless LANs and their groups), links (wireless links), validation.
  * - plugins/: permissionsMatrix (its README.md describes it).
  */
 import type { Extensions } from '../rest/index.ts';
@@ -48,5 +52,6 @@ import { tenancy } from './tenancy/index.ts';
 import { users } from './users/index.ts';
 import { virtualization } from './virtualization/index.ts';
 import { vpn } from './vpn/index.ts';
+import { wireless } from './wireless/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim, extras, ipam, plugins, tenancy, users, virtualization, vpn });
+export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim, extras, ipam, plugins, tenancy, users, virtualization, vpn, wireless });

@@ -81,11 +81,12 @@ export interface ModelRules {
   genericObjectMissing?(item: WriteItem, target: Resource, id: unknown): boolean;
   /**
    * Half of a generic relation's pair (`missing` names the half not given), where the model's
-   * clean() answers it in its own words (a circuit termination's `Please select a Site.`); without
-   * it, or when this returns false, the engine answers `This field cannot be null.` under the
-   * missing half.
+   * clean() answers it in its own words before BaseModel.clean() (a circuit termination's
+   * `Please select a Site.`, CachedScopeMixin's `Please select a site.`); `target` is the resource
+   * the given type names, when it is one of the relation's. Without it, or when this returns
+   * false, the engine answers `This field cannot be null.` under the missing half.
    */
-  genericHalfPair?(item: WriteItem, field: Field, missing: 'type' | 'id'): boolean;
+  genericHalfPair?(item: WriteItem, field: Field, missing: 'type' | 'id', target?: Resource): boolean;
   /**
    * A generic relation to an existing object of a served type that is not one of its targets,
    * where NetBox's serializer takes any type and the model's clean() refuses it (a journal entry

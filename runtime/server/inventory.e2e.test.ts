@@ -18,7 +18,7 @@ describe.each(testDatabases())('inventory API on $name', (database) => {
     expect(root.status).toBe(200);
     expect(root.body.dcim).toBe('http://nb.test/api/dcim/');
     // Only what is served: every app listed answers, and none that would answer 404 is listed.
-    expect(Object.keys(root.body)).toEqual(['core', 'dcim', 'extras', 'ipam', 'plugins', 'status', 'tenancy', 'users', 'virtualization', 'vpn']);
+    expect(Object.keys(root.body)).toEqual(['circuits', 'core', 'dcim', 'extras', 'ipam', 'plugins', 'status', 'tenancy', 'users', 'virtualization', 'vpn', 'wireless']);
     for (const url of Object.values(root.body) as string[]) expect((await api.request('GET', new URL(url).pathname)).status).toBe(200);
     expect(root.headers.get('API-Version')).toBe('4.6');
     expect(root.headers.get('X-Request-ID')).toMatch(/^[0-9a-f-]{36}$/);

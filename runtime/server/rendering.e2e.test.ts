@@ -88,7 +88,8 @@ describe.each(testDatabases())('responses rendered by PostgreSQL on $name', (dat
       if (detail.status === 404 || detail.status === 405) continue;
       expect(JSON.stringify(detail.body), resource.key).toBe(expected[0]);
     }
-  });
+    // Six requests for each of the 95 resources, on a shared machine.
+  }, 120_000);
 
   it('lists show custom field definitions added, changed or removed since the last list', async () => {
     const names = async () => Object.keys((await api.request('GET', '/api/dcim/sites/?limit=1')).body.results[0].custom_fields);

@@ -147,6 +147,26 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   await post('ipam/service-templates', { name: 'SSH', protocol: 'tcp', ports: [22] });
   await post('ipam/services', { parent_object_type: 'dcim.device', parent_object_id: router.id, name: 'HTTP', protocol: 'tcp', ports: [80, 443], ipaddresses: [inside.id] });
 
+  // ASN ranges, FHRP groups with an address and assignments, VM types, wireless LANs and a link.
+  await post('ipam/asn-ranges', { name: 'Private', slug: 'private', rir: rir.id, start: 65000, end: 65100, tenant: tenant.id, tags });
+  const fhrp = await post('ipam/fhrp-groups', { protocol: 'vrrp2', group_id: 5, name: 'gw', auth_type: 'md5', auth_key: 'k', tags });
+  await post('ipam/fhrp-groups', { protocol: 'hsrp', group_id: 6 });
+  await post('ipam/ip-addresses', { address: '10.1.0.254/16', vrf: vrf.id, role: 'vrrp', assigned_object_type: 'ipam.fhrpgroup', assigned_object_id: fhrp.id });
+  await post('ipam/fhrp-group-assignments', { group: fhrp.id, interface_type: 'dcim.interface', interface_id: eth0.id, priority: 100 });
+  await post('ipam/fhrp-group-assignments', { group: fhrp.id, interface_type: 'virtualization.vminterface', interface_id: vmInterface.id, priority: 50 });
+  const vmType = await post('virtualization/virtual-machine-types', { name: 'Small', slug: 'small', default_platform: platform.id, default_vcpus: 1.5, default_memory: 1024, tags });
+  await post('virtualization/virtual-machine-types', { name: 'Bare', slug: 'bare' });
+  await post('virtualization/virtual-machines', { name: 'vm3', site: bare.id, virtual_machine_type: vmType.id });
+  const lanGroup = await post('wireless/wireless-lan-groups', { name: 'Campus', slug: 'campus', tags });
+  await post('wireless/wireless-lan-groups', { name: 'Floor 1', slug: 'floor-1', parent: lanGroup.id });
+  const lan = await post('wireless/wireless-lans', { ssid: 'corp', group: lanGroup.id, vlan: vlan.id, scope_type: 'dcim.site', scope_id: site.id, tenant: tenant.id, auth_type: 'wpa-personal', auth_cipher: 'aes', auth_psk: 'psk', tags });
+  await post('wireless/wireless-lans', { ssid: 'guest', status: 'disabled' });
+  const [radio1, radio2] = await post('dcim/interfaces', [
+    { device: router.id, name: 'wlan0', type: 'ieee802.11ax', wireless_lans: [lan.id] },
+    { device: unnamed.id, name: 'wlan0', type: 'ieee802.11ax' },
+  ]);
+  await post('wireless/wireless-links', { interface_a: radio1.id, interface_b: radio2.id, ssid: 'bh', status: 'planned', tenant: tenant.id, auth_type: 'open', distance: 1.25, distance_unit: 'km', tags });
+
   const contactGroup = await post('tenancy/contact-groups', { name: 'Ops', slug: 'ops' });
   const contactRole = await post('tenancy/contact-roles', { name: 'Admin', slug: 'admin' });
   const contact = await post('tenancy/contacts', { name: 'Ann', email: 'ann@example.com', groups: [contactGroup.id] });

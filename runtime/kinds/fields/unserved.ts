@@ -1,7 +1,7 @@
 /**
  * @module
  * `unserved`: a relation NetBox's serializer shows whose target this server does not serve yet
- * (an interface's `wireless_link` and `wireless_lans`, a VLAN's `l2vpn_termination`). No such
+ * (a VM interface's `primary_mac_address` and `mac_addresses`, a VLAN's `l2vpn_termination`). No such
  * object can exist here, so the value is always null (an empty list with `many: true`), and a
  * written reference is refused with the message NetBox gives for an id that names nothing. The
  * field keeps NetBox's name and place in the response for clients that read it; `target_model`

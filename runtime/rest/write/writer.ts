@@ -232,7 +232,9 @@ export class Writer {
         const id = item.value(idColumn);
         if ((type === null || type === undefined) !== (id === null || id === undefined)) {
           const missing = type === null || type === undefined ? 'type' : 'id';
-          if (this.rules[resource.key]?.genericHalfPair?.(item, field, missing)) continue;
+          const named = missing === 'id' ? this.registry.byObjectType.get(String(type))?.resource : undefined;
+          const target = named && field.generic!.targets.includes(named.key) ? named : undefined;
+          if (this.rules[resource.key]?.genericHalfPair?.(item, field, missing, target)) continue;
           item.error(missing === 'type' ? typeField : idField, 'This field cannot be null.');
         } else if (type !== null && type !== undefined) wanted.set(String(type), [...(wanted.get(String(type)) ?? []), item]);
       }

@@ -105,7 +105,7 @@ describe.each(testDatabases())('ipam IP addresses on $name', (database) => {
       [{ address: '10.9.0.15/32' }, { address: ['Cannot create IP address 10.9.0.15/32 inside range 10.9.0.10-20/24.'] }],
       [{ address: '10.2.0.9/24', status: 'slaac' }, { status: ['Only IPv6 addresses can be assigned SLAAC status'] }],
       [{ address: '10.2.0.9/24', dns_name: 'bad name' }, { dns_name: ['Only alphanumeric characters, asterisks, hyphens, periods, and underscores are allowed in DNS names'] }],
-      [{ address: '10.2.0.9/24', assigned_object_type: 'ipam.fhrpgroup', assigned_object_id: 1 }, { assigned_object_type: ['Invalid content type: ipam.fhrpgroup'] }],
+      [{ address: '10.2.0.9/24', assigned_object_type: 'ipam.aggregate', assigned_object_id: 1 }, { assigned_object_type: ['Invalid content type: ipam.aggregate'] }],
       [{ address: 'not-an-ip' }, { address: ['Invalid IP address format: not-an-ip'] }],
     ];
     const before = await count();
@@ -213,7 +213,7 @@ describe.each(testDatabases())('ipam IP addresses on $name', (database) => {
     expect(await addresses('q=uplink')).toEqual(['192.168.7.1/24']);
     expect(await addresses('q=192.168.8')).toEqual(['192.168.8.1/23']);
     expect(await addresses(`tenant_id=${ids.tenant}`)).toEqual(['10.1.0.5/24']);
-    // Virtual machines, their interfaces, FHRP groups and services are not served.
+    // No virtual machine, VM interface, FHRP group or service exists here.
     expect(await addresses('virtual_machine=vm1')).toEqual([]);
     expect((await api.request('GET', '/api/ipam/ip-addresses/?virtual_machine_id=x')).body).toEqual({ virtual_machine_id: ['Enter a number.'] });
     expect((await api.request('GET', '/api/ipam/ip-addresses/?vminterface_id=1')).body).toEqual({ vminterface_id: ['Select a valid choice. 1 is not one of the available choices.'] });

@@ -5,10 +5,9 @@
  *   (`ports @> [n]`); its other lookups compare the whole array, as Django's array lookups do
  *   (`port__n=22` leaves out the services whose ports are exactly `[22]`, `port__lt` compares
  *   arrays); `port__empty` matches services without ports (none: ports are required).
- * - `device`/`device_id`, `virtual_machine`/`virtual_machine_id`: the services of those devices or
- *   VMs, by name or id; a name or id naming nothing matches nothing.
- * - `fhrpgroup_id`: no FHRP group can exist yet, so it matches nothing (its values must still be
- *   numbers: the method filter kind checks them, as it parses every declared `value: integer`).
+ * - `device`/`device_id`, `virtual_machine`/`virtual_machine_id`, `fhrpgroup`/`fhrpgroup_id`: the
+ *   services of those devices, VMs or FHRP groups, by name or id; a name or id naming nothing
+ *   matches nothing.
  */
 import type { MethodFilter } from '../../../rest/index.ts';
 
@@ -39,4 +38,5 @@ export const servicesOfDeviceId = servicesOf('dcim.devices', true);
 export const servicesOfVirtualMachine = servicesOf('virtualization.virtual-machines', false);
 export const servicesOfVirtualMachineId = servicesOf('virtualization.virtual-machines', true);
 
-export const servicesOfNoFhrpGroup: MethodFilter<number> = () => 'false';
+export const servicesOfFhrpGroup = servicesOf('ipam.fhrp-groups', false);
+export const servicesOfFhrpGroupId = servicesOf('ipam.fhrp-groups', true);

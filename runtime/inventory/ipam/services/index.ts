@@ -4,7 +4,7 @@
  */
 import type { AppRules } from '../../appRules.ts';
 import { serviceDisplay } from './displays.ts';
-import { servicePort, servicesOfDevice, servicesOfDeviceId, servicesOfNoFhrpGroup, servicesOfVirtualMachine, servicesOfVirtualMachineId } from './filters.ts';
+import { servicePort, servicesOfDevice, servicesOfDeviceId, servicesOfFhrpGroup, servicesOfFhrpGroupId, servicesOfVirtualMachine, servicesOfVirtualMachineId } from './filters.ts';
 import { serviceRules, serviceTemplateRules } from './serviceRules.ts';
 
 export const services: AppRules = {
@@ -15,7 +15,8 @@ export const services: AppRules = {
     services_of_device_id: servicesOfDeviceId,
     services_of_virtual_machine: servicesOfVirtualMachine,
     services_of_virtual_machine_id: servicesOfVirtualMachineId,
-    services_of_no_fhrp_group: servicesOfNoFhrpGroup,
+    services_of_fhrp_group: servicesOfFhrpGroup,
+    services_of_fhrp_group_id: servicesOfFhrpGroupId,
   },
   rules: {
     'ipam.services': serviceRules,

@@ -75,7 +75,7 @@ describe.each(testDatabases())('ipam services on $name', (database) => {
       [{ ...vm, name: 'x', protocol: 'tcp', ports: [] }, { ports: ['This list may not be empty.'] }],
       [{ ...vm, name: 'x', protocol: 'icmp', ports: [1] }, { protocol: ['icmp is not a valid choice.'] }],
       [{ ...vm, name: 'x', protocol: 'tcp', ports: [0, 65536] }, { ports: { 0: ['Ensure this value is greater than or equal to 1.'], 1: ['Ensure this value is less than or equal to 65535.'] } }],
-      [{ ...vm, parent_object_type: 'ipam.fhrpgroup', name: 'x', protocol: 'tcp', ports: [1] }, { parent_object_type: ['Invalid content type: ipam.fhrpgroup'] }],
+      [{ ...vm, parent_object_type: 'ipam.aggregate', name: 'x', protocol: 'tcp', ports: [1] }, { parent_object_type: ['Invalid content type: ipam.aggregate'] }],
       [{ ...vm, parent_object_type: 'dcim.site', name: 'x', protocol: 'tcp', ports: [1] }, { parent_object_type: ['Invalid content type: dcim.site'] }],
       [{ ...vm, parent_object_id: 999999, name: 'x', protocol: 'tcp', ports: [1] }, { parent_object_id: ['Related object not found using the provided value: 999999.'] }],
       [{ ...vm, name: 'x', protocol: 'tcp', ports: [1], ipaddresses: [1] }, { ipaddresses: ['Invalid pk "1" - object does not exist.'] }],

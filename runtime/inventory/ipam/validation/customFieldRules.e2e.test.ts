@@ -14,7 +14,9 @@ type Ids = Record<string, number>;
 /** Each resource's path, object type and two objects to create (before the custom fields exist). */
 const RESOURCES: { path: string; objectType: string; bodies: (ids: Ids) => [object, object] }[] = [
   { path: 'aggregates', objectType: 'ipam.aggregate', bodies: (i) => [{ prefix: '192.0.2.0/24', rir: i.rir }, { prefix: '198.51.100.0/24', rir: i.rir }] },
+  { path: 'asn-ranges', objectType: 'ipam.asnrange', bodies: (i) => [{ name: 'AR1', slug: 'ar1', rir: i.rir, start: 1, end: 10 }, { name: 'AR2', slug: 'ar2', rir: i.rir, start: 11, end: 20 }] },
   { path: 'asns', objectType: 'ipam.asn', bodies: (i) => [{ asn: 65001, rir: i.rir }, { asn: 65002, rir: i.rir }] },
+  { path: 'fhrp-groups', objectType: 'ipam.fhrpgroup', bodies: () => [{ protocol: 'vrrp2', group_id: 1 }, { protocol: 'hsrp', group_id: 2 }] },
   { path: 'ip-addresses', objectType: 'ipam.ipaddress', bodies: () => [{ address: '10.0.0.1/24' }, { address: '10.0.0.2/24' }] },
   { path: 'ip-ranges', objectType: 'ipam.iprange', bodies: () => [{ start_address: '10.1.0.1/24', end_address: '10.1.0.5/24' }, { start_address: '10.1.0.10/24', end_address: '10.1.0.15/24' }] },
   { path: 'prefixes', objectType: 'ipam.prefix', bodies: () => [{ prefix: '10.2.0.0/24' }, { prefix: '10.3.0.0/24' }] },

@@ -23,6 +23,7 @@ import { naturalize } from '../../dcim/shared/naturalOrdering.ts';
 import { numberOf, rowsById, tableOf, type Row } from '../../dcim/shared/rows.ts';
 import { columnOf, requiredColumn } from './columns.ts';
 import { checkPrimaryAddresses } from './primaryIps.ts';
+import { applyTypeDefaults } from '../machineTypes/index.ts';
 
 /** str(Decimal(0.01)): the bound NetBox's serializer prints. */
 const VCPUS_BOUND = '0.01000000000000000020816681711721685132943093776702880859375';
@@ -107,6 +108,7 @@ async function clean(batch: WriteBatch): Promise<void> {
 
 async function beforeSave(batch: WriteBatch): Promise<void> {
   const { items, registry } = batch;
+  await applyTypeDefaults(batch);
   const homeless = items.filter((item) => item.value('site_id') === null || item.value('site_id') === undefined);
   if (homeless.length) {
     const clusterSite = requiredColumn(registry, 'virtualization.clusters', '_site');

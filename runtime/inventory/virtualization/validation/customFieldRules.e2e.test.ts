@@ -16,6 +16,7 @@ const RESOURCES: { path: string; objectType: string; bodies: (ids: Ids) => [obje
   { path: 'cluster-groups', objectType: 'virtualization.clustergroup', bodies: () => [{ name: 'G1', slug: 'g1' }, { name: 'G2', slug: 'g2' }] },
   { path: 'cluster-types', objectType: 'virtualization.clustertype', bodies: () => [{ name: 'T1', slug: 't1' }, { name: 'T2', slug: 't2' }] },
   { path: 'clusters', objectType: 'virtualization.cluster', bodies: (i) => [{ name: 'C1', type: i.type }, { name: 'C2', type: i.type }] },
+  { path: 'virtual-machine-types', objectType: 'virtualization.virtualmachinetype', bodies: () => [{ name: 'Small', slug: 'small' }, { name: 'Large', slug: 'large' }] },
   { path: 'virtual-machines', objectType: 'virtualization.virtualmachine', bodies: (i) => [{ name: 'vm1', site: i.site }, { name: 'vm2', site: i.site }] },
   { path: 'interfaces', objectType: 'virtualization.vminterface', bodies: (i) => [{ virtual_machine: i.vm, name: 'eth0' }, { virtual_machine: i.vm, name: 'eth1' }] },
   { path: 'virtual-disks', objectType: 'virtualization.virtualdisk', bodies: (i) => [{ virtual_machine: i.vm, name: 'd1', size: 10 }, { virtual_machine: i.vm, name: 'd2', size: 20 }] },
