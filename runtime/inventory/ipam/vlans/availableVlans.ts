@@ -8,7 +8,7 @@
  * required). Free VIDs are the ranges minus the used VIDs, as intervals: never one VID at a time.
  */
 import type { Queryable } from '../../../db/index.ts';
-import type { OperationArgs, OperationHandler } from '../../../rest/index.ts';
+import type { FieldErrors, OperationArgs, OperationHandler } from '../../../rest/index.ts';
 import { nestedObject, parentRow, resultsLimit } from '../shared/availability.ts';
 import { createAvailable } from '../shared/createAvailable.ts';
 import { merge, subtract } from '../shared/ipSpace.ts';
@@ -49,7 +49,7 @@ export const vlanGroupCreateAvailableVlans: OperationHandler = (c, args) =>
   createAvailable(c, args, {
     target: 'ipam.vlans',
     // The model's `name` is required; CreateAvailableVLANSerializer checks it before any VID is taken.
-    check: (item) => (item.name === undefined ? { name: ['This field is required.'] } : {}),
+    check: (item): FieldErrors => (item.name === undefined ? { name: ['This field is required.'] } : {}),
     async allocate(tx, parent, items) {
       const vids = await freeVids(args, tx, parent, items.length);
       if (vids.length < items.length) return null;
