@@ -11,7 +11,7 @@
 import type { Queryable } from '../../../db/index.ts';
 import type { OperationArgs, OperationHandler } from '../../../rest/index.ts';
 import { nestedObject, parentRow, resultsLimit } from '../shared/availability.ts';
-import { formatAddress, formatNetwork, intervalOf, parseNetwork, subtract, type Family, type Interval, type Network } from '../shared/ipSpace.ts';
+import { boundsOf, formatAddress, formatNetwork, intervalOf, parseNetwork, subtract, type Family, type Interval, type Network } from '../shared/ipSpace.ts';
 
 /** The first `limit` addresses of `free`, in order. */
 export function firstAddresses(free: Interval[], limit: number): bigint[] {
@@ -39,8 +39,8 @@ async function addressesInUse(args: OperationArgs, db: Queryable, span: Network,
   if (!addresses) return [];
   const column = (name: string) => `"${args.rest.registry.field(addresses, name)!.column}"`;
   const rows = await db.query<{ host: string }>(
-    `SELECT DISTINCT host(${column('address')}) AS host FROM "${addresses.table}" WHERE host(${column('address')})::inet <<= $1::cidr AND ($3 OR ${column('vrf')} IS NOT DISTINCT FROM $2::int)`,
-    [formatNetwork(span), vrf ?? null, anyVrf],
+    `SELECT DISTINCT host(${column('address')}) AS host FROM "${addresses.table}" WHERE host(${column('address')})::inet BETWEEN $1::inet AND $4::inet AND ($3 OR ${column('vrf')} IS NOT DISTINCT FROM $2::int)`,
+    [boundsOf(span)[0], vrf ?? null, anyVrf, boundsOf(span)[1]],
   );
   return rows.map((row) => parseNetwork(row.host)!).map((a) => ({ first: a.value, last: a.value }));
 }

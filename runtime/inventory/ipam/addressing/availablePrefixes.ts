@@ -15,7 +15,7 @@ import type { Queryable } from '../../../db/index.ts';
 import type { FieldErrors, OperationArgs, OperationHandler } from '../../../rest/index.ts';
 import { nestedObject, parentRow } from '../shared/availability.ts';
 import { createAvailable, type Item } from '../shared/createAvailable.ts';
-import { bitsOf, cidrsOf, formatNetwork, intervalOf, parseNetwork, subtract, type Interval, type Network } from '../shared/ipSpace.ts';
+import { bitsOf, boundsOf, cidrsOf, formatNetwork, intervalOf, parseNetwork, subtract, type Interval, type Network } from '../shared/ipSpace.ts';
 
 /** The free blocks of a prefix: its interval minus its children's. */
 export function freeBlocks(parent: Network, children: Network[]): Network[] {
@@ -71,8 +71,8 @@ export async function coveredByChildren(args: OperationArgs, db: Queryable, netw
       `max(set_masklen(broadcast(${p}), $3)) OVER (ORDER BY ${p} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, ` +
       `max(set_masklen(broadcast(${p}), $3)) OVER (ORDER BY ${p} ROWS UNBOUNDED PRECEDING) AS upto, ` +
       `lead(${p}) OVER (ORDER BY ${p}) IS NULL AS last ` +
-      `FROM "${prefixes.table}" WHERE ${p} << $1::cidr AND ($4 OR ${v} IS NOT DISTINCT FROM $2::int)) s) t WHERE starts OR last ORDER BY lo`,
-    [formatNetwork(network), vrf ?? null, bits, anyVrf],
+      `FROM "${prefixes.table}" WHERE ${p} << $1::cidr AND ${p} > $1::cidr AND ${p} <= $5::cidr AND ($4 OR ${v} IS NOT DISTINCT FROM $2::int)) s) t WHERE starts OR last ORDER BY lo`,
+    [formatNetwork(network), vrf ?? null, bits, anyVrf, boundsOf(network)[1]],
   );
   const value = (text: string) => parseNetwork(text)!.value;
   const out: Interval[] = [];
