@@ -57,21 +57,23 @@ type Row = Record<string, unknown>;
  * The intervals the children of `network` cover (merged, ascending), those of `vrf` or, with
  * `anyVrf`, of every VRF. One statement: children in prefix order (the order of the cidr index),
  * the running maximum of their last addresses, and only the rows that start a covered run (with
- * the end of the run before) and the last row come back.
+ * the end of the run before) and the last row come back, in address order (the inet, not its
+ * text). The children are the btree range after the parent up to its last address: for networks
+ * that range is exactly the strict subnets, and it is read in index order.
  */
 export async function coveredByChildren(args: OperationArgs, db: Queryable, network: Network, vrf: unknown, anyVrf: boolean): Promise<Interval[]> {
   const prefixes = args.rest.registry.resource('ipam.prefixes');
   const column = (name: string) => `"${args.rest.registry.field(prefixes, name)!.column}"`;
   const [p, v] = [column('prefix'), column('vrf')];
   const bits = bitsOf(network.family);
-  const rows = await db.query<{ lo: string; prev: string | null; upto: string; starts: boolean; last: boolean }>(
-    `SELECT host(lo) AS lo, host(prev) AS prev, host(upto) AS upto, starts, last FROM (` +
+  const rows = await db.query<{ first: string; prev: string | null; upto: string; starts: boolean; last: boolean }>(
+    `SELECT host(lo) AS first, host(prev) AS prev, host(upto) AS upto, starts, last FROM (` +
       `SELECT lo, prev, upto, last, CASE WHEN prev IS NULL THEN true WHEN lo <= prev THEN false ELSE lo - 1 > prev END AS starts FROM (` +
       `SELECT set_masklen(${p}::inet, $3) AS lo, ` +
       `max(set_masklen(broadcast(${p}), $3)) OVER (ORDER BY ${p} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, ` +
       `max(set_masklen(broadcast(${p}), $3)) OVER (ORDER BY ${p} ROWS UNBOUNDED PRECEDING) AS upto, ` +
       `lead(${p}) OVER (ORDER BY ${p}) IS NULL AS last ` +
-      `FROM "${prefixes.table}" WHERE ${p} << $1::cidr AND ${p} > $1::cidr AND ${p} <= $5::cidr AND ($4 OR ${v} IS NOT DISTINCT FROM $2::int)) s) t WHERE starts OR last ORDER BY lo`,
+      `FROM "${prefixes.table}" WHERE ${p} > $1::cidr AND ${p} <= $5::cidr AND ($4 OR ${v} IS NOT DISTINCT FROM $2::int)) s) t WHERE starts OR last ORDER BY t.lo`,
     [formatNetwork(network), vrf ?? null, bits, anyVrf, boundsOf(network)[1]],
   );
   const value = (text: string) => parseNetwork(text)!.value;
@@ -80,7 +82,7 @@ export async function coveredByChildren(args: OperationArgs, db: Queryable, netw
     if (row.starts) {
       // A run starts: the one before ended at the highest last address seen before this row.
       if (out.length && row.prev !== null) out[out.length - 1].last = value(row.prev);
-      out.push({ first: value(row.lo), last: value(row.lo) });
+      out.push({ first: value(row.first), last: value(row.first) });
     }
     if (row.last) out[out.length - 1].last = value(row.upto);
   }

@@ -33,12 +33,16 @@ describe.each(testDatabases())('available prefixes on $name', (database) => {
     ids.container = (await post('/api/ipam/prefixes/', { prefix: '172.16.0.0/22', status: 'container' })).id;
     await post('/api/ipam/prefixes/', { prefix: '172.16.0.0/24', vrf: ids.vrf });
     ids.small = (await post('/api/ipam/prefixes/', { prefix: '192.168.0.0/29' })).id;
+    // Covered runs starting at .64 and .192: in address order, not as text (where .192 comes first).
+    ids.runs = (await post('/api/ipam/prefixes/', { prefix: '10.9.0.0/24' })).id;
+    await post('/api/ipam/prefixes/', [{ prefix: '10.9.0.64/26' }, { prefix: '10.9.0.192/26' }]);
   }, 60_000);
   afterAll(async () => api?.close());
 
   it('lists the free blocks around nested, adjacent and other-VRF children; a global container counts every VRF', async () => {
     expect(await available(ids.parent)).toEqual(['10.0.0.96/27', '10.0.0.128/26', '10.0.0.208/28', '10.0.0.224/27']);
     expect(await available(ids.v6)).toEqual(['2001:db8::/32']);
+    expect(await available(ids.runs)).toEqual(['10.9.0.0/26', '10.9.0.128/26']);
     expect(await available(ids.container)).toEqual(['172.16.1.0/24', '172.16.2.0/23']);
     const [first] = (await api.request('GET', `/api/ipam/prefixes/${ids.parent}/available-prefixes/`)).body;
     expect(first).toEqual({ family: 4, prefix: '10.0.0.96/27', vrf: expect.objectContaining({ id: ids.vrf, name: 'Red' }) });
