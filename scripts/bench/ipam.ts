@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { prefixBaseline } from './ipamBaseline.ts';
+import { capturingDatabase } from './capturingDatabase.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
 import { listen, median } from './timing.ts';
 
@@ -50,7 +51,19 @@ export async function measureIpam(adminUrl: string): Promise<IpamFigures> {
   const scratch = await scratchDatabase(adminUrl, `nbbench_ipam_${process.pid}`);
   const sql = postgres(scratch.url, { max: 4, onnotice: () => {} });
   try {
-    const { app } = await startInventoryServer(scratch.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN });
+    // BENCH_IPAM_PROFILE=1 prints the slowest statements of each measured phase to stderr.
+    const capture = capturingDatabase(scratch.db);
+    const profile = async (phase: string) => {
+      if (process.env.BENCH_IPAM_PROFILE !== '1') return;
+      const slow = [...capture.statements].sort((a, b) => b.endedMs - b.startedMs - (a.endedMs - a.startedMs)).slice(0, 4);
+      for (const s of slow) process.stderr.write(`${phase}: ${(s.endedMs - s.startedMs).toFixed(1)} ms ${s.text.replace(/\s+/g, ' ').slice(0, 400)}\n`);
+      capture.statements.length = 0;
+      if (slow[0] && !/^\s*(INSERT|UPDATE|DELETE)/i.test(slow[0].text)) {
+        const plan = await sql.unsafe(`EXPLAIN (ANALYZE) ${slow[0].text}`, slow[0].params as never[]);
+        process.stderr.write(`PLAN ${phase}\n` + plan.map((r: any) => r['QUERY PLAN']).join('\n') + '\n');
+      }
+    };
+    const { app } = await startInventoryServer(capture.db, { SUPERUSER_NAME: 'bench', SUPERUSER_PASSWORD: 'Bench-password-1', SUPERUSER_API_TOKEN: TOKEN });
     const server = await listen(app);
     const baseline = await listen(prefixBaseline(sql));
     try {
@@ -79,6 +92,7 @@ export async function measureIpam(adminUrl: string): Promise<IpamFigures> {
       for (let batch = 0; batch < 3; batch++) {
         const items = Array.from({ length: 1000 }, (_, i) => ({ prefix: `11.${batch * 4 + (i >> 8)}.${i & 255}.0/24`, description: 'bench' }));
         bulkCreateMs.push((await post('ipam/prefixes/', items)).ms);
+        await profile('bulk create');
       }
 
       const timed = async (url: string, check: (body: any) => void): Promise<number> => {
@@ -122,6 +136,9 @@ export async function measureIpam(adminUrl: string): Promise<IpamFigures> {
         availablePrefixesCount = body.length;
       });
 
+      await profile('reads');
+      await post(`ipam/prefixes/${slash24.id}/available-ips/`, {});
+      await profile('one allocation');
       const started = performance.now();
       const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', `ipam/prefixes/${slash24.id}/available-ips/`, { description: 'parallel' })));
       const parallelMs = performance.now() - started;
