@@ -11,7 +11,7 @@
 import type { Queryable } from '../../../db/index.ts';
 import type { OperationArgs, OperationHandler } from '../../../rest/index.ts';
 import { nestedObject, parentRow, resultsLimit } from '../shared/availability.ts';
-import { boundsOf, formatAddress, formatNetwork, intervalOf, parseNetwork, subtract, type Family, type Interval, type Network } from '../shared/ipSpace.ts';
+import { formatAddress, formatNetwork, intervalOf, parseNetwork, subtract, type Family, type Interval, type Network } from '../shared/ipSpace.ts';
 
 /** The first `limit` addresses of `free`, in order. */
 export function firstAddresses(free: Interval[], limit: number): bigint[] {
