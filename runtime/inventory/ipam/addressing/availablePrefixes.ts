@@ -56,8 +56,9 @@ type Row = Record<string, unknown>;
 /**
  * The intervals the children of `network` cover (merged, ascending), those of `vrf` or, with
  * `anyVrf`, of every VRF. One statement: children in prefix order (the order of the cidr index),
- * the running maximum of their last addresses, and only the rows that start a covered run (with
- * the end of the run before) and the last row come back, in address order (the inet, not its
+ * the running maximum of their last addresses (one window; the last row's run ends at the greater
+ * of that and its own), and only the rows that start a covered run (with the end of the run before)
+ * and the last row come back, in address order (the inet, not its
  * text). The children are the btree range after the parent up to its last address: for networks
  * that range is exactly the strict subnets, and it is read in index order.
  */
@@ -67,13 +68,11 @@ export async function coveredByChildren(args: OperationArgs, db: Queryable, netw
   const [p, v] = [column('prefix'), column('vrf')];
   const bits = bitsOf(network.family);
   const rows = await db.query<{ first: string; prev: string | null; upto: string; starts: boolean; last: boolean }>(
-    `SELECT host(lo) AS first, host(prev) AS prev, host(upto) AS upto, starts, last FROM (` +
-      `SELECT lo, prev, upto, last, CASE WHEN prev IS NULL THEN true WHEN lo <= prev THEN false ELSE lo - 1 > prev END AS starts FROM (` +
-      `SELECT set_masklen(${p}::inet, $3) AS lo, ` +
-      `max(set_masklen(broadcast(${p}), $3)) OVER (ORDER BY ${p} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, ` +
-      `max(set_masklen(broadcast(${p}), $3)) OVER (ORDER BY ${p} ROWS UNBOUNDED PRECEDING) AS upto, ` +
-      `lead(${p}) OVER (ORDER BY ${p}) IS NULL AS last ` +
-      `FROM "${prefixes.table}" WHERE ${p} > $1::cidr AND ${p} <= $5::cidr AND ($4 OR ${v} IS NOT DISTINCT FROM $2::int)) s) t WHERE starts OR last ORDER BY t.lo`,
+    `SELECT host(t.lo) AS first, host(t.prev) AS prev, host(greatest(t.prev, t.hi)) AS upto, t.starts, t.last FROM (` +
+      `SELECT lo, hi, prev, last, CASE WHEN prev IS NULL THEN true WHEN lo <= prev THEN false ELSE lo - 1 > prev END AS starts FROM (` +
+      `SELECT lo, hi, max(hi) OVER (ORDER BY p ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, lead(p) OVER (ORDER BY p) IS NULL AS last FROM (` +
+      `SELECT ${p} AS p, set_masklen(${p}::inet, $3) AS lo, set_masklen(broadcast(${p}), $3) AS hi ` +
+      `FROM "${prefixes.table}" WHERE ${p} > $1::cidr AND ${p} <= $5::cidr AND ($4 OR ${v} IS NOT DISTINCT FROM $2::int)) c) s) t WHERE t.starts OR t.last ORDER BY t.lo`,
     [formatNetwork(network), vrf ?? null, bits, anyVrf, boundsOf(network)[1]],
   );
   const value = (text: string) => parseNetwork(text)!.value;
