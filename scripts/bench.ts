@@ -25,13 +25,16 @@
  *    (bench/permissionsMatrix.ts);
  *  - on PostgreSQL: the SVG and JSON elevations of a 48U rack holding 40 devices, against
  *    /api/status/ (bench/rackElevation.ts);
+ *  - on PostgreSQL: IPAM with 100,000 prefixes and 500,000 addresses — bulk create, pages plain and
+ *    within a parent against a hand-written handler, available IPs and prefixes, parallel
+ *    allocations (bench/ipam.ts);
  *  - on PostgreSQL: /api/status/ while ReDoS patterns, large imports and statements held until the
  *    statement timeout run over and over, against it alone (bench/underAttack.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count, BENCH_CIRCUITS the circuit count,
  * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, circuits, instantiation, customfields,
- * changes, permissions, matrix, elevation, attacks, bridge).
+ * changes, permissions, matrix, elevation, ipam, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +45,7 @@ import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
 import { describeInstantiation, measureDeviceInstantiation } from './bench/deviceInstantiation.ts';
 import { measureGeneration } from './bench/generation.ts';
+import { measureIpam } from './bench/ipam.ts';
 import { measureGenerationChange } from './bench/generationChange.ts';
 import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
@@ -195,6 +199,22 @@ if (runs('elevation')) {
     ['GET /api/status/, one request at a time (baseline: the HTTP floor and token lookup; median of 50)', ms2(el.statusMs), '', ''],
     [`GET racks/{id}/elevation/?render=svg, 48U rack, ${el.devices} devices, 3 reservations (median of 50; ${(el.svgBytes / 1024).toFixed(0)} KB)`, ms2(el.svgMs), `${(el.svgMs / el.statusMs).toFixed(1)}× baseline`, '< 50 ms'],
     ['GET racks/{id}/elevation/?limit=0, the same rack as JSON (96 half units)', ms2(el.jsonMs), `${(el.jsonMs / el.statusMs).toFixed(1)}× baseline`, ''],
+  );
+}
+if (runs('ipam')) {
+  progress('IPAM at scale (PostgreSQL; 100,000 prefixes, 500,000 addresses)…');
+  const ip = await measureIpam(adminUrl);
+  rows.push(
+    [`bulk create of 1,000 prefixes, one request, ${ip.prefixes.toLocaleString('en')} prefixes already (median of ${ip.bulkCreateMs.length}; max)`, `${ms(median(ip.bulkCreateMs))}; ${ms(Math.max(...ip.bulkCreateMs))}`, '', '< 1000 ms'],
+    ...ip.pages.map((p): [string, string, string, string] => [
+      `${p.label}, one request at a time (median of 30)`,
+      ms2(p.ms),
+      p.baselineMs === undefined ? '' : `hand-written baseline ${ms2(p.baselineMs)}: ${(p.baselineMs / p.ms).toFixed(2)}× baseline speed`,
+      p.baselineMs === undefined ? '< 30 ms' : '< 30 ms, ≥ 0.80×',
+    ]),
+    ['GET prefixes/{id}/available-ips/, first page in a /16 holding 50,000 addresses (median of 30)', ms2(ip.availableIpsMs), '', '< 50 ms'],
+    [`GET prefixes/{id}/available-prefixes/ of an IPv6 /32 with 100,000 children (${ip.availablePrefixesCount} free blocks; median of 30)`, ms2(ip.availablePrefixesMs), '', '< 50 ms'],
+    [`${ip.parallel.requests} parallel POST prefixes/{id}/available-ips/ on one /24`, `${ip.parallel.distinct} distinct of ${ip.parallel.requests}`, `${(ip.parallel.requests / (ip.parallel.ms / 1000)).toFixed(0)} allocations/s`, 'all distinct'],
   );
 }
 if (runs('attacks')) {

@@ -1867,6 +1867,7 @@ export const ipamIpAddress = pgTable('ipam_ip_address', {
     created: timestamp('created', { precision: 6, withTimezone: true }),
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
   }, (t): PgTableExtraConfigValue[] => [
+    index('ipam_ip_address_address_host_idx').on(sql`(host(${t.address})::inet)`),
     index('ipam_ip_address_vrf_id_idx').on(t.vrf_id),
     index('ipam_ip_address_tenant_id_idx').on(t.tenant_id),
     index('ipam_ip_address_assigned_object_type_idx').on(t.assigned_object_type, t.assigned_object_id),
@@ -1895,6 +1896,8 @@ export const ipamIpRange = pgTable('ipam_ip_range', {
     mark_populated: boolean('mark_populated').notNull(),
     mark_utilized: boolean('mark_utilized').notNull(),
   }, (t): PgTableExtraConfigValue[] => [
+    index('ipam_ip_range_start_address_host_idx').on(sql`(host(${t.start_address})::inet)`),
+    index('ipam_ip_range_end_address_host_idx').on(sql`(host(${t.end_address})::inet)`),
     index('ipam_ip_range_vrf_id_idx').on(t.vrf_id),
     index('ipam_ip_range_tenant_id_idx').on(t.tenant_id),
     index('ipam_ip_range_role_id_idx').on(t.role_id),
@@ -1927,6 +1930,8 @@ export const ipamPrefix = pgTable('ipam_prefix', {
     _site_id: integer('_site_id'),
     _location_id: integer('_location_id'),
   }, (t): PgTableExtraConfigValue[] => [
+    index('ipam_prefix_prefix_idx').on(t.prefix),
+    index('ipam_prefix_prefix_gist_idx').using('gist', t.prefix.op('inet_ops')),
     index('ipam_prefix_vrf_id_idx').on(t.vrf_id),
     index('ipam_prefix_scope_type_idx').on(t.scope_type, t.scope_id),
     index('ipam_prefix_tenant_id_idx').on(t.tenant_id),

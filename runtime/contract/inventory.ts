@@ -21,6 +21,9 @@ export type RouteSet = 'full' | 'read-only' | 'no-bulk' | 'no-create';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A many-to-many link table and its two columns (`source` points at the owner of the field). */
+/** What a field's `db_index` builds: a btree on the column, GiST `inet_ops` on it, or a btree on its host. */
+export type DbIndexKind = 'btree' | 'gist' | 'host';
+
 export interface LinkEntry {
   table: string;
   source: string;
@@ -54,8 +57,12 @@ export interface FieldEntry {
   orderable?: boolean;
   /** Fixed after create: `true` ignores a new value on update; a message refuses a changed value. */
   createOnly?: boolean | string;
-  /** The column is indexed (Django's db_index): read by the generator only. */
-  dbIndex?: boolean;
+  /**
+   * The column is indexed (Django's db_index): read by the generator only. `true` is a btree; a
+   * list names the indexes: `btree`, `gist` (GiST `inet_ops`, containment of cidr/inet columns)
+   * and `host` (a btree on `host(column)::inet`, an address's host in address order).
+   */
+  dbIndex?: boolean | DbIndexKind[];
   /** A named SQL expression (runtime/inventory) computes the value instead of a column. */
   expression?: string;
   maxLength?: number;

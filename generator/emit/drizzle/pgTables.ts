@@ -82,8 +82,11 @@ export function buildPgTables(specs: readonly TableSpec[]): Record<string, AnyTa
     // can point at tables built later in this loop.
     const table = pgTable(spec.name, columns as never, (t: Record<string, never>) => [
       ...spec.indexes.map((i) => {
-        const parts = i.parts.map((p) => (p.lower ? sql`lower(${t[p.column]})` : t[p.column]));
-        const built = (i.unique ? uniqueIndex : index)(i.name).on(...(parts as [SQL, ...SQL[]]));
+        const parts = i.parts.map((p) =>
+          p.lower ? sql`lower(${t[p.column]})` : p.host ? sql`(host(${t[p.column]})::inet)` : p.opclass ? (t[p.column] as { op(name: string): never }).op(p.opclass) : t[p.column],
+        );
+        const builder = (i.unique ? uniqueIndex : index)(i.name);
+        const built = i.using ? builder.using(i.using, ...(parts as [SQL, ...SQL[]])) : builder.on(...(parts as [SQL, ...SQL[]]));
         return i.whereNull.length ? built.where(sql.join(i.whereNull.map((c) => sql`${t[c]} IS NULL`), sql` AND `)) : built;
       }),
       ...spec.foreignKeys.map((fk) => {

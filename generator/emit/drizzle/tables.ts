@@ -8,7 +8,7 @@
  * the right NetBox error.
  */
 import { createHash } from 'node:crypto';
-import { TAG_LINK, type ConstraintMeaning } from '../../../runtime/contract/index.ts';
+import { TAG_LINK, type ConstraintMeaning, type DbIndexKind } from '../../../runtime/contract/index.ts';
 import { column, fieldKind, identityColumn, nullability, referenceColumn, timestampColumn, treePathColumn, varcharColumn, type Catalog, type ColumnSpec } from '../../../runtime/kinds/index.ts';
 import type { FieldIR, GroupTableIR, InventoryIR, ResourceIR } from '../../ir/types.ts';
 
@@ -16,12 +16,18 @@ export interface IndexPart {
   column: string;
   /** Index `lower(column)` instead of the column (case-insensitive uniques). */
   lower: boolean;
+  /** Index `host(column)::inet` instead of the column (an address's host, in address order). */
+  host?: boolean;
+  /** The operator class of the part (`inet_ops` for a GiST index of a network column). */
+  opclass?: string;
 }
 
 export interface IndexSpec {
   name: string;
   unique: boolean;
   parts: IndexPart[];
+  /** The access method when not btree. */
+  using?: 'gist';
   /** Partial index: only rows where all these columns are null. */
   whereNull: string[];
   /** What a violation of this unique index means, for the runtime's error mapping. */
@@ -65,6 +71,13 @@ export function constraintName(base: string, suffix: string): string {
   return `${base.slice(0, MAX_IDENTIFIER - suffix.length - hash.length - 2)}_${hash}_${suffix}`;
 }
 
+/** The index a field's `db_index` names: a btree on the column, GiST `inet_ops` on it, or a btree on its host. */
+function fieldIndex(table: string, column: string, kind: DbIndexKind): IndexSpec {
+  if (kind === 'gist') return { name: constraintName(`${table}_${column}_gist`, 'idx'), unique: false, using: 'gist', parts: [{ column, lower: false, opclass: 'inet_ops' }], whereNull: [], meaning: null };
+  if (kind === 'host') return { name: constraintName(`${table}_${column}_host`, 'idx'), unique: false, parts: [{ column, lower: false, host: true }], whereNull: [], meaning: null };
+  return { name: constraintName(`${table}_${column}`, 'idx'), unique: false, parts: [{ column, lower: false }], whereNull: [], meaning: null };
+}
+
 /** `dcim_site` → `dcimSite`. */
 export function tableConstName(table: string): string {
   return table.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -91,7 +104,7 @@ function resourceTable(resource: ResourceIR, ir: InventoryIR, catalog: Catalog):
     const column = columnSpec(field, catalog);
     if (!column) continue;
     columns.push(column);
-    if (field.dbIndex) indexes.push({ name: constraintName(`${resource.table}_${column.name}`, 'idx'), unique: false, parts: [{ column: column.name, lower: false }], whereNull: [], meaning: null });
+    for (const kind of field.dbIndex === true ? ['btree'] : field.dbIndex || []) indexes.push(fieldIndex(resource.table, column.name, kind as DbIndexKind));
     if (field.kind === 'object_type' && field.generic) {
       // Objects are looked up by (type, id), the way a generic relation is read and filtered.
       const idColumn = resource.fields.find((f) => f.name === field.generic!.idField)?.column ?? field.generic.idField;

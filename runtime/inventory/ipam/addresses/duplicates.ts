@@ -33,7 +33,7 @@ export async function refuseDuplicates(batch: WriteBatch, items: WriteItem[]): P
   // Stored addresses of the same VRF and host, the batch's own rows left out (their new values count instead).
   const stored = await batch.tx.query<{ i: number; address: string; role: string | null; id: number }>(
     `SELECT u.i, a.address::text AS address, a.role, a.id FROM unnest($1::inet[], $2::int[]) WITH ORDINALITY u(address, vrf, i) ` +
-      `JOIN ${table} a ON host(a.address) = host(u.address) AND a.vrf_id IS NOT DISTINCT FROM u.vrf WHERE NOT (a.id = ANY($3::int[])) ` +
+      `JOIN ${table} a ON host(a.address)::inet = host(u.address)::inet AND a.vrf_id IS NOT DISTINCT FROM u.vrf WHERE NOT (a.id = ANY($3::int[])) ` +
       `ORDER BY a.address, a.id`,
     [enforced.map((item) => valueOf(batch, item, 'address')), enforced.map((item) => valueOf(batch, item, 'vrf')), updatedIds(batch)],
   );

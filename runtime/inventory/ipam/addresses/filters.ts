@@ -11,7 +11,7 @@
  */
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
 import { presence } from '../../presence.ts';
-import { formatNetwork, networkOf, parseNetwork } from '../shared/ipSpace.ts';
+import { boundsOf, formatNetwork, networkOf, parseNetwork } from '../shared/ipSpace.ts';
 
 const column = ({ query, sql, alias }: MethodFilterArgs, field: string) => sql.column(query.listed.key, field, alias);
 
@@ -22,8 +22,13 @@ const vmInterfaceType = (args: MethodFilterArgs) => `'${args.query.resource('vir
 export const ipAddressParent: MethodFilter = (args) => {
   const networks = args.values.map((v) => parseNetwork(v.trim()));
   if (!networks.length || networks.some((n) => n === null)) return 'false';
-  const parents = args.param(networks.map((n) => formatNetwork(networkOf(n!))));
-  return `host(${column(args, 'address')})::inet <<= ANY(${parents}::cidr[])`;
+  const host = `host(${column(args, 'address')})::inet`;
+  // One parent is a range of the host index; several, any of them.
+  if (networks.length === 1) {
+    const [first, last] = boundsOf(networks[0]!);
+    return `${host} BETWEEN ${args.param(first)}::inet AND ${args.param(last)}::inet`;
+  }
+  return `${host} <<= ANY(${args.param(networks.map((n) => formatNetwork(networkOf(n!))))}::cidr[])`;
 };
 
 export const ipAddressDevice: MethodFilter = (args) => {

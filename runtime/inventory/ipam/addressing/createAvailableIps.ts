@@ -29,14 +29,14 @@ function prefixLength(item: Item, parent: FreeAddresses): number | string {
   return value;
 }
 
-function creating(freeOf: (args: OperationArgs, db: Queryable, parent: Item) => Promise<FreeAddresses>): OperationHandler {
+function creating(freeOf: (args: OperationArgs, db: Queryable, parent: Item, wanted: number) => Promise<FreeAddresses>): OperationHandler {
   return async (c: Context, args: OperationArgs) => {
     const body = await readBody(c);
     const many = Array.isArray(body);
     const requested = (many ? body : [body]) as unknown[];
     const addresses = args.rest.registry.resource('ipam.ip-addresses');
     const created = await args.rest.createWithin(addresses, args.ctx, async (tx) => {
-      const parent = await freeOf(args, tx, await parentRow(c, { resource: args.resource, db: tx }, true));
+      const parent = await freeOf(args, tx, await parentRow(c, { resource: args.resource, db: tx }, true), requested.length);
       const hosts = firstAddresses(parent.free, requested.length);
       if (hosts.length < requested.length) throw conflict('Insufficient resources are available to satisfy the request');
       const items = requested.map((item) => (item && typeof item === 'object' && !Array.isArray(item) ? (item as Item) : {}));

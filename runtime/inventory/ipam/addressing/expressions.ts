@@ -28,7 +28,9 @@ export const prefixDepth: SqlExpression = (t, sql) => {
 export const prefixChildren: SqlExpression = (t, sql) => {
   const p = sql.alias();
   const [prefix, vrf] = [(a: string) => sql.column('ipam.prefixes', 'prefix', a), (a: string) => sql.column('ipam.prefixes', 'vrf', a)];
-  return `(SELECT count(*) FROM ${sql.table('ipam.prefixes')} ${p} WHERE ${prefix(p)} << ${prefix(t)} AND ${vrf(p)} IS NOT DISTINCT FROM ${vrf(t)})::int`;
+  // Bounded by the btree range children sort in: after the prefix, up to its last address.
+  const last = `set_masklen(broadcast(${prefix(t)}), CASE family(${prefix(t)}) WHEN 4 THEN 32 ELSE 128 END)::cidr`;
+  return `(SELECT count(*) FROM ${sql.table('ipam.prefixes')} ${p} WHERE ${prefix(p)} << ${prefix(t)} AND ${prefix(p)} > ${prefix(t)} AND ${prefix(p)} <= ${last} AND ${vrf(p)} IS NOT DISTINCT FROM ${vrf(t)})::int`;
 };
 
 /** The number of addresses from start to end (both included). The rules keep it below 2^32. */

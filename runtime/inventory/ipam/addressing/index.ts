@@ -7,7 +7,7 @@
 import type { AppRules } from '../../appRules.ts';
 import { aggregateRules } from './aggregateRules.ts';
 import { ipRangeAvailableIps, prefixAvailableIps } from './availableIps.ts';
-import { prefixAvailablePrefixes } from './availablePrefixes.ts';
+import { prefixAvailablePrefixes, prefixCreateAvailablePrefixes } from './availablePrefixes.ts';
 import { ipRangeCreateAvailableIps, prefixCreateAvailableIps } from './createAvailableIps.ts';
 import { asnDisplay, ipRangeDisplay, vrfDisplay } from './displays.ts';
 import { ipRangeFamily, ipRangeSize, prefixChildren, prefixDepth, prefixFamily, vrfNullsFirst } from './expressions.ts';
@@ -54,6 +54,7 @@ export const addressing: AppRules = {
   },
   operations: {
     'prefix-available-prefixes': prefixAvailablePrefixes,
+    'prefix-create-available-prefixes': prefixCreateAvailablePrefixes,
     'prefix-available-ips': prefixAvailableIps,
     'ip-range-available-ips': ipRangeAvailableIps,
     'prefix-create-available-ips': prefixCreateAvailableIps,

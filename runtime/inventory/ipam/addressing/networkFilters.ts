@@ -7,7 +7,7 @@
  * filters (django-filter's CharFilter, NumberFilter, ModelChoiceFilter) take the last value given.
  */
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';
-import { formatAddress, formatNetwork, networkOf, parseAddress, parseNetwork } from '../shared/ipSpace.ts';
+import { boundsOf, formatAddress, formatNetwork, networkOf, parseAddress, parseNetwork } from '../shared/ipSpace.ts';
 
 /** The listed resource's network column (a prefix's `prefix`, an address's `address`). */
 function networkColumn({ query, sql, alias }: MethodFilterArgs): string {
@@ -44,8 +44,25 @@ export const prefixIn: MethodFilter = (args) => {
   return `${networkColumn(args)}::inet = ANY(${args.param(networks.map(formatNetwork))}::inet[])`;
 };
 
-export const prefixWithin = againstNetwork('<<');
-export const prefixWithinInclude = againstNetwork('<<=');
+/**
+ * `within` (`<<`) and `within_include` (`<<=`): the containment, bounded by the btree range the
+ * contained networks sort in (from the network itself to its last address), so a page of a large
+ * table reads only that range.
+ */
+const withinNetwork =
+  (operator: '<<' | '<<='): MethodFilter =>
+  (args) => {
+    const value = last(args.values);
+    if (!value) return 'true';
+    const network = parseNetwork(value);
+    if (!network) return 'false';
+    const column = networkColumn(args);
+    const cidr = args.param(formatNetwork(networkOf(network)));
+    return `(${column} ${operator} ${cidr}::cidr AND ${column} >= ${cidr}::cidr AND ${column} <= ${args.param(boundsOf(network)[1])}::cidr)`;
+  };
+
+export const prefixWithin = withinNetwork('<<');
+export const prefixWithinInclude = withinNetwork('<<=');
 
 /** Prefixes containing a network (`10.0.0.0/24`: or equal to it) or strictly containing an address. */
 export const prefixContains: MethodFilter = (args) => {

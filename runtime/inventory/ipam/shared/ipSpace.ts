@@ -67,6 +67,16 @@ export function formatAddress(family: Family, value: bigint): string {
 
 export const formatNetwork = (network: Network) => `${formatAddress(network.family, network.value)}/${network.length}`;
 
+/**
+ * The first and last address of a network, bare (`10.0.0.0`, `10.0.255.255`): bounds a btree range
+ * over hosts or networks can use. PostgreSQL turns `<<=` of a constant into such a range itself, but
+ * not in a generic plan, where the network is a parameter.
+ */
+export function boundsOf(network: Network): [string, string] {
+  const { first, last } = intervalOf(network);
+  return [formatAddress(network.family, first), formatAddress(network.family, last)];
+}
+
 /** Sorted, merged intervals (adjacent ones joined). */
 export function merge(intervals: Interval[]): Interval[] {
   const sorted = [...intervals].sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));

@@ -4,7 +4,7 @@
  * VLANs; the VLANs' availability filters and rules.
  */
 import type { AppRules } from '../../appRules.ts';
-import { vlanGroupAvailableVlans } from './availableVlans.ts';
+import { vlanGroupAvailableVlans, vlanGroupCreateAvailableVlans } from './availableVlans.ts';
 import { vlanGroupTotalVlanIds, vlanGroupUtilization } from './expressions.ts';
 import { vlanAvailableAtSite, vlanAvailableAtSiteGroup, vlanGroupContainsVid, vlanGroupScope } from './filters.ts';
 import { vlanGroupRules } from './vlanGroupRules.ts';
@@ -19,5 +19,5 @@ export const vlans: AppRules = {
     vlan_available_at_site_group: vlanAvailableAtSiteGroup,
   },
   rules: { 'ipam.vlan-groups': vlanGroupRules, 'ipam.vlans': vlanRules },
-  operations: { 'vlan-group-available-vlans': vlanGroupAvailableVlans },
+  operations: { 'vlan-group-available-vlans': vlanGroupAvailableVlans, 'vlan-group-create-available-vlans': vlanGroupCreateAvailableVlans },
 };
