@@ -71,7 +71,9 @@ export class SchemaArbitraries {
     }
     switch (schema.type) {
       case 'integer':
-        return withNull(fc.oneof(this.options.ids, fc.integer({ min: schema.minimum ?? -5, max: schema.maximum ?? 70000 })));
+        // fast-check's integers are safe integers: a 64-bit field's bounds (±2^63, an L2VPN's
+        // identifier) are clamped to them, or drawing a value never ends.
+        return withNull(fc.oneof(this.options.ids, fc.integer({ min: Math.max(schema.minimum ?? -5, Number.MIN_SAFE_INTEGER), max: Math.min(schema.maximum ?? 70000, Number.MAX_SAFE_INTEGER) })));
       case 'number':
         return withNull(fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true }).map((n) => Math.round(n * 1000) / 1000));
       case 'boolean':
