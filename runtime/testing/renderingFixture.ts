@@ -167,6 +167,35 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   ]);
   await post('wireless/wireless-links', { interface_a: radio1.id, interface_b: radio2.id, ssid: 'bh', status: 'planned', tenant: tenant.id, auth_type: 'open', distance: 1.25, distance_unit: 'km', tags });
 
+  // Circuits: a provider with an account and a network, a circuit with both sides, a group, a virtual circuit.
+  const provider = await post('circuits/providers', { name: 'Carrier', slug: 'carrier', tags });
+  await post('circuits/provider-accounts', { provider: provider.id, account: 'A-1', name: 'Main' });
+  const network = await post('circuits/provider-networks', { provider: provider.id, name: 'MPLS', service_id: 'svc-1' });
+  const circuitType = await post('circuits/circuit-types', { name: 'Internet', slug: 'internet', color: 'aa1409' });
+  const circuit = await post('circuits/circuits', { cid: 'C-1', provider: provider.id, type: circuitType.id, status: 'active', tenant: tenant.id, commit_rate: 1000, tags });
+  await post('circuits/circuits', { cid: 'C-2', provider: provider.id, type: circuitType.id });
+  await post('circuits/circuit-terminations', { circuit: circuit.id, term_side: 'A', termination_type: 'dcim.site', termination_id: site.id, port_speed: 1000 });
+  await post('circuits/circuit-terminations', { circuit: circuit.id, term_side: 'Z', termination_type: 'circuits.providernetwork', termination_id: network.id });
+  const circuitGroup = await post('circuits/circuit-groups', { name: 'Ring', slug: 'ring', tenant: tenant.id });
+  await post('circuits/circuit-group-assignments', { group: circuitGroup.id, member_type: 'circuits.circuit', member_id: circuit.id, priority: 'primary' });
+  const virtualType = await post('circuits/virtual-circuit-types', { name: 'P2P', slug: 'p2p' });
+  const virtualCircuit = await post('circuits/virtual-circuits', { cid: 'VC-1', provider_network: network.id, type: virtualType.id, tenant: tenant.id });
+  const vcInterface = await post('dcim/interfaces', { device: router.id, name: 'vc0', type: 'virtual' });
+  await post('circuits/virtual-circuit-terminations', { virtual_circuit: virtualCircuit.id, role: 'peer', interface: vcInterface.id });
+
+  // VPN: an IKE/IPSec profile chain, a tunnel with a termination, an L2VPN terminated on a VLAN.
+  const tunnelGroup = await post('vpn/tunnel-groups', { name: 'Core', slug: 'core' });
+  const ikeProposal = await post('vpn/ike-proposals', { name: 'ike1', authentication_method: 'preshared-keys', encryption_algorithm: 'aes-128-cbc', authentication_algorithm: 'hmac-sha256', group: 14 });
+  const ikePolicy = await post('vpn/ike-policies', { name: 'ikepol', version: 2, proposals: [ikeProposal.id] });
+  const ipsecProposal = await post('vpn/ipsec-proposals', { name: 'ipsec1', encryption_algorithm: 'aes-128-cbc', authentication_algorithm: 'hmac-sha256' });
+  const ipsecPolicy = await post('vpn/ipsec-policies', { name: 'ipsecpol', proposals: [ipsecProposal.id], pfs_group: 14 });
+  const ipsecProfile = await post('vpn/ipsec-profiles', { name: 'prof', mode: 'esp', ike_policy: ikePolicy.id, ipsec_policy: ipsecPolicy.id });
+  const tunnel = await post('vpn/tunnels', { name: 'T1', status: 'active', group: tunnelGroup.id, encapsulation: 'ipsec-tunnel', ipsec_profile: ipsecProfile.id, tenant: tenant.id, tunnel_id: 7, tags });
+  await post('vpn/tunnels', { name: 'T2', status: 'planned', encapsulation: 'gre' });
+  await post('vpn/tunnel-terminations', { tunnel: tunnel.id, role: 'peer', termination_type: 'dcim.interface', termination_id: vcInterface.id });
+  const l2vpn = await post('vpn/l2vpns', { name: 'Fabric', slug: 'fabric', type: 'vxlan', identifier: 5000, tenant: tenant.id, tags });
+  await post('vpn/l2vpn-terminations', { l2vpn: l2vpn.id, assigned_object_type: 'ipam.vlan', assigned_object_id: vlan.id });
+
   const contactGroup = await post('tenancy/contact-groups', { name: 'Ops', slug: 'ops' });
   const contactRole = await post('tenancy/contact-roles', { name: 'Admin', slug: 'admin' });
   const contact = await post('tenancy/contacts', { name: 'Ann', email: 'ann@example.com', groups: [contactGroup.id] });

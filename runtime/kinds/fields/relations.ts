@@ -194,7 +194,7 @@ export const relatedList: FieldKind = {
   defaultColumn: () => null,
   column: () => null,
   response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), readOnly: true }),
-  select: (field, resource, alias, ctx) => relatedRows(field, resource, alias, ctx),
+  select: (field, resource, alias, ctx) => relatedRows(field, resource, alias, ctx, field.shows),
   serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
   json: (field, resource, alias, ctx) => relatedRows(field, resource, alias, ctx, field.shows),
 };
