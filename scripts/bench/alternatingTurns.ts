@@ -13,6 +13,14 @@ export interface TurnFigures {
 }
 
 /** GETs of `path` (expecting `expectResults` results) on each origin, in `turns` alternating turns over `durationMs` each. */
+/** A generated server's throughput against a hand-written baseline's: medians of alternating turns, and every turn's figure (req/s). */
+export interface AgainstBaseline {
+  generatedRps: number;
+  baselineRps: number;
+  generatedTurns: number[];
+  baselineTurns: number[];
+}
+
 export async function alternatingTurns(origins: readonly string[], path: string, headers: Record<string, string>, expectResults: number, durationMs: number, turns = 5): Promise<TurnFigures[]> {
   for (const origin of origins) await requestsPerSecond(`${origin}${path}`, headers, expectResults, durationMs / 5);
   const rates = origins.map(() => [] as number[]);

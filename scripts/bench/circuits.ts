@@ -8,18 +8,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import postgres from 'postgres';
 import { startInventoryServer } from '../../runtime/server/server.ts';
-import { alternatingTurns } from './alternatingTurns.ts';
+import { alternatingTurns, type AgainstBaseline } from './alternatingTurns.ts';
 import { circuitsBaseline } from './circuitsBaseline.ts';
 import { firstDifference } from './jsonDifference.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
 import { listen } from './timing.ts';
 
-export interface CircuitFigures {
+export interface CircuitFigures extends AgainstBaseline {
   circuits: number;
-  generatedRps: number;
-  baselineRps: number;
-  generatedTurns: number[];
-  baselineTurns: number[];
 }
 
 const LIST = '/api/circuits/circuits/?limit=50';

@@ -13,22 +13,17 @@ import postgres from 'postgres';
 import { scratchDatabase } from './scratchDatabase.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { countingDatabase } from '../../runtime/testing/countingDatabase.ts';
-import { alternatingTurns } from './alternatingTurns.ts';
+import { alternatingTurns, type AgainstBaseline } from './alternatingTurns.ts';
 import { devicesBaseline, type BaselineCustomFields } from './devicesBaseline.ts';
 import { firstDifference } from './jsonDifference.ts';
 import { seedDevices } from './devicesSeed.ts';
 import { listen } from './timing.ts';
 
-export interface CustomFieldFigures {
+export interface CustomFieldFigures extends AgainstBaseline {
   devices: number;
   fields: number;
   /** SQL statements of one list request, besides the token lookup. */
   listStatements: number;
-  /** Medians of alternating turns, and every turn's figure. */
-  generatedRps: number;
-  baselineRps: number;
-  generatedTurns: number[];
-  baselineTurns: number[];
 }
 
 const LIST = '/api/dcim/devices/?limit=50';

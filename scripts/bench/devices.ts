@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import postgres from 'postgres';
 import { scratchDatabase } from './scratchDatabase.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
-import { alternatingTurns } from './alternatingTurns.ts';
+import { alternatingTurns, type AgainstBaseline } from './alternatingTurns.ts';
 import { capturingDatabase } from './capturingDatabase.ts';
 import { devicesBaseline, devicesBaselineSql } from './devicesBaseline.ts';
 import { firstDifference } from './jsonDifference.ts';
@@ -19,17 +19,12 @@ import { seedDevices } from './devicesSeed.ts';
 import { isTokenLookup, measureOverhead, type OverheadFigures } from './requestOverhead.ts';
 import { listen, median } from './timing.ts';
 
-export interface DeviceFigures {
+export interface DeviceFigures extends AgainstBaseline {
   devices: number;
   bulkCreateMedianMs: number;
   bulkCreateMaxMs: number;
   /** SQL statements of one list request, besides the token lookup. */
   listStatements: number;
-  /** Medians of alternating turns, and every turn's figure. */
-  generatedRps: number;
-  baselineRps: number;
-  generatedTurns: number[];
-  baselineTurns: number[];
   /** The engine's time per request against PostgreSQL's time for its statements, and the baseline's alike. */
   overhead: OverheadFigures;
 }

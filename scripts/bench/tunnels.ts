@@ -12,7 +12,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import postgres from 'postgres';
 import { startInventoryServer } from '../../runtime/server/server.ts';
-import { alternatingTurns } from './alternatingTurns.ts';
+import { alternatingTurns, type AgainstBaseline } from './alternatingTurns.ts';
 import { capturingDatabase } from './capturingDatabase.ts';
 import { firstDifference } from './jsonDifference.ts';
 import { isTokenLookup } from './requestOverhead.ts';
@@ -20,15 +20,11 @@ import { scratchDatabase } from './scratchDatabase.ts';
 import { listen } from './timing.ts';
 import { tunnelsBaseline } from './tunnelsBaseline.ts';
 
-export interface TunnelFigures {
+export interface TunnelFigures extends AgainstBaseline {
   tunnels: number;
   terminations: number;
   /** SQL statements of one list request, besides the token lookup. */
   listStatements: number;
-  generatedRps: number;
-  baselineRps: number;
-  generatedTurns: number[];
-  baselineTurns: number[];
 }
 
 const LIST = '/api/vpn/tunnels/?limit=50';
