@@ -53,8 +53,8 @@ export const fieldSchema = z.strictObject({
   via: name.optional(),
   cumulative: z.boolean().optional(),
   column: name.optional(),
-  /** `false` to derive no filter from this field. */
-  filter: z.boolean().optional(),
+  /** `false` to derive no filter from this field; `lookups` to derive only its lookups (`start__gte`, not `start`). */
+  filter: z.union([z.boolean(), z.literal('lookups')]).optional(),
   orderable: z.boolean().optional(),
   /** For m2m: this is the other side of `<field>` on the target (one link table for both). */
   reverse_of: name.optional(),

@@ -119,6 +119,11 @@ export interface FilterEntry {
   value?: 'string' | 'integer' | 'id' | 'number' | 'boolean';
   /** Lookups accepted besides the exact match; default: the kind's. */
   lookups?: string[];
+  /**
+   * `false`: the bare name is no parameter, only its lookups are (an ASN range's `start`, whose
+   * bare name is the paging parameter, still filters as `start__gte`…).
+   */
+  exact?: false;
 }
 
 export interface UniqueEntry {

@@ -75,7 +75,7 @@ export function expandFilter(entry: FilterEntry): Filter {
 export function compactFilter(filter: Filter): FilterEntry {
   const out: FilterEntry = { name: filter.name, kind: filter.kind };
   if (filter.path !== filter.name) out.path = filter.path;
-  for (const key of ['to', 'choices', 'method', 'value'] as const) if (filter[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = filter[key];
+  for (const key of ['to', 'choices', 'method', 'value', 'exact'] as const) if (filter[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = filter[key];
   if (JSON.stringify(filter.lookups) !== JSON.stringify(filterKind(filter.kind).lookups)) out.lookups = filter.lookups;
   return out;
 }

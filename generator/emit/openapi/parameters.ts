@@ -60,7 +60,7 @@ export function filterParameters(ctx: OpenApiContext, resource: ResourceIR, filt
   const kind = filterKind(filter.kind);
   const value = kind.valueSchema(filter, resource, kindContext(ctx, `${resource.key} filter \`${filter.name}\``));
   const many = (items: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject): OpenAPIV3.SchemaObject => ('type' in items && items.type === 'boolean' ? items : { type: 'array', items });
-  const params = [query(filter.name, many(value), exactDescription(resource, filter))];
+  const params = filter.exact === false ? [] : [query(filter.name, many(value), exactDescription(resource, filter))];
   for (const lookup of filter.lookups) {
     const text = kind.textLookups?.includes(lookup) ?? false;
     const schema = lookup === 'empty' ? { type: 'boolean' as const } : many(text ? { type: 'string' } : value);

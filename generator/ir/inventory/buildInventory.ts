@@ -178,7 +178,9 @@ function fieldSets(pending: Pending[]): InventoryIR['fieldSets'] {
 function buildFiltersAndSearch(p: Pending, catalog: ReturnType<typeof irCatalog>, filterSets: InventoryIR['filterSets'], diagnostics: Diagnostic[]): void {
   const { ir, definition, merged, source, at } = p;
   const unfiltered = new Set(merged.fields.filter(([, def]) => def.filter === false).map(([name]) => name));
-  const byName = new Map(derivedFilters(ir, catalog, unfiltered).map((f) => [f.name, f]));
+  const lookupsOnly = new Set(merged.fields.filter(([, def]) => def.filter === 'lookups').map(([name]) => name));
+  const derived = derivedFilters(ir, catalog, unfiltered).map((f) => (lookupsOnly.has(f.name) ? { ...f, exact: false as const } : f));
+  const byName = new Map(derived.map((f) => [f.name, f]));
   const fromMixin = new Map<string, string[]>();
   for (const [name, { spec, mixin }] of merged.filters) {
     const where: PathKey[] = mixin ? [...at, 'mixins'] : [...at, 'filters', name];

@@ -27,6 +27,14 @@ describe('query parameters', () => {
     ]);
   });
 
+  it('takes only the lookups of a field filtered by them alone, whose bare name may be a paging parameter', () => {
+    const withOffset = (filter: string) => shop.replace('      shelf: { type: fk, target: shop.shelves }', `      shelf: { type: fk, target: shop.shelves }\n      offset: { type: integer${filter} }`);
+    expect(diagnosticsWith({ 'shop.yaml': withOffset(', filter: lookups') })).toEqual([]);
+    expect(diagnosticsWith({ 'shop.yaml': withOffset('') })).toEqual([
+      'definitions/shop.yaml:14:15 E_DUPLICATE_NAME shop.books filter "offset": query parameter offset is already a paging or shaping parameter; rename the filter',
+    ]);
+  });
+
   it('reserves exactly the parameters the list engine reads before filters', () => {
     expect([...RESERVED_QUERY_PARAMETERS].sort()).toEqual([...RESERVED].sort());
   });

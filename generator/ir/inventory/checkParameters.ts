@@ -26,7 +26,8 @@ export function checkParameters(p: Pending, out: Diagnostic[]): void {
   const own = (name: string) => !!definition.filters && name in definition.filters;
   const filters = [...ir.filters].sort((a, b) => Number(own(a.name)) - Number(own(b.name)) || a.name.localeCompare(b.name));
   for (const filter of filters) {
-    const names: [string, string][] = [[filter.name, `filter "${filter.name}"`], ...filter.lookups.map((l): [string, string] => [`${filter.name}__${l}`, `the ${l} lookup of filter "${filter.name}"`])];
+    const bare: [string, string][] = filter.exact === false ? [] : [[filter.name, `filter "${filter.name}"`]];
+    const names: [string, string][] = [...bare, ...filter.lookups.map((l): [string, string] => [`${filter.name}__${l}`, `the ${l} lookup of filter "${filter.name}"`])];
     const clash = names.find(([name]) => taken.has(name) && (own(filter.name) || !UNDOCUMENTED.has(name)));
     if (clash) {
       const where: PathKey[] = own(filter.name) ? [...at, 'filters', filter.name] : definition.fields?.[filter.path.split('__')[0]] !== undefined ? [...at, 'fields', filter.path.split('__')[0]] : [...at, 'mixins'];

@@ -53,7 +53,7 @@ function matchCustomField(set: CustomFieldSet | null, key: string): { def: Custo
 
 /** Splits `name__lookup` against the resource's filters. */
 function match(resource: Resource, key: string): { filter: Filter; lookup: string } | null {
-  const exact = resource.filters.find((f) => f.name === key);
+  const exact = resource.filters.find((f) => f.name === key && f.exact !== false);
   if (exact) return { filter: exact, lookup: 'exact' };
   const i = key.lastIndexOf('__');
   if (i < 0) return null;

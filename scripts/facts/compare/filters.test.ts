@@ -28,6 +28,12 @@ describe('compareFilters', () => {
     ]);
   });
 
+  it('counts a filter served by its lookups alone as lacking its bare parameter, and compares its lookups', () => {
+    const ours = resource([], { filters: [filter('start', { kind: 'number', exact: false, lookups: ['n', 'gt'] })] });
+    const found = compareFilters(subject(ours, { filters: { start: { kind: 'number', lookups: ['n', 'gt', 'lt'] } } }));
+    expect(found.differences.map((d) => `${d.aspect} ${d.subject}`)).toEqual(['filter start', 'lookups start']);
+  });
+
   it('writes a method filter and lookups other than its kind’s', () => {
     expect(yamlFor('has_x', { kind: 'method', method: '_has_x', lookups: [] })).toBe('has_x: { method: has_x }');
     expect(yamlFor('region', { kind: 'tree_slug', field: 'region__slug', to: 'slug', lookups: ['n'] })).toBe('region: { kind: tree_slug, to: slug }');

@@ -53,7 +53,8 @@ export function compareFilters({ resource, filters }: Subject): Findings {
   for (const [name, f] of wanted) {
     if (name === 'q') continue;
     const mine = ours.get(name);
-    record.check('filter', name, mine !== undefined, () => 'filters', () => 'not served', yamlFor(name, f));
+    // A filter served by its lookups alone (`exact: false`) still lacks NetBox's bare parameter.
+    record.check('filter', name, mine !== undefined && mine.exact !== false, () => 'filters', () => (mine ? 'only its lookups' : 'not served'), yamlFor(name, f));
     if (!mine) continue;
     record.check('lookups', name, sameSet(f.lookups, mine.lookups), () => `[${f.lookups.join(', ')}]`, () => `[${mine.lookups.join(', ')}]`);
     if (f.choices || mine.choices) record.check('filter_choices', name, f.choices === mine.choices, () => f.choices ?? 'none', () => mine.choices ?? 'none');

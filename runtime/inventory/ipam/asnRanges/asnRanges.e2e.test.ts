@@ -1,6 +1,6 @@
 /**
  * End-to-end tests of ASN ranges and their available-asns operations, on PGlite and, with
- * TEST_DATABASE_URL, on PostgreSQL: shape, display and ASN count; GET lists the first free ASNs
+ * TEST_DATABASE_URL, on PostgreSQL: shape, display and ASN count, `start`'s lookup filters; GET lists the first free ASNs
  * around the ones taken (a 32-bit range is never listed); POST creates one (an object) or several
  * (a list), 409 when the range has too few, 400 per item for a bad field with nothing written;
  * parallel POSTs never hand out one ASN twice.
@@ -38,6 +38,11 @@ describe.each(testDatabases())('ipam ASN ranges on $name', (database) => {
     expect((await api.request('GET', `/api/ipam/asn-ranges/${ids.range}/`)).body.asn_count).toBe(2);
     expect((await api.request('GET', '/api/ipam/asn-ranges/?end__gte=64520&rir=arin')).body.count).toBe(1);
     expect((await api.request('GET', '/api/ipam/asn-ranges/?q=priv')).body.count).toBe(1);
+    // `start`'s lookups filter; bare `start` stays the paging parameter (an offset: no range left).
+    expect((await api.request('GET', '/api/ipam/asn-ranges/?start__gte=64512')).body.count).toBe(1);
+    expect((await api.request('GET', '/api/ipam/asn-ranges/?start__gt=64512')).body.count).toBe(0);
+    expect((await api.request('GET', '/api/ipam/asn-ranges/?start__n=1&start__lte=64512')).body.count).toBe(1);
+    expect((await api.request('GET', '/api/ipam/asn-ranges/?start__empty=true')).body.count).toBe(0);
   });
 
   it('lists the free ASNs of a range, the range’s RIR with each', async () => {
