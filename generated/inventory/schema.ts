@@ -377,6 +377,16 @@ export const dcimCableTermination = pgTable('dcim_cable_termination', {
     uniqueIndex('dcim_cable_termination_cable_id_cable_end_connector_uniq').on(t.cable_id, t.cable_end, t.connector),
     foreignKey({ name: 'dcim_cable_termination_cable_id_fk', columns: [t.cable_id], foreignColumns: [dcimCable.id] }).onDelete('no action'),
   ]);
+export const dcimCablepath = pgTable('dcim_cablepath', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    path: jsonb('path').notNull(),
+    is_active: boolean('is_active').notNull(),
+    is_complete: boolean('is_complete').notNull(),
+    is_split: boolean('is_split').notNull(),
+    nodes: text('nodes').array().notNull(),
+  }, (t) => [
+    index('dcim_cablepath_nodes_idx').using('gin', t.nodes),
+  ]);
 export const dcimConsolePort = pgTable('dcim_console_port', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     device_id: integer('device_id').notNull(),
@@ -395,6 +405,7 @@ export const dcimConsolePort = pgTable('dcim_console_port', {
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
     _name: varchar('_name', { length: 100 }).notNull(),
     cable_connector: integer('cable_connector'),
+    _path_id: integer('_path_id'),
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_console_port_device_id_idx').on(t.device_id),
     index('dcim_console_port_module_id_idx').on(t.module_id),
@@ -443,6 +454,7 @@ export const dcimConsoleServerPort = pgTable('dcim_console_server_port', {
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
     _name: varchar('_name', { length: 100 }).notNull(),
     cable_connector: integer('cable_connector'),
+    _path_id: integer('_path_id'),
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_console_server_port_device_id_idx').on(t.device_id),
     index('dcim_console_server_port_module_id_idx').on(t.module_id),
@@ -735,6 +747,7 @@ export const dcimInterface = pgTable('dcim_interface', {
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
     _name: varchar('_name', { length: 100 }).notNull(),
     cable_connector: integer('cable_connector'),
+    _path_id: integer('_path_id'),
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_interface_device_id_idx').on(t.device_id),
     index('dcim_interface_module_id_idx').on(t.module_id),
@@ -1142,6 +1155,7 @@ export const dcimPowerFeed = pgTable('dcim_power_feed', {
     available_power: integer('available_power').notNull(),
     cable_connector: integer('cable_connector'),
     _name: varchar('_name', { length: 100 }).notNull(),
+    _path_id: integer('_path_id'),
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_power_feed_power_panel_id_idx').on(t.power_panel_id),
     index('dcim_power_feed_rack_id_idx').on(t.rack_id),
@@ -1176,6 +1190,7 @@ export const dcimPowerOutlet = pgTable('dcim_power_outlet', {
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
     _name: varchar('_name', { length: 100 }).notNull(),
     cable_connector: integer('cable_connector'),
+    _path_id: integer('_path_id'),
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_power_outlet_device_id_idx').on(t.device_id),
     index('dcim_power_outlet_module_id_idx').on(t.module_id),
@@ -1253,6 +1268,7 @@ export const dcimPowerPort = pgTable('dcim_power_port', {
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
     _name: varchar('_name', { length: 100 }).notNull(),
     cable_connector: integer('cable_connector'),
+    _path_id: integer('_path_id'),
   }, (t): PgTableExtraConfigValue[] => [
     index('dcim_power_port_device_id_idx').on(t.device_id),
     index('dcim_power_port_module_id_idx').on(t.module_id),
@@ -3018,6 +3034,7 @@ export const tables = {
     dcim_cable: dcimCable,
     dcim_cable_bundle: dcimCableBundle,
     dcim_cable_termination: dcimCableTermination,
+    dcim_cablepath: dcimCablepath,
     dcim_console_port: dcimConsolePort,
     dcim_console_port_template: dcimConsolePortTemplate,
     dcim_console_server_port: dcimConsoleServerPort,

@@ -55,7 +55,7 @@ export interface RouteGroupIR {
 /** A route group's own table: an identity `id`, then these columns. */
 export interface GroupTableIR {
   name: string;
-  columns: { name: string; type: 'varchar' | 'text' | 'integer' | 'boolean' | 'timestamp' | 'jsonb'; length?: number; nullable: boolean; unique: boolean }[];
+  columns: { name: string; type: 'varchar' | 'text' | 'text_array' | 'integer' | 'boolean' | 'timestamp' | 'jsonb'; length?: number; nullable: boolean; unique: boolean; index?: 'btree' | 'gin' }[];
 }
 
 export interface AppIR {

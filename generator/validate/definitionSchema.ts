@@ -248,7 +248,9 @@ export type AppFile = z.infer<typeof appFileSchema>;
 
 /** A column of a route group's own table. */
 const groupColumnSchema = z.strictObject({
-  type: z.enum(['varchar', 'text', 'integer', 'boolean', 'timestamp', 'jsonb']),
+  type: z.enum(['varchar', 'text', 'text_array', 'integer', 'boolean', 'timestamp', 'jsonb']),
+  /** An index on the column: `btree`, or `gin` for containment of an array (`@>`, `&&`). */
+  index: z.enum(['btree', 'gin']).optional(),
   /** varchar only: the maximum length. */
   length: z.number().int().positive().optional(),
   nullable: z.boolean().optional(),
@@ -272,7 +274,11 @@ export const routeGroupFileSchema = z.strictObject({
   base_path: z.string().regex(/^([a-z0-9_-]+\/)+$/, 'must be a relative path ending in `/`'),
   resource: z.string().regex(/^[a-z]+\.[a-z0-9-]+$/, 'must be `<app>.<resource-path>`'),
   description: z.string().optional(),
-  operations: z.array(operationSchema).min(1),
+  /**
+   * An operation's `path` may be empty: the base path itself (`/api/dcim/connected-device/`), which
+   * is then no index of the group's operations.
+   */
+  operations: z.array(operationSchema.extend({ path: z.string().regex(/^([a-z0-9{}_-]+\/)*$/, 'must be empty or a relative path ending in `/`') })).min(1),
   /**
    * Tables the group's handlers keep their own state in, with no API of their own (the permissions
    * matrix's plan-token secret): by table name, an identity `id` and these columns.

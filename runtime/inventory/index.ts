@@ -44,7 +44,7 @@ import type { Extensions } from '../rest/index.ts';
 import { mergeRules } from './appRules.ts';
 import { circuits } from './circuits/index.ts';
 import { core } from './core/index.ts';
-import { dcim } from './dcim/index.ts';
+import { cablePaths, dcim } from './dcim/index.ts';
 import { extras } from './extras/index.ts';
 import { ipam } from './ipam/index.ts';
 import { plugins } from './plugins/index.ts';
@@ -54,4 +54,6 @@ import { virtualization } from './virtualization/index.ts';
 import { vpn } from './vpn/index.ts';
 import { wireless } from './wireless/index.ts';
 
-export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim, extras, ipam, plugins, tenancy, users, virtualization, vpn, wireless });
+// Cable paths last: their rules trace paths after the apps' own rules have written the cables'
+// terminations and the wireless links' interfaces (model rules compose in this order).
+export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim, extras, ipam, plugins, tenancy, users, virtualization, vpn, wireless, cablePaths });

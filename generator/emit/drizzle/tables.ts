@@ -27,7 +27,7 @@ export interface IndexSpec {
   unique: boolean;
   parts: IndexPart[];
   /** The access method when not btree. */
-  using?: 'gist';
+  using?: 'gist' | 'gin';
   /** Partial index: only rows where all these columns are null. */
   whereNull: string[];
   /** What a violation of this unique index means, for the runtime's error mapping. */
@@ -185,15 +185,20 @@ function groupTable(table: GroupTableIR, group: string): TableSpec {
   const columns = table.columns.map((c) => {
     if (c.type === 'varchar') return column('varchar', c.name, { length: c.length! }, nullability(c.nullable));
     if (c.type === 'timestamp') return timestampColumn(c.name, c.nullable);
+    if (c.type === 'text_array') return column('text', c.name, null, [{ kind: 'array' }, ...nullability(c.nullable)]);
     return column(c.type, c.name, null, nullability(c.nullable));
   });
   const uniques = table.columns.filter((c) => c.unique);
+  const indexed = table.columns.filter((c) => c.index);
   return {
     app: group,
     name: table.name,
     constName: tableConstName(table.name),
     columns: [identityColumn(), ...columns],
-    indexes: uniques.map((c) => ({ name: constraintName(`${table.name}_${c.name}`, 'uniq'), unique: true, parts: [{ column: c.name, lower: false }], whereNull: [], meaning: null })),
+    indexes: [
+      ...uniques.map((c): IndexSpec => ({ name: constraintName(`${table.name}_${c.name}`, 'uniq'), unique: true, parts: [{ column: c.name, lower: false }], whereNull: [], meaning: null })),
+      ...indexed.map((c): IndexSpec => ({ name: constraintName(`${table.name}_${c.name}`, 'idx'), unique: false, ...(c.index === 'gin' ? { using: 'gin' as const } : {}), parts: [{ column: c.name, lower: false }], whereNull: [], meaning: null })),
+    ],
     foreignKeys: [],
   };
 }

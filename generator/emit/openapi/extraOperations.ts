@@ -24,9 +24,10 @@ export function extraOperationId(resource: ResourceIR, op: OperationIR): string 
 }
 
 /** `/api/plugins/permissions-matrix/plan/` POST → `plugins_permissions_matrix_plan_create` (an APIView's GET is `_retrieve`). */
-export function groupOperationId(path: string, method: OperationIR['method']): string {
+export function groupOperationId(path: string, method: OperationIR['method'], root = false): string {
   const segments = path.replace(/^\/api\//, '').split('/').filter((s) => s && !s.startsWith('{')).map((s) => s.replace(/[^A-Za-z0-9]+/g, '_'));
-  return [...segments, genericAction[method]].join('_');
+  // GET on a group's base path is a ViewSet's `list` (NetBox's ConnectedDeviceViewSet), not an APIView's `retrieve`.
+  return [...segments, root && method === 'GET' ? 'list' : genericAction[method]].join('_');
 }
 
 function queryParameter(p: OperationParameter): OpenAPIV3.ParameterObject {

@@ -17,7 +17,7 @@ export function routeGroupPaths(group: RouteGroupIR): Record<string, OpenAPIV3.P
     const auth = op.auth !== false;
     const { description, parameters, requestBody, responses } = extraOperation(op, op.method, auth);
     (paths[path] ??= {})[methodKey[op.method]] = {
-      operationId: groupOperationId(path, op.method),
+      operationId: groupOperationId(path, op.method, op.path === ''),
       ...(description ? { description } : {}),
       tags: [group.name],
       ...(parameters?.length ? { parameters } : {}),

@@ -26,7 +26,8 @@ export function emitRoutes(ir: InventoryIR): GeneratedFile[] {
   );
   // Route groups: the group's index first, then its operations in the definitions' order.
   for (const group of ir.routeGroups) {
-    routes.push({ method: 'GET', path: group.basePath, resource: group.resource, operation: 'group_root', group: group.name });
+    // An operation at the base path itself takes the place of the group's index.
+    if (!group.operations.some((op) => op.method === 'GET' && op.path === '')) routes.push({ method: 'GET', path: group.basePath, resource: group.resource, operation: 'group_root', group: group.name });
     for (const op of group.operations) {
       routes.push({
         method: op.method,

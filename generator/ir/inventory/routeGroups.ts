@@ -18,10 +18,13 @@ export function buildRouteGroups(groups: LoadedGroup[], resourceKeys: ReadonlySe
   for (const group of groups) {
     const { source, definition } = group;
     const basePath = `/api/${definition.base_path}`;
-    const first = definition.base_path.split('/')[0];
+    const [first, second] = definition.base_path.split('/');
     let ok = true;
-    if (appNames.has(first)) {
-      out.push(source.diagnostic(['base_path'], 'E_DUPLICATE_PATH', `route group ${definition.group}: ${basePath} lies under /api/${first}/, the path of app "${first}"`));
+    // Under an app's path, a group takes a path no resource of the app has (NetBox's
+    // `dcim/connected-device/`), never the app's root.
+    if (appNames.has(first) && (!second || resourceKeys.has(`${first}.${second}`))) {
+      const what = second ? `the path of resource ${first}.${second}` : `the path of app "${first}"`;
+      out.push(source.diagnostic(['base_path'], 'E_DUPLICATE_PATH', `route group ${definition.group}: ${basePath} is ${what}`));
       ok = false;
     }
     const sameBase = bases.get(basePath);
@@ -58,7 +61,7 @@ export function buildRouteGroups(groups: LoadedGroup[], resourceKeys: ReadonlySe
       operations: definition.operations.map(operationEntry),
       tables: Object.entries(definition.tables ?? {}).map(([name, table]) => ({
         name,
-        columns: Object.entries(table.columns).map(([column, c]) => ({ name: column, type: c.type, ...(c.length ? { length: c.length } : {}), nullable: !!c.nullable, unique: !!c.unique })),
+        columns: Object.entries(table.columns).map(([column, c]) => ({ name: column, type: c.type, ...(c.length ? { length: c.length } : {}), nullable: !!c.nullable, unique: !!c.unique, ...(c.index ? { index: c.index } : {}) })),
       })),
     });
   }

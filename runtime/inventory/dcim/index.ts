@@ -25,3 +25,4 @@ import { templates } from './templates/index.ts';
 export const dcim: AppRules = mergeRules({ sites, racks, rackReservations, rackElevation, devices, modules, components, templates, interfaces, cables, power, inventoryItems });
 
 export { cachedScopeRules, fillCachedScope } from './shared/cachedScope.ts';
+export { cablePaths } from './cablePaths/index.ts';

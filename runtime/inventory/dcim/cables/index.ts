@@ -2,14 +2,12 @@
  * @module
  * dcim cables, their terminations and bundles: displays and termination lists (SQL
  * expressions), method filters and the rules that keep termination rows and the terminated
- * objects' cable fields in step with each cable; and where a path endpoint's cable path ends
- * (`connected_endpoints` of every path endpoint, and its `connected` filter).
+ * objects' cable fields in step with each cable (the paths through them: ../cablePaths/).
  */
 import type { AppRules } from '../../appRules.ts';
 import { cableRules } from './cableRules.ts';
 import * as e from './expressions.ts';
 import * as f from './filters.ts';
-import * as path from './pathSql.ts';
 
 export const cables: AppRules = {
   expressions: {
@@ -17,9 +15,6 @@ export const cables: AppRules = {
     cable_a_terminations: e.aTerminations,
     cable_b_terminations: e.bTerminations,
     cable_termination: e.terminationDisplay,
-    path_connected_endpoints: path.connectedEndpoints,
-    path_connected_endpoints_type: path.connectedEndpointsType,
-    path_connected_endpoints_reachable: path.connectedEndpointsReachable,
   },
   methods: {
     cable_termination_a_id: f.terminationA,
@@ -35,7 +30,6 @@ export const cables: AppRules = {
     cable_site_id: f.siteId,
     cable_interface_id: f.cableInterface,
     termination_interface_id: f.terminationInterface,
-    path_connected: path.connectedFilter,
   },
   rules: {
     'dcim.cables': cableRules,
