@@ -116,13 +116,40 @@ describe('route groups', () => {
     ]);
   });
 
+  it('answers at the base path itself with an operation of path "", instead of the group\'s index, a ViewSet\'s list', () => {
+    const rooted = group().replace('    path: report/\n', '    path: ""\n');
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': rooted });
+    expect(diagnostics).toEqual([]);
+    const routes = JSON.parse(emitRoutes(ir!.inventory)[0].contents) as RouteEntry[];
+    expect(routes.filter((r) => r.group === 'shop-reports' && r.method === 'GET').map((r) => `${r.path} ${r.operation} ${r.handler ?? ''}`)).toEqual([
+      '/api/plugins/shop-reports/ extra shop-report',
+      '/api/plugins/shop-reports/export/ extra shop-export',
+    ]);
+    const document = buildOpenApiDocument(ir!.inventory);
+    expect(document.paths['/api/plugins/shop-reports/']?.get?.operationId).toBe('plugins_shop_reports_list');
+  });
+
+  it('keeps text arrays in a group table, with a GIN index where asked', () => {
+    const tables = `tables:\n  shop_path:\n    description: Paths.\n    columns:\n      nodes: { type: text_array, index: gin }\n      label: { type: text, index: btree }\n`;
+    const { ir, diagnostics } = buildFrom(files(tables));
+    expect(diagnostics).toEqual([]);
+    const table = buildTableSpecs(ir!.inventory).find((t) => t.name === 'shop_path')!;
+    expect(table.columns.map((c) => `${c.name} ${c.sqlType}`)).toEqual(['id integer', 'nodes text[]', 'label text']);
+    expect(table.indexes).toEqual([
+      { name: 'shop_path_nodes_idx', unique: false, using: 'gin', parts: [{ column: 'nodes', lower: false }], whereNull: [], meaning: null },
+      { name: 'shop_path_label_idx', unique: false, parts: [{ column: 'label', lower: false }], whereNull: [], meaning: null },
+    ]);
+  });
+
   it('refuses an unknown resource, a base path under an app, a repeated route and a missing schema', () => {
     expect(diagnosticsWith({ 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': group().replace('resource: shop.books', 'resource: shop.bookz') })).toEqual([
       'definitions/plugins/shop-reports.yaml:3:11 E_UNKNOWN_TARGET route group shop-reports: unknown resource "shop.bookz"; did you mean "shop.books"?',
     ]);
-    expect(diagnosticsWith({ 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': group().replace('base_path: plugins/shop-reports/', 'base_path: shop/reports/') })).toEqual([
-      'definitions/plugins/shop-reports.yaml:2:12 E_DUPLICATE_PATH route group shop-reports: /api/shop/reports/ lies under /api/shop/, the path of app "shop"',
-    ]);
+    // Under an app's path, a group may take a path no resource has, not a resource's nor the app's root.
+    const at = (base: string) => diagnosticsWith({ 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': group().replace('base_path: plugins/shop-reports/', `base_path: ${base}`) });
+    expect(at('shop/reports/')).toEqual([]);
+    expect(at('shop/books/')).toEqual(['definitions/plugins/shop-reports.yaml:2:12 E_DUPLICATE_PATH route group shop-reports: /api/shop/books/ is the path of resource shop.books']);
+    expect(at('shop/')).toEqual(['definitions/plugins/shop-reports.yaml:2:12 E_DUPLICATE_PATH route group shop-reports: /api/shop/ is the path of app "shop"']);
     const twice = '  - { handler: shop-report-again, method: GET, path: report/ }\n';
     expect(diagnosticsWith({ 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': group(twice) })).toEqual([
       'definitions/plugins/shop-reports.yaml:25:54 E_DUPLICATE_PATH route group shop-reports: GET /api/plugins/shop-reports/report/ is defined twice',
