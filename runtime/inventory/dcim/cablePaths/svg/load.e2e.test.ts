@@ -13,6 +13,7 @@ import { inventoryExtensions } from '../../../index.ts';
 import { RestEngine, Registry, unrestricted, type OperationArgs } from '../../../../rest/index.ts';
 import { testDatabases } from '../../../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../../../testing/inventoryApp.ts';
+import { traceSvg } from './index.ts';
 import { loadTraceDrawing } from './load.ts';
 import { renderTraceSvg } from './render.ts';
 import type { PathNode, TraceSegment } from './types.ts';
@@ -81,8 +82,8 @@ describe.each(testDatabases())('the trace drawing’s loader on $name', (databas
     ];
     statements.length = 0;
     const drawing = await loadTraceDrawing(args, segments);
-    // interfaces, cables, front ports, rear ports, circuit terminations, provider networks; devices, circuits; roles, circuit types.
-    expect(statements.length).toBe(10);
+    // Interfaces, cables, the cables' ends, front ports, rear ports, circuit terminations, provider networks; devices, circuits; roles, circuit types.
+    expect(statements.length).toBe(11);
     expect(drawing.origin).toEqual(node('dcim.interface', ids.r1e1));
     const [first, second, third] = drawing.segments;
     const r1 = {
@@ -109,13 +110,21 @@ describe.each(testDatabases())('the trace drawing’s loader on $name', (databas
     expect(svg).toContain('class="attachment"');
   }, SLOW);
 
+  it('answers the drawing at the width the query asks, its links on the request’s host', async () => {
+    const segments: TraceSegment[] = [[[node('dcim.interface', ids.r1e1)], [node('dcim.cable', ids.c1)], [node('dcim.frontport', ids.front)]]];
+    const svg = await traceSvg(args, segments, new URLSearchParams('render=svg&width=640'));
+    expect(svg).toMatch(/^<svg [^>]*width="640"/);
+    expect(svg).toContain(`xlink:href="http://nb.test/dcim/cables/${ids.c1}/"`);
+    expect(await traceSvg(args, segments, new URLSearchParams('width=wide'))).toMatch(/^<svg [^>]*width="400"/);
+  }, SLOW);
+
   it('reads one cable between two devices, hostile names as they are stored, and renders them escaped', async () => {
     const e2 = (await post('dcim/interfaces', { device: ids.r1, name: 'e2', type: '10gbase-x-sfpp', description: HOSTILE })).id;
     const c3 = (await post('dcim/cables', { a_terminations: at('dcim.interface', e2), b_terminations: at('dcim.interface', ids.r2e1), label: HOSTILE, description: HOSTILE })).id;
     statements.length = 0;
     // The cable is given B end first: its ends say which is which.
     const drawing = await loadTraceDrawing(args, [[[node('dcim.interface', ids.r2e1)], [node('dcim.cable', c3)], [node('dcim.interface', e2)]]], node('dcim.interface', ids.r2e1));
-    expect(statements.length).toBe(4);
+    expect(statements.length).toBe(5);
     const [segment] = drawing.segments;
     expect(segment.near).toMatchObject([{ name: 'e1', parent: { kind: 'device', name: HOSTILE, rack: null, position: null, location: null } }]);
     expect(segment.links).toMatchObject([{ name: HOSTILE, description: HOSTILE, aEnds: [node('dcim.interface', e2)], bEnds: [node('dcim.interface', ids.r2e1)] }]);
@@ -155,7 +164,7 @@ describe.each(testDatabases())('the trace drawing’s loader on $name', (databas
       [more.map((id) => node('dcim.interface', id)), [], []],
       [[node('dcim.interface', ids.r1e1), node('dcim.interface', 99999999)], [node('dcim.cable', 99999999)], [node('dcim.nosuchthing', 1)]],
     ]);
-    expect(statements.length).toBe(4);
+    expect(statements.length).toBe(5);
     expect(drawing.segments[0].near.map((t) => t.name)).toEqual(['e3', 'e4', 'e5', 'e6']);
     expect(drawing.segments[1]).toMatchObject({ near: [{ name: 'e1 (uplink)' }], links: [], far: [] });
     statements.length = 0;

@@ -2,8 +2,9 @@
  * @module
  * What a trace drawing shows, read for a list of trace segments in a bounded number of
  * statements: one per object type in the path (its terminations, cables, wireless links, and
- * what it ends at), one per type of parent object (devices, circuits, power panels), and one each
- * for the devices' role colours and the circuits' type colours — never one per node.
+ * what it ends at), one for the cables' ends, one per type of parent object (devices, circuits,
+ * power panels), and one each for the devices' role colours and the circuits' type colours —
+ * never one per node.
  * Each object is read through the engine's rendering (`rest.render` with only the fields used), so
  * names are the `display` the JSON trace shows (NetBox's `str()`: a device's label or
  * `<manufacturer> <model> (<id>)`, a rack's `name (facility)`, a cable's label or `#<id>`) and
@@ -14,6 +15,7 @@
  */
 import type { Resource } from '../../../../contract/index.ts';
 import type { OperationArgs } from '../../../../rest/index.ts';
+import { TERMINATIONS } from '../../cables/terminationSql.ts';
 import { PARENT_FIELDS } from '../../cables/terminationTypes.ts';
 import type { Drawn, Link, ParentObject, PathNode, Termination, TraceDrawing, TraceSegment } from './types.ts';
 
@@ -31,7 +33,7 @@ function fieldsFor(resource: Resource): string[] {
   const has = (name: string) => resource.fields.some((f) => f.name === name);
   switch (resource.objectType) {
     case CABLE:
-      return ['id', 'display', 'status', 'type', 'description', 'color', 'length', 'length_unit', 'a_terminations', 'b_terminations'];
+      return ['id', 'display', 'status', 'type', 'description', 'color', 'length', 'length_unit'];
     case WIRELESS_LINK:
       return ['id', 'display', 'status', 'ssid', 'description', 'distance', 'distance_unit', 'interface_a', 'interface_b'];
     case DEVICE:
@@ -84,6 +86,32 @@ class Objects {
   }
 }
 
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The A and B ends of `cables` (from their termination rows, in NetBox's order: end, connector,
+ * id), by cable id: one statement. Read from the table, not rendered: a cable's rendered ends
+ * carry every terminated object in its nested form, which the drawing does not need.
+ */
+async function cableEnds(args: OperationArgs, cables: readonly number[]): Promise<Map<number, { A: PathNode[]; B: PathNode[] }>> {
+  const ends = new Map<number, { A: PathNode[]; B: PathNode[] }>();
+  if (!cables.length) return ends;
+  const { registry } = args.rest;
+  const resource = registry.resource(TERMINATIONS);
+  const col = (field: string) => quote(registry.field(resource, field)!.column!);
+  const rows = await args.db.query<{ cable: number; end: string; type: string; id: number }>(
+    `SELECT ${col('cable')} AS cable, ${col('cable_end')} AS "end", ${col('termination_type')} AS type, ${col('termination_id')} AS id ` +
+      `FROM ${quote(resource.table)} WHERE ${col('cable')} = ANY($1::int[]) ORDER BY ${col('cable_end')}, ${col('connector')}, id`,
+    [[...cables]],
+  );
+  for (const row of rows) {
+    const cable = Number(row.cable);
+    if (!ends.has(cable)) ends.set(cable, { A: [], B: [] });
+    ends.get(cable)![row.end === 'A' ? 'A' : 'B'].push({ objectType: String(row.type), id: Number(row.id) });
+  }
+  return ends;
+}
+
 /** `{type: ids}` of nodes. */
 function byType(nodes: Iterable<PathNode>): Map<string, Set<number>> {
   const wanted = new Map<string, Set<number>>();
@@ -108,6 +136,7 @@ class Resolver {
     private readonly objects: Objects,
     private readonly roleColors: Map<number, string>,
     private readonly typeColors: Map<number, string>,
+    private readonly cableEnds: Map<number, { A: PathNode[]; B: PathNode[] }>,
   ) {}
 
   private drawn(node: PathNode, body: Body): Drawn {
@@ -164,7 +193,7 @@ class Resolver {
     if (!body) return null;
     const base = this.drawn(node, body);
     if (node.objectType === CABLE) {
-      const ends = (list: unknown): PathNode[] => (Array.isArray(list) ? list.map((t: Body) => ({ objectType: String(t.object_type), id: Number(t.object_id) })) : []);
+      const ends = this.cableEnds.get(node.id);
       return {
         ...base,
         kind: 'cable',
@@ -174,8 +203,8 @@ class Resolver {
         color: text(body.color),
         length: numberOrNull(body.length),
         lengthUnit: label(body.length_unit),
-        aEnds: ends(body.a_terminations),
-        bEnds: ends(body.b_terminations),
+        aEnds: ends?.A ?? [],
+        bEnds: ends?.B ?? [],
       };
     }
     if (node.objectType === WIRELESS_LINK) {
@@ -214,7 +243,8 @@ const present = <T>(value: T | null): value is T => value !== null;
  */
 export async function loadTraceDrawing(args: OperationArgs, segments: readonly TraceSegment[], origin?: PathNode): Promise<TraceDrawing> {
   const objects = new Objects(args);
-  await objects.read(byType(segments.flatMap(([near, links, far]) => [...near, ...links, ...far])));
+  const nodes = segments.flatMap(([near, links, far]) => [...near, ...links, ...far]);
+  const [ends] = await Promise.all([cableEnds(args, [...new Set(nodes.filter((n) => n.objectType === CABLE).map((n) => n.id))]), objects.read(byType(nodes))]);
 
   // The terminations' parents: devices, circuits, power panels.
   const parentNodes: PathNode[] = [];
@@ -236,7 +266,7 @@ export async function loadTraceDrawing(args: OperationArgs, segments: readonly T
   await colors.read(new Map([...colorTypes].filter(([, ids]) => ids.size)), () => ['id', 'color']);
   const colorsOf = (objectType: string) => new Map([...(colors.bodies.get(objectType) ?? new Map<number, Body>())].map(([id, body]) => [id, text(body.color)]));
 
-  const resolve = new Resolver(args, objects, colorsOf('dcim.devicerole'), colorsOf('circuits.circuittype'));
+  const resolve = new Resolver(args, objects, colorsOf('dcim.devicerole'), colorsOf('circuits.circuittype'), ends);
   return {
     origin: origin ?? segments[0]?.[0][0] ?? null,
     segments: segments.map(([near, links, far]) => ({
