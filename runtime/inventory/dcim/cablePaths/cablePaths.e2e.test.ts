@@ -167,4 +167,14 @@ describe.each(testDatabases())('cable paths on $name', (database) => {
     expect((await api.request('GET', '/api/dcim/connected-device/?peer_device=nope&peer_interface=if5')).body).toEqual({ detail: 'No Device matches the given query.' });
     expect(await api.request('GET', '/api/dcim/connected-device/?peer_device=d2')).toMatchObject({ status: 400, body: { detail: 'Request must include "peer_device" and "peer_interface" filters.' } });
   });
+
+  it('draws a trace with render=svg: an SVG document naming both ends and the cable', async () => {
+    const r = await api.request('GET', `/api/dcim/interfaces/${ids.if1}/trace/?render=svg&width=600`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('image/svg+xml');
+    const svg = String(r.body);
+    expect(svg).toMatch(/<svg[^>]*width="600"/);
+    for (const name of ['if1', 'if5', 'd1', 'd2', 'c9']) expect(svg).toContain(name);
+    expect((await api.request('GET', '/api/dcim/interfaces/999999/trace/?render=svg')).status).toBe(404);
+  });
 });

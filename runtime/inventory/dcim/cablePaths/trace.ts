@@ -13,6 +13,7 @@ import type { OperationArgs, OperationHandler } from '../../../rest/index.ts';
 import { nodeKey, parseNode, type PathNode } from './nodes.ts';
 import { bareChoices, renderNodes, TRACED_CABLE, viewableId } from './render.ts';
 import { PATHS_TABLE } from './store.ts';
+import { traceSvg, type TraceSegment } from './svg/index.ts';
 
 /** PathEndpoint.trace(): the node lists of the path, its bridged continuations, padded to whole segments. */
 async function traceNodes(args: OperationArgs, origin: PathNode): Promise<PathNode[][]> {
@@ -38,9 +39,9 @@ async function traceNodes(args: OperationArgs, origin: PathNode): Promise<PathNo
   return path;
 }
 
-export async function traceSegments(args: OperationArgs, origin: PathNode): Promise<PathNode[][][]> {
+export async function traceSegments(args: OperationArgs, origin: PathNode): Promise<TraceSegment[]> {
   const nodes = await traceNodes(args, origin);
-  const segments: PathNode[][][] = [];
+  const segments: TraceSegment[] = [];
   for (let i = 0; i + 2 < nodes.length; i += 3) segments.push([nodes[i], nodes[i + 1], nodes[i + 2]]);
   return segments;
 }
@@ -49,7 +50,10 @@ export const cableTrace: OperationHandler = async (c: Context, args) => {
   const id = await viewableId(args, c.req.param('id'));
   const segments = await traceSegments(args, { objectType: args.resource.objectType, id });
   const url = new URL(c.req.url);
-  if (url.searchParams.get('render') === 'svg') return traceSvg(c, args, segments, url);
+  if (url.searchParams.get('render') === 'svg') {
+    const origin = { objectType: args.resource.objectType, id };
+    return c.body(await traceSvg(args, segments, url.searchParams, origin), 200, { 'Content-Type': 'image/svg+xml' });
+  }
   const rendered = await renderNodes(args, segments.flat(2), (type) => (type === 'dcim.cable' ? TRACED_CABLE : undefined));
   const list = (nodes: PathNode[]) => nodes.map((n) => rendered.get(nodeKey(n))).filter((o) => o !== undefined);
   const body: unknown[] = [];
@@ -61,9 +65,3 @@ export const cableTrace: OperationHandler = async (c: Context, args) => {
   return c.json(body);
 };
 
-/** Until the drawing is wired: the segments as an SVG is answered by svg/ (see index.ts). */
-let traceSvg: (c: Context, args: OperationArgs, segments: PathNode[][][], url: URL) => Promise<Response> = async (c) => c.json({ detail: 'render=svg is not served yet.' }, 400);
-
-export function setTraceSvg(render: typeof traceSvg): void {
-  traceSvg = render;
-}

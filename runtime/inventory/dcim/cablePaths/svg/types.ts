@@ -7,17 +7,12 @@
  * renderer escapes every one.
  */
 
-/** A node of a stored path: NetBox's object type (`app_label.model`, `dcim.interface`) and the object's id. */
-export interface PathNode {
-  objectType: string;
-  id: number;
-}
+import type { PathNode } from '../nodes.ts';
+
+export { nodeKey, type PathNode } from '../nodes.ts';
 
 /** One step of a trace: the near terminations, the links (cables or a wireless link) and the far terminations. */
 export type TraceSegment = [near: PathNode[], links: PathNode[], far: PathNode[]];
-
-/** `dcim.interface:7`: a node as a key, to match a link's ends to the drawn terminations. */
-export const nodeKey = (node: PathNode) => `${node.objectType}:${node.id}`;
 
 /** What every drawn object has: its node, its name as NetBox's `str()` gives it, and its page from the root (`/dcim/interfaces/7/`). */
 export interface Drawn {
