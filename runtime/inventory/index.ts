@@ -57,3 +57,5 @@ import { wireless } from './wireless/index.ts';
 // Cable paths last: their rules trace paths after the apps' own rules have written the cables'
 // terminations and the wireless links' interfaces (model rules compose in this order).
 export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim, extras, ipam, plugins, tenancy, users, virtualization, vpn, wireless, cablePaths });
+
+export { traceMissingPaths } from './dcim/cablePaths/index.ts';

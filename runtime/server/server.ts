@@ -1,7 +1,8 @@
 /**
  * @module
- * Boots the inventory server on an open database: applies migrations, creates the first
- * superuser on an empty database, loads the generated table and builds the app. Tests and
+ * Boots the inventory server on an open database: applies migrations (and traces the cable paths
+ * that cables made before them lack), creates the first superuser on an empty database, loads the
+ * generated table and builds the app. Tests and
  * benchmarks call this directly. Pruning the change log (`pruneChangeLog`) is the caller's to
  * schedule: main.ts runs it once the server answers, and daily.
  */
@@ -10,7 +11,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
 import { permissionPolicy, type PermissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
-import { inventoryExtensions } from '../inventory/index.ts';
+import { inventoryExtensions, traceMissingPaths } from '../inventory/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
@@ -33,9 +34,11 @@ export function loadTables(): { registry: Registry; routes: RouteEntry[] } {
 export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv = process.env) {
   // Every setting is read (and refused, in one line) before anything is written.
   const settings = serverSettings(env);
-  await migrate(db);
+  const migrated = await migrate(db);
   const firstBoot: BootstrapResult | null = await bootstrapSuperuser(db, env);
   const { registry, routes } = loadTables();
+  // Cables made before paths were stored get theirs once, after the migration that adds them.
+  if (migrated.applied.length) await db.transaction((tx) => traceMissingPaths(tx, registry));
   /** NetBox's housekeeping of change records past CHANGELOG_RETENTION (none when it is 0). */
   const pruneChangeLog = async () => (settings.retention > 0 ? pruneChanges(db, registry, settings.retention) : 0);
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.

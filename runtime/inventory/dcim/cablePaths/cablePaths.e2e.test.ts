@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
+import { Registry } from '../../../rest/index.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
+import { traceMissingPaths } from './store.ts';
 
 const SLOW = 60_000;
 
@@ -166,6 +168,18 @@ describe.each(testDatabases())('cable paths on $name', (database) => {
     expect((await api.request('GET', '/api/dcim/connected-device/?peer_device=d2&peer_interface=if6')).status).toBe(404);
     expect((await api.request('GET', '/api/dcim/connected-device/?peer_device=nope&peer_interface=if5')).body).toEqual({ detail: 'No Device matches the given query.' });
     expect(await api.request('GET', '/api/dcim/connected-device/?peer_device=d2')).toMatchObject({ status: 400, body: { detail: 'Request must include "peer_device" and "peer_interface" filters.' } });
+  });
+
+  it('traces the paths a database made before paths were stored lacks, and only those', async () => {
+    const before = await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dcim_cablepath');
+    await api.db.query('UPDATE dcim_interface SET _path_id = NULL');
+    await api.db.query('DELETE FROM dcim_cablepath WHERE path->0->>0 LIKE $1', ['dcim.interface:%']);
+    expect((await connected(['interfaces', 'if1'])).to).toBeNull();
+    const traced = await api.db.transaction((tx) => traceMissingPaths(tx, Registry.load()));
+    expect(traced).toBeGreaterThan(0);
+    expect((await connected(['interfaces', 'if1'])).to).toEqual(['if5']);
+    expect(await api.db.query('SELECT count(*)::int AS n FROM dcim_cablepath')).toEqual(before);
+    expect(await api.db.transaction((tx) => traceMissingPaths(tx, Registry.load()))).toBe(0);
   });
 
   it('draws a trace with render=svg: an SVG document naming both ends and the cable', async () => {

@@ -16,6 +16,8 @@ import { pathRules } from './maintenance.ts';
 import { cablePaths as paths } from './paths.ts';
 import { cableTrace } from './trace.ts';
 
+export { traceMissingPaths } from './store.ts';
+
 export const cablePaths: AppRules = {
   expressions: {
     path_connected_endpoints: connected.connectedEndpoints,

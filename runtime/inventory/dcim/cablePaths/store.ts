@@ -97,3 +97,19 @@ async function storePaths(tx: Queryable, endpoints: Map<string, string>, paths: 
     await tx.query(`UPDATE ${quote(table)} t SET _path_id = u.path FROM unnest($1::int[], $2::int[]) AS u(id, path) WHERE t.id = u.id`, [origin, path]);
   }
 }
+
+/**
+ * Traces the paths of every path endpoint with a link but no stored path: a database whose cables
+ * predate stored paths (migration 0018), as NetBox's `manage.py trace_paths` does. The server
+ * runs it after applying migrations; on a database already traced it finds nothing.
+ */
+export async function traceMissingPaths(tx: Queryable, registry: Registry): Promise<number> {
+  const origins: PathNode[] = [];
+  for (const [objectType, table] of endpointTypes(registry)) {
+    const linked = registry.byObjectType.get(objectType)!.fields.has('wireless_link') ? '(cable_id IS NOT NULL OR wireless_link_id IS NOT NULL)' : 'cable_id IS NOT NULL';
+    const rows = await tx.query<{ id: number }>(`SELECT id FROM ${quote(table)} WHERE ${linked} AND _path_id IS NULL`);
+    origins.push(...rows.map((r) => ({ objectType, id: Number(r.id) })));
+  }
+  if (origins.length) await retracePaths(tx, registry, { through: [], origins });
+  return origins.length;
+}
