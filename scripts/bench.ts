@@ -33,7 +33,7 @@
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count, BENCH_CIRCUITS the circuit count,
- * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, circuits, instantiation, customfields,
+ * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, circuits, instantiation, paths, customfields,
  * changes, permissions, matrix, elevation, ipam, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
@@ -50,6 +50,7 @@ import { measureGenerationChange } from './bench/generationChange.ts';
 import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
 import { measureRackElevation } from './bench/rackElevation.ts';
+import { measureCablePaths } from './bench/cablePaths.ts';
 import { measureStartup } from './bench/startup.ts';
 import { measureTunnels } from './bench/tunnels.ts';
 import { measureUnderAttack } from './bench/underAttack.ts';
@@ -199,6 +200,17 @@ if (runs('elevation')) {
     ['GET /api/status/, one request at a time (baseline: the HTTP floor and token lookup; median of 50)', ms2(el.statusMs), '', ''],
     [`GET racks/{id}/elevation/?render=svg, 48U rack, ${el.devices} devices, 3 reservations (median of 50; ${(el.svgBytes / 1024).toFixed(0)} KB)`, ms2(el.svgMs), `${(el.svgMs / el.statusMs).toFixed(1)}× baseline`, '< 50 ms'],
     ['GET racks/{id}/elevation/?limit=0, the same rack as JSON (96 half units)', ms2(el.jsonMs), `${(el.jsonMs / el.statusMs).toFixed(1)}× baseline`, ''],
+  );
+}
+if (runs('paths')) {
+  progress('cable paths (PostgreSQL; a 10-cable chain, 1,056 paths across one trunk)…');
+  const cp = await measureCablePaths(adminUrl);
+  rows.push(
+    ['GET /api/status/, one request at a time (baseline: the HTTP floor and token lookup; median of 50)', ms2(cp.statusMs), '', ''],
+    [`GET interfaces/{id}/trace/ over a path of ${cp.hops} cables through 9 patch panels (median of 50)`, ms2(cp.traceMs), `${(cp.traceMs / cp.statusMs).toFixed(1)}× baseline`, '< 20 ms'],
+    [`PATCH the trunk between two 48-position rear ports to planned or connected: its ${cp.paths.toLocaleString('en')} paths traced again (median of ${cp.retraceStatusMs.length}; max)`, `${ms(median(cp.retraceStatusMs))}; ${ms(Math.max(...cp.retraceStatusMs))}`, '', '< 2000 ms'],
+    [`DELETE the trunk, then POST it again: the same paths cut, then traced whole (median of ${cp.remakeTrunkMs.length}; max)`, `${ms(median(cp.remakeTrunkMs))}; ${ms(Math.max(...cp.remakeTrunkMs))}`, '', '< 2000 ms each'],
+    ['SQL statements of GET interfaces?device_id=…&limit=5, and &limit=50, each with connected_endpoints (besides the token lookup)', `${cp.listStatements[0]}, ${cp.listStatements[1]}`, '', 'the same: none per row'],
   );
 }
 if (runs('ipam')) {
