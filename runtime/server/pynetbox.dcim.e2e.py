@@ -1,6 +1,6 @@
 """Drives the dcim components with Debian's pynetbox, as a real client would: a device type with
 interface, console and power port templates, a device in a rack that gets its components, the
-rack's elevation, a power panel and feed, a cable from the device's power port to a PDU's
+rack's elevation, a power panel and feed, a cable (and its trace) from the device's power port to a PDU's
 outlet and one from the PDU's inlet to the feed.
 
 Run by pynetbox.e2e.test.ts with NB_URL and NB_TOKEN set; prints one JSON line of observations
@@ -76,6 +76,10 @@ fed = nb.dcim.power_feeds.get(feed.id)
 out["feed_cable"] = [fed.cable.id == feed_cable.id, fed.link_peers_type, [p.name for p in fed.link_peers]]
 out["inlet_endpoint"] = [nb.dcim.power_ports.get(inlet.id).connected_endpoints_type, nb.dcim.power_feeds.count(cabled=True)]
 out["cabled_power_ports"] = nb.dcim.power_ports.count(site_id=site.id, cabled=True)
+# The power port's trace: [near ends, cable, far ends] as Records built from their urls.
+trace = nb.dcim.power_ports.get(power_ports[0].id).trace()
+out["power_trace"] = [[t.name for t in trace[0]], trace[1].id == cable.id, trace[1].status, [t.name for t in trace[2]]]
+out["outlet_endpoint"] = [p.name for p in nb.dcim.power_outlets.get(outlet.id).connected_endpoints]
 
 print(json.dumps(out))
 sys.stdout.flush()

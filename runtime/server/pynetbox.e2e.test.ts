@@ -79,6 +79,8 @@ describe.skipIf(!available)('pynetbox 7.0 against the inventory server', () => {
       feed_cable: [true, 'dcim.powerport', ['psu0']],
       inlet_endpoint: ['dcim.powerfeed', 1],
       cabled_power_ports: 2,
+      power_trace: [['psu0'], true, 'connected', ['out1']],
+      outlet_endpoint: ['psu0'],
     });
   }, 90_000);
 });
