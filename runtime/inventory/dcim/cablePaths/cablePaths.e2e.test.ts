@@ -151,6 +151,14 @@ describe.each(testDatabases())('cable paths on $name', (database) => {
     expect(await trace(['interfaces', 'if8'])).toEqual([[['if8'], 't3', ['pp2-front1']]]);
   });
 
+  it('refuses a cable whose far end is ports of two devices, as NetBox (UnsupportedCablePath), writing nothing', async () => {
+    const cables = (await get('dcim/cables/?limit=1')).count;
+    const r = await api.request('POST', '/api/dcim/cables/', { a_terminations: at(['interfaces', 'if2']), b_terminations: at(['front-ports', 'pp1-front4'], ['front-ports', 'pp3-front']) });
+    expect(r).toMatchObject({ status: 400, body: { detail: 'All mid-span terminations must have the same parent object' } });
+    expect((await get('dcim/cables/?limit=1')).count).toBe(cables);
+    expect((await object(['front-ports', 'pp1-front4'])).cable).toBeNull();
+  });
+
   it('console and power chains', async () => {
     await cable('k1', [['console-ports', 'con1']], [['console-server-ports', 'cs1']]);
     expect(await connected(['console-ports', 'con1'])).toEqual({ to: ['cs1'], type: 'dcim.consoleserverport', reachable: true });

@@ -69,6 +69,7 @@ export class SqlPathGraph implements PathGraph {
       const extra = [
         fields.has('wireless_link') ? 'wireless_link_id' : 'NULL AS wireless_link_id',
         fields.has('positions') ? 'positions' : '1 AS positions',
+        fields.has('device') ? 'device_id' : 'NULL AS device_id',
         ...(objectType === CIRCUIT_TERMINATION ? ['circuit_id', 'term_side', 'termination_type', 'termination_id', '_provider_network_id'] : []),
       ];
       const rows = await this.tx.query<Row>(`SELECT id, cable_id, cable_end, ${extra.join(', ')} FROM ${table} WHERE id = ANY($1::int[])`, [ids]);
@@ -79,6 +80,7 @@ export class SqlPathGraph implements PathGraph {
           cable: row.cable_id === null ? null : { id: Number(row.cable_id), end: row.cable_end === 'B' ? 'B' : 'A' },
           wirelessLink: row.wireless_link_id === null ? null : Number(row.wireless_link_id),
           positions: Number(row.positions),
+          device: row.device_id === null ? null : Number(row.device_id),
           circuit: objectType === CIRCUIT_TERMINATION
             ? {
                 id: Number(row.circuit_id),

@@ -10,12 +10,12 @@
  * longest path, whatever the number of paths.
  */
 import type { Queryable } from '../../../db/index.ts';
-import type { Registry } from '../../../rest/index.ts';
+import { ApiError, type Registry } from '../../../rest/index.ts';
 import { sqlIdentifier as quote } from '../../../kinds/index.ts';
 import type { Termination } from './graph.ts';
 import { nodeKey, parseNode, unique, type PathNode } from './nodes.ts';
 import { SqlPathGraph } from './sqlGraph.ts';
-import { tracePath, type TracedPath } from './tracer.ts';
+import { tracePath, UnsupportedCablePath, type TracedPath } from './tracer.ts';
 
 export const PATHS_TABLE = 'dcim_cablepath';
 
@@ -67,7 +67,14 @@ export async function retracePaths(tx: Queryable, registry: Registry, change: Pa
     const members = new Set(nodes.map(nodeKey));
     return cable ? cable.ends[first.cable.end].filter((n) => members.has(nodeKey(n))) : nodes;
   }));
-  const traced = (await Promise.all(ordered.map((nodes) => tracePath(graph, nodes)))).filter((p): p is TracedPath => p !== null);
+  let traced: TracedPath[];
+  try {
+    traced = (await Promise.all(ordered.map((nodes) => tracePath(graph, nodes)))).filter((p): p is TracedPath => p !== null);
+  } catch (error) {
+    // NetBox's AbortRequest: the write is refused with the tracer's words, and rolled back.
+    if (error instanceof UnsupportedCablePath) throw new ApiError(400, { detail: error.message });
+    throw error;
+  }
   await storePaths(tx, endpoints, traced);
 }
 

@@ -20,7 +20,7 @@ function graph(spec: { cables?: Record<string, [string[], string[], string?]>; w
   const terms = new Map<string, Termination>();
   const positions = new Map(Object.entries(spec.positions ?? {}).map(([key, p]) => [nodeKey(n(key)), p]));
   const termOf = (node: PathNode) => {
-    if (!terms.has(nodeKey(node))) terms.set(nodeKey(node), { node, cable: null, wirelessLink: null, positions: positions.get(nodeKey(node)) ?? 1, circuit: null });
+    if (!terms.has(nodeKey(node))) terms.set(nodeKey(node), { node, cable: null, wirelessLink: null, positions: positions.get(nodeKey(node)) ?? 1, device: null, circuit: null });
     return terms.get(nodeKey(node))!;
   };
   const term = (key: string) => termOf(n(key));

@@ -10,11 +10,15 @@
  * without a profile.
  *
  * The result is the node lists NetBox stores, and its three flags; null when the origins have
- * no link at all (no path). A path that would cross the same link from the same side twice (a
+ * no link at all (no path); UnsupportedCablePath where NetBox's raises it (ports passed through on
+ * different devices). A path that would cross the same link from the same side twice (a
  * loop through multi-position ports) stops there as split, where NetBox's would not end.
  */
 import type { Link, PathGraph, PortMapping, Termination } from './graph.ts';
-import { CIRCUIT_TERMINATION, FRONT_PORT, nodeKey, REAR_PORT, unique, type PathNode } from './nodes.ts';
+import { CIRCUIT_TERMINATION, ENDPOINT_TYPES, FRONT_PORT, nodeKey, REAR_PORT, unique, type PathNode } from './nodes.ts';
+
+/** A topology NetBox refuses to trace (UnsupportedCablePath): the write that makes it is refused with its message. */
+export class UnsupportedCablePath extends Error {}
 
 export interface TracedPath {
   path: PathNode[][];
@@ -51,6 +55,11 @@ export async function tracePath(graph: PathGraph, origins: PathNode[]): Promise<
   const crossings = new Set<string>();
 
   while (terminations.length) {
+    // Ports passed through must be of one device (a circuit's terminations excepted).
+    const first = terminations[0];
+    if (!ENDPOINT_TYPES.has(first.node.objectType) && first.node.objectType !== CIRCUIT_TERMINATION && terminations.some((t) => t.device !== first.device)) {
+      throw new UnsupportedCablePath('All mid-span terminations must have the same parent object');
+    }
     const linkNodes = unique(terminations.map(linkOf).filter((n): n is PathNode => n !== null), nodeKey);
     // A rear port fanning out to front ports on different links, with positions that do not say which.
     if (linkNodes.length > 1 && positionStack.length && terminations.length !== positionStack[positionStack.length - 1].length) {
