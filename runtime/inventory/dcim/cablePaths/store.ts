@@ -11,12 +11,12 @@
  * longest path, whatever the number of paths.
  */
 import type { Queryable } from '../../../db/index.ts';
-import type { Registry } from '../../../rest/index.ts';
+import { badRequest, type Registry } from '../../../rest/index.ts';
 import { sqlIdentifier as quote } from '../../../kinds/index.ts';
 import type { Termination } from './graph.ts';
 import { nodeKey, parseNode, unique, type PathNode } from './nodes.ts';
 import { SqlPathGraph } from './sqlGraph.ts';
-import { tracePath, type TracedPath } from './tracer.ts';
+import { tracePath, UnsupportedCablePath, type TracedPath } from './tracer.ts';
 
 export const PATHS_TABLE = 'dcim_cablepath';
 
@@ -68,8 +68,14 @@ export async function retracePaths(tx: Queryable, registry: Registry, change: Pa
     const members = new Set(nodes.map(nodeKey));
     return cable ? cable.ends[first.cable.end].filter((n) => members.has(nodeKey(n))) : nodes;
   }));
-  const traced = (await Promise.all(ordered.map((nodes) => tracePath(graph, nodes)))).filter((p): p is TracedPath => p !== null);
+  const traced = (await Promise.all(ordered.map((nodes) => tracePath(graph, nodes))).catch(refused)).filter((p): p is TracedPath => p !== null);
   await storePaths(tx, endpoints, traced, keptIds(stale, traced));
+}
+
+/** A path NetBox will not trace: the write is refused (NetBox's AbortRequest, answered as `{detail}`). */
+function refused(error: unknown): never {
+  if (error instanceof UnsupportedCablePath) throw badRequest({ detail: error.message });
+  throw error;
 }
 
 /**

@@ -4,7 +4,8 @@
  * (and the issue's bad input) written as a small table of objects, then steps — cables made,
  * deleted, re-terminated or their status changed, circuit terminations added — each followed by
  * every stored path NetBox's test expects at that point, written as NetBox writes them:
- * `(IF1,IF2) C1 FP1 RP1` is `([interface1, interface2], cable1, frontport1, rearport1)`.
+ * `(IF1,IF2) C1 FP1 RP1` is `([interface1, interface2], cable1, frontport1, rearport1)`. A step
+ * may also be a write refused (NetBox's 400): it must change nothing, stored paths included.
  *
  * After each step the harness reads, for every object of the case:
  * - a path endpoint: `connected_endpoints` (the last step of its path when complete, else null),
@@ -65,9 +66,11 @@ export interface Step {
   create?: Record<string, CableSpec>;
   status?: Record<string, string>;
   reterminate?: Record<string, { a?: Names; b?: Names }>;
+  /** Front ports mapped anew: `[front position, rear port, rear position]` each. */
+  remap?: Record<string, [position: number, rear: string, rearPosition: number][]>;
   remove?: string[];
-  /** The write is refused with this answer; nothing changes (`paths` default to the previous step's). */
-  refused?: { status: number; body: unknown };
+  /** The write is refused with this answer (its body may name the case's ids); nothing changes (`paths` default to the previous step's). */
+  refused?: { status: number; body: unknown | ((id: (name: string) => number) => unknown) };
   /** Every stored path among the case's objects afterwards. */
   paths?: ExpectedPath[];
 }
@@ -185,6 +188,7 @@ export async function runCase(api: TestClient, shared: Shared, c: Case): Promise
     byUrl.set(`${k.resource}/${id}`, name);
   };
   const t = c.topology;
+  const mappings = (map: readonly (readonly [number, string, number])[]) => map.map(([position, rear, rearPosition]) => ({ position, rear_port: objects.get(rear)!.id, rear_port_position: rearPosition }));
   const p = c.prefix;
 
   const site = (await post('dcim/sites', { name: `${p} Site`, slug: `${p}-site` })).id;
@@ -209,7 +213,7 @@ export async function runCase(api: TestClient, shared: Shared, c: Case): Promise
   for (const [name, positions] of Object.entries(t.rearPorts ?? {})) await component('rearPorts', name, { type: '8p8c', positions });
   for (const [name, spec] of Object.entries(t.frontPorts ?? {})) {
     const { positions, map } = Array.isArray(spec) ? { positions: 1, map: [[1, spec[0], spec[1]] as const] } : spec;
-    await component('frontPorts', name, { type: '8p8c', positions, rear_ports: map.map(([position, rear, rearPosition]) => ({ position, rear_port: objects.get(rear)!.id, rear_port_position: rearPosition })) });
+    await component('frontPorts', name, { type: '8p8c', positions, rear_ports: mappings(map) });
   }
   for (const name of t.providerNetworks ?? []) add(name, KINDS.providerNetworks, (await post('circuits/provider-networks', { provider: shared.provider, name: `${p} ${name}` })).id);
   const circuits = new Map<string, number>();
@@ -253,7 +257,9 @@ export async function runCase(api: TestClient, shared: Shared, c: Case): Promise
       for (const [name, spec] of Object.entries(step.reterminate ?? {})) {
         await write('PATCH', url(name), { ...(spec.a ? { a_terminations: ends(spec.a) } : {}), ...(spec.b ? { b_terminations: ends(spec.b) } : {}) });
       }
-      expect(answers, at).toEqual([expect.objectContaining(step.refused)]);
+      for (const [name, map] of Object.entries(step.remap ?? {})) await write('PATCH', url(name), { rear_ports: mappings(map) });
+      const { status, body } = step.refused;
+      expect(answers, at).toEqual([expect.objectContaining({ status, body: typeof body === 'function' ? body((n: string) => objects.get(n)!.id) : body })]);
       expect(await cables(), `${at}: the cables of ${named.join(', ')}`).toEqual(before);
     } else {
       for (const [name, end] of Object.entries(step.terminate ?? {})) await terminate(name, end);
@@ -266,6 +272,7 @@ export async function runCase(api: TestClient, shared: Shared, c: Case): Promise
       for (const [name, spec] of Object.entries(step.reterminate ?? {})) {
         await write('PATCH', url(name), { ...(spec.a ? { a_terminations: ends(spec.a) } : {}), ...(spec.b ? { b_terminations: ends(spec.b) } : {}) });
       }
+      for (const [name, map] of Object.entries(step.remap ?? {})) await write('PATCH', url(name), { rear_ports: mappings(map) });
       for (const name of step.remove ?? []) await write('DELETE', url(name));
       for (const answer of answers) expect(answer.status, `${at}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
     }
