@@ -4,9 +4,8 @@
  * whose path would cross ports of two devices at once, refused.
  */
 import { complete, inactive, partial, type Case } from './harness.ts';
-import { describeScenarios } from './suite.ts';
 
-const cases: Case[] = [
+export const cases: Case[] = [
   {
     name: 'test_301_create_path_via_existing_cable', // [IF1] --C1-- [FP1] [RP1] --C2-- [RP2] [FP2] --C3-- [IF2]
     prefix: 't301',
@@ -59,5 +58,3 @@ const cases: Case[] = [
     ],
   },
 ];
-
-describeScenarios('NetBox cable paths: changes', cases);

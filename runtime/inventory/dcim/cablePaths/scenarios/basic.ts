@@ -3,9 +3,8 @@
  * at each end; the cable deleted leaves no path.
  */
 import { complete, type Case } from './harness.ts';
-import { describeScenarios } from './suite.ts';
 
-const cases: Case[] = [
+export const cases: Case[] = [
   {
     name: 'test_101_interface_to_interface', // [IF1] --C1-- [IF2]
     prefix: 't101',
@@ -61,5 +60,3 @@ const cases: Case[] = [
     ],
   },
 ];
-
-describeScenarios('NetBox cable paths: endpoints', cases);

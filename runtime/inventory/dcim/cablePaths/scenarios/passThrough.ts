@@ -5,7 +5,6 @@
  * partial paths”), the paths are written out as its CablePath.from_origin() traces them.
  */
 import { complete, kept, partial, split, type Case } from './harness.ts';
-import { describeScenarios } from './suite.ts';
 
 /** Four-position rear ports RP1, RP2 with front ports FPn:1, FPn:2 on their first positions (203, 204, 206, 215). */
 const twoPanels = {
@@ -19,7 +18,7 @@ function onePositionPorts(n: number): Case['topology'] {
   return { rearPorts: Object.fromEntries(numbers.map((i) => [`RP${i}`, 1])), frontPorts: Object.fromEntries(numbers.map((i) => [`FP${i}`, [`RP${i}`, 1]])) };
 }
 
-const cases: Case[] = [
+export const cases: Case[] = [
   {
     name: 'test_201_single_path_via_pass_through', // [IF1] --C1-- [FP1] [RP1] --C2-- [IF2]
     prefix: 't201',
@@ -367,5 +366,3 @@ const cases: Case[] = [
     ],
   },
 ];
-
-describeScenarios('NetBox cable paths: pass-through ports', cases);

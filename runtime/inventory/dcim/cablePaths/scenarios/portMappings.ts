@@ -4,11 +4,10 @@
  * `rear_ports` written with PATCH — retraces the paths through both ports.
  */
 import { complete, partial, type Case } from './harness.ts';
-import { describeScenarios } from './suite.ts';
 
 const unmapped = { positions: 1, map: [] };
 
-const cases: Case[] = [
+export const cases: Case[] = [
   {
     name: 'test_304_add_port_mapping_between_connected_ports', // [IF1] --C1-- [FP1] [RP1] --C2-- [IF2]
     prefix: 't304',
@@ -53,5 +52,3 @@ const cases: Case[] = [
     ],
   },
 ];
-
-describeScenarios('NetBox cable paths: port mappings', cases);

@@ -6,11 +6,10 @@
  * (the trace ends) and a trunk crossed twice at other positions, which is no loop.
  */
 import { complete, kept, partial, split, type Case } from './harness.ts';
-import { describeScenarios } from './suite.ts';
 
 const duplicate = (type: string, port: string, cable: string) => (id: (name: string) => number) => ({ __all__: [`Duplicate termination found for ${type} ${id(port)}: cable ${id(cable)}`] });
 
-const cases: Case[] = [
+export const cases: Case[] = [
   {
     name: 'a cable onto an occupied port is refused, made or re-terminated; paths stay', // [IF1] --C1-- [FP1] [RP1] --C2-- [IF2]
     prefix: 'occupied',
@@ -87,5 +86,3 @@ const cases: Case[] = [
     ],
   },
 ];
-
-describeScenarios('cable paths: bad input', cases);

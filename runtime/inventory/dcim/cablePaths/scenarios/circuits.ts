@@ -4,9 +4,8 @@
  * several terminations of one cable, and a circuit looped back onto one cable.
  */
 import { complete, partial, split, type Case } from './harness.ts';
-import { describeScenarios } from './suite.ts';
 
-const cases: Case[] = [
+export const cases: Case[] = [
   {
     name: 'test_210_interface_to_circuittermination', // [IF1] --C1-- [CT1]
     prefix: 't210',
@@ -140,5 +139,3 @@ const cases: Case[] = [
     steps: [{ create: { C1: ['IF1', ['CT1', 'CT2']] }, paths: [split('IF1 C1 (CT1,CT2)')] }],
   },
 ];
-
-describeScenarios('NetBox cable paths: circuits', cases);
