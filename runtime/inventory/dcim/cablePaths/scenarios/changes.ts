@@ -40,9 +40,10 @@ export const cases: Case[] = [
     // [IF1] --C1-- [FP1][Test Device][RP1] --C2-- [RP2][Test Device][FP2] --C3-- [IF2]
     //              [FP3][mid-span  ][RP3] --C4-- [RP4][mid-span  ][FP4] /
     // C1 and C3 would each make a path whose rear ports are on two devices at once: NetBox's
-    // from_origin() raises UnsupportedCablePath, Cable.save() an AbortRequest, the API a 400 with its
-    // message as `detail` (NetBox's renderer cannot serialise the exception object it is given and
-    // answers 500; the message is NetBox's), and nothing is written.
+    // from_origin() raises UnsupportedCablePath, Cable.save() an AbortRequest, which the API answers
+    // as 400 `{detail}`, and nothing is written. (NetBox puts the exception object itself in
+    // `detail`, which DRF's JSON encoder cannot serialise — by our reading a 500 there; here the
+    // 400 with its message.)
     name: 'test_401_exclude_midspan_devices',
     prefix: 't401',
     topology: {
