@@ -1,9 +1,9 @@
 /**
  * NetBox's test_cablepaths.py 301–303 and 401: paths made through a cable that was there first, a
  * cable's status changed, a termination removed from a cable (PATCH of its ends), and a cable
- * whose path would cross ports of two devices at once, refused.
+ * whose path would cross ports of two devices at once, refused; and a rear port in use deleted.
  */
-import { complete, inactive, partial, type Case } from './harness.ts';
+import { complete, inactive, kept, partial, type Case } from './harness.ts';
 
 export const cases: Case[] = [
   {
@@ -34,6 +34,18 @@ export const cases: Case[] = [
       { create: { C1: ['IF1', ['IF2', 'IF3']] }, paths: [complete('IF1 C1 (IF2,IF3)'), complete('(IF2,IF3) C1 IF1')] },
       // IF3 keeps no path (NetBox #21127).
       { reterminate: { C1: { b: ['IF2'] } }, paths: [complete('IF1 C1 IF2'), complete('IF2 C1 IF1')] },
+    ],
+  },
+  {
+    // [IF1] --C1-- [FP1] [RP1] --C2-- [IF2], then RP1 deleted (issue 22: a rear port in use). Not one
+    // of NetBox's tests; its signals retrace both paths in place: IF1's ends at FP1, which maps to
+    // nothing now, IF2's at the end of C2 that has nothing left on it.
+    name: 'a rear port in use deleted',
+    prefix: 'rpdel',
+    topology: { interfaces: ['IF1', 'IF2'], rearPorts: { RP1: 1 }, frontPorts: { FP1: ['RP1', 1] } },
+    steps: [
+      { create: { C1: ['IF1', 'FP1'], C2: ['RP1', 'IF2'] }, paths: [complete('IF1 C1 FP1 RP1 C2 IF2'), complete('IF2 C2 RP1 FP1 C1 IF1')] },
+      { remove: ['RP1'], paths: [kept(partial('IF1 C1 FP1')), partial('IF2 C2 ()')] },
     ],
   },
   {

@@ -168,9 +168,9 @@ function poster(api: ApiClient) {
   };
 }
 
-/** `A (B,C) D` → [[A], [B, C], [D]]. */
+/** `A (B,C) D ()` → [[A], [B, C], [D], []] (`()`: a cable end with nothing left on it). */
 export function parsePath(text: string): string[][] {
-  return text.trim().split(/\s+/).map((token) => (token.startsWith('(') ? token.slice(1, -1).split(',') : [token]));
+  return text.trim().split(/\s+/).map((token) => (token === '()' ? [] : token.startsWith('(') ? token.slice(1, -1).split(',') : [token]));
 }
 
 const showPath = (steps: string[][]) => steps.map((s) => (s.length === 1 ? s[0] : `(${s.join(',')})`)).join(' ');
@@ -285,7 +285,10 @@ export async function runCase(api: ApiClient, shared: Shared, c: Case, expect: E
         await write('PATCH', url(name), { ...(spec.a ? { a_terminations: ends(spec.a) } : {}), ...(spec.b ? { b_terminations: ends(spec.b) } : {}) });
       }
       for (const [name, map] of Object.entries(step.remap ?? {})) await write('PATCH', url(name), { rear_ports: mappings(map) });
-      for (const name of step.remove ?? []) await write('DELETE', url(name));
+      for (const name of step.remove ?? []) {
+        await write('DELETE', url(name));
+        objects.delete(name);
+      }
       for (const answer of answers) expect(answer.status, `${at}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
     }
     if (step.paths) expected = step.paths;
