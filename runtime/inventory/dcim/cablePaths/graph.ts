@@ -15,8 +15,8 @@ export interface Termination {
   wirelessLink: number | null;
   /** A front or rear port's positions (1 for anything else). */
   positions: number;
-  /** The device of a component (its parent object), else null. */
-  device: number | null;
+  /** The object holding it (a port's device), as `<object type>:<id>`; null or absent when it has none. */
+  parent?: string | null;
   /** A circuit termination's circuit, side and what it terminates to (a site, a provider network…). */
   circuit: { id: number; side: 'A' | 'Z'; termination: PathNode | null; providerNetwork: PathNode | null } | null;
 }

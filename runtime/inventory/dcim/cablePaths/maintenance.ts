@@ -22,7 +22,24 @@ import { retracePaths } from './store.ts';
 const node = (objectType: string, id: unknown): PathNode => ({ objectType, id: Number(id) });
 const present = (v: unknown) => v !== null && v !== undefined;
 
-const changed = (item: WriteItem, column: string) => item.creating || String(item.existing?.[column] ?? '') !== String(item.row()[column] ?? '');
+/** A column's value as comparable text: JSON (a front port's `_mappings`) with its keys in order, as jsonb gives them back in its own. */
+function comparable(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') {
+    if (!/^[[{]/.test(value)) return value;
+    try {
+      return comparable(JSON.parse(value));
+    } catch {
+      return value;
+    }
+  }
+  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return `[${value.map(comparable).join(',')}]`;
+  return `{${Object.keys(value).sort().map((k) => `${k}:${comparable((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+// Compared as text: String() of an object is `[object Object]` whatever it holds.
+const changed = (item: WriteItem, column: string) => item.creating || comparable(item.existing?.[column]) !== comparable(item.row()[column]);
 
 const cables: ModelRules = {
   async afterSave(batch) {
@@ -41,7 +58,10 @@ const cables: ModelRules = {
 };
 
 /** The rear ports a front port's stored mappings name. */
-const peersOf = (mappings: unknown): number[] => (Array.isArray(mappings) ? mappings.map((m) => Number((m as { peer: unknown }).peer)) : []);
+const peersOf = (mappings: unknown): number[] => {
+  const list = typeof mappings === 'string' ? JSON.parse(mappings) : mappings;
+  return Array.isArray(list) ? list.map((m) => Number((m as { peer: unknown }).peer)) : [];
+};
 
 const frontPorts: ModelRules = {
   async afterSave(batch) {

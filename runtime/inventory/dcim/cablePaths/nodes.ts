@@ -32,9 +32,6 @@ export function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
   return items.filter((item) => !seen.has(key(item)) && (seen.add(key(item)), true));
 }
 
-/** The object types of the path endpoints. */
-export const ENDPOINT_TYPES: ReadonlySet<string> = new Set(['dcim.consoleport', 'dcim.consoleserverport', 'dcim.interface', 'dcim.powerfeed', 'dcim.poweroutlet', 'dcim.powerport']);
-
 /** The path endpoints (NetBox's PathEndpoint subclasses): where a path starts and a complete one ends. */
 export const ENDPOINT_RESOURCES = ['dcim.console-ports', 'dcim.console-server-ports', 'dcim.interfaces', 'dcim.power-feeds', 'dcim.power-outlets', 'dcim.power-ports'] as const;
 

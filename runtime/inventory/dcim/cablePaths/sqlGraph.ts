@@ -4,7 +4,7 @@
  * fetched for every path asking in the same turn (coalescer.ts), so tracing many paths costs a
  * few queries per step, whatever their number. Objects are found by their object type through
  * the registry; the columns read are the ones every cabled table shares (`cable_id`,
- * `cable_end`), a port's `positions`, an interface's `wireless_link_id`, a circuit termination's
+ * `cable_end`), a port's `positions` and device, an interface's `wireless_link_id`, a circuit termination's
  * circuit, side, termination and cached provider network, and a front port's stored mappings.
  */
 import type { Queryable } from '../../../db/index.ts';
@@ -69,7 +69,7 @@ export class SqlPathGraph implements PathGraph {
       const extra = [
         fields.has('wireless_link') ? 'wireless_link_id' : 'NULL AS wireless_link_id',
         fields.has('positions') ? 'positions' : '1 AS positions',
-        fields.has('device') ? 'device_id' : 'NULL AS device_id',
+        fields.has('device') ? 'device_id AS parent_id' : 'NULL AS parent_id',
         ...(objectType === CIRCUIT_TERMINATION ? ['circuit_id', 'term_side', 'termination_type', 'termination_id', '_provider_network_id'] : []),
       ];
       const rows = await this.tx.query<Row>(`SELECT id, cable_id, cable_end, ${extra.join(', ')} FROM ${table} WHERE id = ANY($1::int[])`, [ids]);
@@ -80,7 +80,7 @@ export class SqlPathGraph implements PathGraph {
           cable: row.cable_id === null ? null : { id: Number(row.cable_id), end: row.cable_end === 'B' ? 'B' : 'A' },
           wirelessLink: row.wireless_link_id === null ? null : Number(row.wireless_link_id),
           positions: Number(row.positions),
-          device: row.device_id === null ? null : Number(row.device_id),
+          parent: row.parent_id === null ? null : `dcim.device:${Number(row.parent_id)}`,
           circuit: objectType === CIRCUIT_TERMINATION
             ? {
                 id: Number(row.circuit_id),

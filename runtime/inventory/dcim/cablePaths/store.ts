@@ -6,11 +6,12 @@
  * wireless/signals.py). The origins of those paths and any new ones (the path endpoints a new
  * link reaches) are grouped anew by the link each is on now — an origin gone or without a link
  * starts no path — and each group's path is traced (tracer.ts, all together: sqlGraph.ts) and
- * stored, its origins pointing at it. The statements are a few per retrace and per step of the
+ * stored, its origins pointing at it, under the id of the path its origins had (NetBox retraces
+ * in place). The statements are a few per retrace and per step of the
  * longest path, whatever the number of paths.
  */
 import type { Queryable } from '../../../db/index.ts';
-import { ApiError, type Registry } from '../../../rest/index.ts';
+import { badRequest, type Registry } from '../../../rest/index.ts';
 import { sqlIdentifier as quote } from '../../../kinds/index.ts';
 import type { Termination } from './graph.ts';
 import { nodeKey, parseNode, unique, type PathNode } from './nodes.ts';
@@ -67,21 +68,39 @@ export async function retracePaths(tx: Queryable, registry: Registry, change: Pa
     const members = new Set(nodes.map(nodeKey));
     return cable ? cable.ends[first.cable.end].filter((n) => members.has(nodeKey(n))) : nodes;
   }));
-  let traced: TracedPath[];
-  try {
-    traced = (await Promise.all(ordered.map((nodes) => tracePath(graph, nodes)))).filter((p): p is TracedPath => p !== null);
-  } catch (error) {
-    // NetBox's AbortRequest: the write is refused with the tracer's words, and rolled back.
-    if (error instanceof UnsupportedCablePath) throw new ApiError(400, { detail: error.message });
-    throw error;
-  }
-  await storePaths(tx, endpoints, traced);
+  const traced = (await Promise.all(ordered.map((nodes) => tracePath(graph, nodes))).catch(refused)).filter((p): p is TracedPath => p !== null);
+  await storePaths(tx, endpoints, traced, keptIds(stale, traced));
 }
 
-/** Inserts the paths and points their origins at them: a statement for the ids, one for the rows, one per origin type. */
-async function storePaths(tx: Queryable, endpoints: Map<string, string>, paths: TracedPath[]): Promise<void> {
+/** A path NetBox will not trace: the write is refused (NetBox's AbortRequest, answered as `{detail}`). */
+function refused(error: unknown): never {
+  if (error instanceof UnsupportedCablePath) throw badRequest({ detail: error.message });
+  throw error;
+}
+
+/**
+ * The id each traced path keeps: that of the stale path one of its origins had, once each. NetBox
+ * retraces a CablePath in place (CablePath.retrace(), also after an origin left its cable), so a
+ * path through a deleted cable or a changed port is the same object, with the same id, after.
+ */
+function keptIds(stale: { id: number; origins: string[] }[], traced: TracedPath[]): (number | null)[] {
+  const staleOf = new Map<string, number>();
+  for (const row of stale) for (const origin of row.origins ?? []) if (!staleOf.has(origin)) staleOf.set(origin, Number(row.id));
+  const claimed = new Set<number>();
+  return traced.map((p) => {
+    const id = p.path[0].map((n) => staleOf.get(nodeKey(n))).find((i): i is number => i !== undefined && !claimed.has(i));
+    if (id === undefined) return null;
+    claimed.add(id);
+    return id;
+  });
+}
+
+/** Inserts the paths (under their kept ids, else new ones) and points their origins at them: a statement for the new ids, one for the rows, one per origin type. */
+async function storePaths(tx: Queryable, endpoints: Map<string, string>, paths: TracedPath[], kept: (number | null)[]): Promise<void> {
   if (!paths.length) return;
-  const ids = (await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('${PATHS_TABLE}', 'id'))::int AS id FROM generate_series(1, $1::int)`, [paths.length])).map((r) => Number(r.id));
+  const fresh = kept.filter((id) => id === null).length;
+  const newIds = fresh ? (await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('${PATHS_TABLE}', 'id'))::int AS id FROM generate_series(1, $1::int)`, [fresh])).map((r) => Number(r.id)) : [];
+  const ids = kept.map((id) => id ?? newIds.shift()!);
   const rows = paths.map((p, i) => ({ id: ids[i], path: p.path.map((nodes) => nodes.map(nodeKey)), nodes: p.path.flat().map(nodeKey), active: p.isActive, complete: p.isComplete, split: p.isSplit }));
   await tx.query(
     `INSERT INTO ${PATHS_TABLE} (id, path, is_active, is_complete, is_split, nodes)

@@ -1,12 +1,13 @@
 /**
  * The tracer over hand-built graphs: NetBox's from_origin() cases that need no database — a
  * split at a multi-position port reached without a position, circuits ending at a provider
- * network or a site, wireless links, asymmetric ends — and the loop guard.
+ * network or a site, wireless links, asymmetric ends, ports of two devices refused — and the loop
+ * guard, which stops a loop but not a trunk crossed again at other positions.
  */
 import { describe, expect, it } from 'vitest';
 import type { Link, PathGraph, PortMapping, Termination } from './graph.ts';
 import { nodeKey, type PathNode } from './nodes.ts';
-import { tracePath } from './tracer.ts';
+import { tracePath, UnsupportedCablePath } from './tracer.ts';
 
 const n = (key: string): PathNode => {
   const [type, id] = key.split('#');
@@ -15,12 +16,13 @@ const n = (key: string): PathNode => {
 };
 
 /** A graph of cables `c#i: [A ends] - [B ends]`, port positions, mappings and circuit terminations. */
-function graph(spec: { cables?: Record<string, [string[], string[], string?]>; wireless?: Record<string, [string, string]>; positions?: Record<string, number>; mappings?: [string, number, string, number][]; circuits?: Record<string, [number, 'A' | 'Z', string | null, string | null]> }): PathGraph {
+function graph(spec: { cables?: Record<string, [string[], string[], string?]>; wireless?: Record<string, [string, string]>; positions?: Record<string, number>; mappings?: [string, number, string, number][]; circuits?: Record<string, [number, 'A' | 'Z', string | null, string | null]>; parents?: Record<string, string> }): PathGraph {
   // Terminations by node key; one not named in the spec is a bare object with no link.
   const terms = new Map<string, Termination>();
   const positions = new Map(Object.entries(spec.positions ?? {}).map(([key, p]) => [nodeKey(n(key)), p]));
+  const parents = new Map(Object.entries(spec.parents ?? {}).map(([key, p]) => [nodeKey(n(key)), p]));
   const termOf = (node: PathNode) => {
-    if (!terms.has(nodeKey(node))) terms.set(nodeKey(node), { node, cable: null, wirelessLink: null, positions: positions.get(nodeKey(node)) ?? 1, device: null, circuit: null });
+    if (!terms.has(nodeKey(node))) terms.set(nodeKey(node), { node, cable: null, wirelessLink: null, positions: positions.get(nodeKey(node)) ?? 1, circuit: null, parent: parents.get(nodeKey(node)) ?? null });
     return terms.get(nodeKey(node))!;
   };
   const term = (key: string) => termOf(n(key));
@@ -89,14 +91,37 @@ describe('tracePath', () => {
     expect(traced).toMatchObject({ isSplit: true });
   });
 
-  it('stops a loop through multi-position ports instead of tracing it for ever', async () => {
-    // A rear port's two positions map to front ports cabled back to the same rear port's far side.
+  it('goes on through a trunk crossed again with other positions (a patch back to the near panel)', async () => {
+    // The far panel's first front port is patched back to the near panel's second: the trunk is
+    // crossed from rp#1 twice, at positions 1 and 2. NetBox traces on; so does this.
     const g = graph({
-      cables: { 'c#1': [['if#1'], ['fp#1']], 'c#2': [['rp#1'], ['rp#2']], 'c#3': [['fp#3'], ['fp#2']] },
+      cables: { 'c#1': [['if#1'], ['fp#1']], 'c#2': [['rp#1'], ['rp#2']], 'c#3': [['fp#3'], ['fp#2']], 'c#4': [['fp#4'], ['if#2']] },
       positions: { 'rp#1': 2, 'rp#2': 2 },
       mappings: [['fp#1', 1, 'rp#1', 1], ['fp#2', 1, 'rp#1', 2], ['fp#3', 1, 'rp#2', 1], ['fp#4', 1, 'rp#2', 2]],
     });
     const traced = await tracePath(g, [n('if#1')]);
-    expect(traced!.path.length).toBeLessThan(50);
+    expect(traced).toMatchObject({ isComplete: true, isSplit: false });
+    expect(keys(traced!.path).flat()).toEqual(['interface:1', 'cable:1', 'frontport:1', 'rearport:1', 'cable:2', 'rearport:2', 'frontport:3', 'cable:3', 'frontport:2', 'rearport:1', 'cable:2', 'rearport:2', 'frontport:4', 'cable:4', 'interface:2']);
+  });
+
+  it('stops a loop through multi-position ports instead of tracing it for ever', async () => {
+    // rp#1 (2 positions) is cabled to rp#2 (1 position), whose front port is cabled back to rp#1's
+    // second front port: each round pushes position 2 and never pops it. NetBox's trace does not end.
+    const g = graph({
+      cables: { 'c#1': [['if#1'], ['fp#1']], 'c#2': [['rp#1'], ['rp#2']], 'c#3': [['fp#3'], ['fp#2']] },
+      positions: { 'rp#1': 2 },
+      mappings: [['fp#1', 1, 'rp#1', 1], ['fp#2', 1, 'rp#1', 2], ['fp#3', 1, 'rp#2', 1]],
+    });
+    const traced = await tracePath(g, [n('if#1')]);
+    expect(traced).toMatchObject({ isComplete: false, isSplit: true, isActive: true });
+    const round = ['cable:2', 'rearport:2', 'frontport:3', 'cable:3', 'frontport:2', 'rearport:1'];
+    expect(keys(traced!.path).flat()).toEqual(['interface:1', 'cable:1', 'frontport:1', 'rearport:1', ...round, ...round]);
+  });
+
+  it('refuses ports of two devices met at once, as NetBox (UnsupportedCablePath)', async () => {
+    const g = graph({ cables: { 'c#1': [['if#1'], ['fp#1', 'fp#2']] }, mappings: [['fp#1', 1, 'rp#1', 1], ['fp#2', 1, 'rp#2', 1]], parents: { 'rp#1': 'dcim.device:1', 'rp#2': 'dcim.device:2' } });
+    await expect(tracePath(g, [n('if#1')])).rejects.toThrow(new UnsupportedCablePath('All mid-span terminations must have the same parent object'));
+    const same = graph({ cables: { 'c#1': [['if#1'], ['fp#1', 'fp#2']] }, mappings: [['fp#1', 1, 'rp#1', 1], ['fp#2', 1, 'rp#2', 1]], parents: { 'rp#1': 'dcim.device:1', 'rp#2': 'dcim.device:1' } });
+    expect(keys((await tracePath(same, [n('if#1')]))!.path)).toEqual([['interface:1'], ['cable:1'], ['frontport:1', 'frontport:2'], ['rearport:1', 'rearport:2']]);
   });
 });

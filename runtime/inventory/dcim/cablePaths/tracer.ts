@@ -5,19 +5,24 @@
  * on through a pass-through port's mappings (a front port to its rear port, a rear port to its
  * front ports, by position when more than one), through a circuit (one termination to the
  * other side's), until the far ends are path endpoints (complete), nothing (incomplete) or a
- * fork the positions cannot resolve (split). Cable profiles (connectors and positions carried
+ * fork the positions cannot resolve (split); ports of two devices met at once are refused
+ * (UnsupportedCablePath), as NetBox refuses them. Cable profiles (connectors and positions carried
  * by the cable) are stored as values only and not traced: such a cable is traced as one
  * without a profile.
  *
  * The result is the node lists NetBox stores, and its three flags; null when the origins have
- * no link at all (no path); UnsupportedCablePath where NetBox's raises it (ports passed through on
- * different devices). A path that would cross the same link from the same side twice (a
- * loop through multi-position ports) stops there as split, where NetBox's would not end.
+ * no link at all (no path). A path that loops (through multi-position ports: the same link crossed
+ * from the same ports with the same positions on top, that entry of the position stack not popped
+ * in between, so it would go round for ever) stops there as split, where NetBox's would not end;
+ * a path crossing a link again with other positions (a patch back through the same trunk) goes on.
  */
 import type { Link, PathGraph, PortMapping, Termination } from './graph.ts';
-import { CIRCUIT_TERMINATION, ENDPOINT_TYPES, FRONT_PORT, nodeKey, REAR_PORT, unique, type PathNode } from './nodes.ts';
+import { CIRCUIT_TERMINATION, FRONT_PORT, nodeKey, REAR_PORT, unique, type PathNode } from './nodes.ts';
 
-/** A topology NetBox refuses to trace (UnsupportedCablePath): the write that makes it is refused with its message. */
+/**
+ * A path NetBox refuses to trace (its UnsupportedCablePath): the write that would make it is
+ * refused with this message (store.ts).
+ */
 export class UnsupportedCablePath extends Error {}
 
 export interface TracedPath {
@@ -47,22 +52,24 @@ function atPositions(mappings: PortMapping[], side: 'front' | 'rear', positions:
 export async function tracePath(graph: PathGraph, origins: PathNode[]): Promise<TracedPath | null> {
   if (!origins.length) return null;
   const path: PathNode[][] = [];
-  const positionStack: number[][] = [];
+  // Each entry numbered when pushed, so that a crossing can tell whether the entry on top then was popped since.
+  const positionStack: { id: number; positions: number[] }[] = [];
+  let pushed = 0;
   let isComplete = false;
   let isActive = true;
   let isSplit = false;
   let terminations = (await graph.terminations(origins)).filter((t): t is Termination => t !== undefined);
-  const crossings = new Set<string>();
+  const crossings = new Map<string, number>();
 
   while (terminations.length) {
-    // Ports passed through must be of one device (a circuit's terminations excepted).
-    const first = terminations[0];
-    if (!ENDPOINT_TYPES.has(first.node.objectType) && first.node.objectType !== CIRCUIT_TERMINATION && terminations.some((t) => t.device !== first.device)) {
+    // Ports met together (a cable's several front or rear ports, a rear port's front ports) are on one device.
+    const type0 = terminations[0].node.objectType;
+    if ((type0 === FRONT_PORT || type0 === REAR_PORT) && terminations.some((t) => (t.parent ?? null) !== (terminations[0].parent ?? null))) {
       throw new UnsupportedCablePath('All mid-span terminations must have the same parent object');
     }
     const linkNodes = unique(terminations.map(linkOf).filter((n): n is PathNode => n !== null), nodeKey);
     // A rear port fanning out to front ports on different links, with positions that do not say which.
-    if (linkNodes.length > 1 && positionStack.length && terminations.length !== positionStack[positionStack.length - 1].length) {
+    if (linkNodes.length > 1 && positionStack.length && terminations.length !== positionStack[positionStack.length - 1].positions.length) {
       isSplit = true;
       break;
     }
@@ -76,12 +83,16 @@ export async function tracePath(graph: PathGraph, origins: PathNode[]): Promise<
       isComplete = false;
       isSplit = true;
     }
-    const crossing = `${linkNodes.map(nodeKey).join(',')}>${terminations.map((t) => nodeKey(t.node)).join(',')}`;
-    if (crossings.has(crossing)) {
+    // A loop: the same link crossed from the same ports with the same positions on top, that entry
+    // never popped in between — every step since read only what it pushed itself, and would again.
+    const top = positionStack[positionStack.length - 1];
+    const crossing = `${linkNodes.map(nodeKey).join(',')}>${terminations.map((t) => nodeKey(t.node)).join(',')}@${top ? top.positions.join(',') : ''}`;
+    const before = crossings.get(crossing);
+    if (before !== undefined && (before === 0 || positionStack.some((entry) => entry.id === before))) {
       isSplit = true;
       break;
     }
-    crossings.add(crossing);
+    crossings.set(crossing, top ? top.id : 0);
     const links = (await graph.links(linkNodes)).filter((l): l is Link => l !== undefined);
     path.push(linkNodes);
     if (links.some((l) => !l.connected)) isActive = false;
@@ -101,7 +112,7 @@ export async function tracePath(graph: PathGraph, origins: PathNode[]): Promise<
       const side = type === FRONT_PORT ? 'front' : 'rear';
       let mappings: PortMapping[];
       if (remote[0].positions > 1 && positionStack.length) {
-        mappings = atPositions(await graph.mappings(side, remote.map((t) => t.node.id)), side, positionStack.pop()!);
+        mappings = atPositions(await graph.mappings(side, remote.map((t) => t.node.id)), side, positionStack.pop()!.positions);
       } else if (remote[0].positions > 1) {
         // A multi-position port reached without a position: which way to go is not known.
         isSplit = true;
@@ -112,7 +123,7 @@ export async function tracePath(graph: PathGraph, origins: PathNode[]): Promise<
       if (!mappings.length) break;
       const next = unique(mappings.map((m): PathNode => (side === 'front' ? { objectType: REAR_PORT, id: m.rear } : { objectType: FRONT_PORT, id: m.front })), nodeKey);
       terminations = (await graph.terminations(next)).filter((t): t is Termination => t !== undefined);
-      if (terminations.some((t) => t.positions > 1)) positionStack.push(mappings.map((m) => (side === 'front' ? m.rearPosition : m.frontPosition)));
+      if (terminations.some((t) => t.positions > 1)) positionStack.push({ id: ++pushed, positions: mappings.map((m) => (side === 'front' ? m.rearPosition : m.frontPosition)) });
     } else if (type === CIRCUIT_TERMINATION) {
       const peerNodes = unique((await Promise.all(remote.filter((t) => t.circuit).map((t) => graph.circuitSide(t.circuit!.id, t.circuit!.side === 'A' ? 'Z' : 'A')))).flat(), nodeKey);
       if (!peerNodes.length) break;
