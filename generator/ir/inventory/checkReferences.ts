@@ -51,6 +51,10 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
       f.generic!.targets.forEach((target, index) => {
         if (!byKey.has(target)) out.push(source.diagnostic([...fieldAt(f.name), 'targets', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown generic_fk target "${target}"${didYouMean(target, byKey.keys())}`));
       });
+      // The targets whose deletes reach the row are some of its targets.
+      (definition.fields?.[f.name]?.generic_relations ?? []).forEach((target, index) => {
+        if (!f.generic!.targets.includes(target)) out.push(source.diagnostic([...fieldAt(f.name), 'generic_relations', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: generic relation "${target}" is not one of the field's targets${didYouMean(target, f.generic!.targets)}`));
+      });
     }
     if (takes(f, 'choices') && !f.choices) {
       out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a choice field needs "choices"`));

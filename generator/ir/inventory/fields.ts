@@ -82,14 +82,16 @@ export function buildField(name: string, def: FieldDefinition, table: string, mo
  */
 export function buildGenericFields(name: string, def: FieldDefinition): Field[] {
   const pair = def.pair ?? name;
-  const generic = { typeField: `${pair}_type`, idField: `${pair}_id`, targets: targetList(def) };
+  const generic = { typeField: `${pair}_type`, idField: `${pair}_id`, targets: targetList(def), ...(def.generic_relations ? { relations: [...def.generic_relations].sort() } : {}) };
   const required = def.required ?? false;
   const nullable = def.nullable ?? !required;
+  // `optional_id`: the id may be left out or null; BaseModel.clean() refuses a type without it (the writer's pair check).
+  const optionalId = def.optional_id ?? false;
   const createOnly = def.create_only ?? false;
   // `read_only` makes the written pair read-only too (a tag assignment's object is shown, never written).
   const readOnly = def.read_only ?? false;
   const typeField = { ...expandField({ name: generic.typeField, kind: 'object_type', required, nullable, readOnly, maxLength: 100, generic, createOnly }), default: null };
-  const idField = { ...expandField({ name: generic.idField, kind: 'integer', required, nullable, readOnly, minValue: 0, maxValue: 2147483647, createOnly }), default: null };
+  const idField = { ...expandField({ name: generic.idField, kind: 'integer', required: required && !optionalId, nullable: nullable || optionalId, readOnly, minValue: 0, maxValue: 2147483647, createOnly }), default: null };
   // What happens to this object when the one it points at is deleted (NetBox's GenericRelation cascades).
   const onDelete = def.on_delete ?? (nullable ? 'set_null' : 'cascade');
   const object = expandField({ name, kind: 'generic_fk', readOnly: true, nullable: true, generic, onDelete, label: def.label ?? labelOf(name) });
