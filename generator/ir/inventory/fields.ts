@@ -71,6 +71,8 @@ export function buildField(name: string, def: FieldDefinition, table: string, mo
   // list (a cable's ends, a front port's rear ports).
   if ((def.type === 'object_list' && def.targets) || def.type === 'position_mappings') field.readOnly = def.read_only ?? false;
   else if (def.expression) field.readOnly = true;
+  // A related list is shown, and written only where NetBox's serializer writes it (`read_only: false`).
+  else if (def.type === 'related_list') field.readOnly = def.read_only ?? true;
   if (def.type === 'm2m') field.link = { table: `${table}_${name}`, source: `${snakeCase(model)}_id`, target: `${name.replace(/s$/, '')}_id` };
   return field;
 }
