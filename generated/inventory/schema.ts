@@ -2901,7 +2901,7 @@ export const vpnTunnelTermination = pgTable('vpn_tunnel_termination', {
     tunnel_id: integer('tunnel_id').notNull(),
     role: varchar('role', { length: 50 }).notNull(),
     termination_type: varchar('termination_type', { length: 100 }).notNull(),
-    termination_id: integer('termination_id').notNull(),
+    termination_id: integer('termination_id'),
     outside_ip_id: integer('outside_ip_id'),
     custom_field_data: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
     created: timestamp('created', { precision: 6, withTimezone: true }),

@@ -36,9 +36,22 @@ export const fieldSchema = z.strictObject({
   /**
    * For generic_fk (and a written object_list): the resources the `<name>_type`/`<name>_id` pair
    * may point at, listed, or `{ feature: <mixin> }`, every resource built on that mixin (NetBox's
-   * `ObjectType.objects.with_feature(…)`: `journaling`, `taggable`, `contacts`).
+   * `ObjectType.objects.with_feature(…)`: `journaling`, `taggable`, `contacts`), or `any`, every
+   * served resource (a ContentTypeField over `ContentType.objects.all()`: a tunnel termination's).
    */
-  targets: z.union([z.array(resourceRef).min(1), z.strictObject({ feature: z.string().min(1) })]).optional(),
+  targets: z.union([z.array(resourceRef).min(1), z.strictObject({ feature: z.string().min(1) }), z.literal('any')]).optional(),
+  /**
+   * For generic_fk: the targets that declare a GenericRelation back (NetBox's `tunnel_terminations`
+   * of interfaces): only their deletes reach the row, with `on_delete`; deleting an object of
+   * another target leaves the row naming it, as Django does. Every target when left out.
+   */
+  generic_relations: z.array(resourceRef).min(1).optional(),
+  /**
+   * For generic_fk: the id may be left out or null (NetBox's `PositiveBigIntegerField(blank=True,
+   * null=True)` beside a required type), and a type without it is refused by BaseModel.clean()
+   * (`This field cannot be null.` under the id), not by the serializer.
+   */
+  optional_id: z.boolean().optional(),
   /**
    * For generic_fk: the prefix of the written pair when NetBox names it apart from the object: a
    * service's `parent_object_type`/`parent_object_id` (`pair: parent_object`) show `parent`.

@@ -79,7 +79,7 @@ export function validateSource<T>(source: YamlSource, schema: z.ZodType<T>): { v
 
 /** Keys each field type takes besides the common ones: its kind's keys (runtime/kinds), and generic_fk's. */
 function kindKeys(type: string): readonly string[] {
-  if (type === 'generic_fk') return ['targets', 'on_delete', 'pair'];
+  if (type === 'generic_fk') return ['targets', 'on_delete', 'pair', 'generic_relations', 'optional_id'];
   return fieldKinds.get(type)?.keys ?? [];
 }
 

@@ -35,6 +35,11 @@ export interface GenericEntry {
   typeField: string;
   idField: string;
   targets: string[];
+  /**
+   * The targets declaring a GenericRelation back, whose deletes reach the row (`on_delete`); a delete
+   * of another target's object leaves the row naming it. Every target when absent.
+   */
+  relations?: string[];
 }
 
 /**

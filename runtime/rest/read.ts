@@ -42,6 +42,8 @@ export class Reader {
   private readonly legacyFieldNames: boolean;
   /** The custom field definitions each resource's last load found, and the version they are known to be current at, if any (see unconditionedList()). */
   private readonly lastCustomFields = new Map<string, { set: CustomFieldSet; version: string | null }>();
+  /** The statements of lists without conditions (wholePageStatement()). */
+  private readonly wholePageStatements = new Map<string, { text: string; usesOrigin: boolean }>();
 
   constructor(
     private readonly registry: Registry,
@@ -196,18 +198,37 @@ export class Reader {
    * $2 offset, $3 the request's origin.
    */
   private async wholePage(db: Queryable, resource: Resource, ordering: string | null, page: Page & { mode: 'offset' }, shown: readonly string[], customFields: CustomFieldSet | null, ctx: RequestContext, version?: string): Promise<{ n: number; results: string; v?: string }> {
+    const { text, usesOrigin } = this.wholePageStatement(resource, ordering, shown, customFields, version);
+    const [row] = await db.query<{ n: number; results: string; v?: string }>(text, usesOrigin ? [page.limit, page.offset, ctx.origin] : [page.limit, page.offset]);
+    return row;
+  }
+
+  /**
+   * The statement of wholePage(), built once per resource, ordering, shown fields, custom field
+   * definitions and version: its text depends on nothing else (aliases are numbered per piece, the
+   * request's values are parameters). A list's statement is the same on most requests, and building
+   * its orderings and pieces again each time was a measurable part of a cheap list's CPU time.
+   */
+  private wholePageStatement(resource: Resource, ordering: string | null, shown: readonly string[], customFields: CustomFieldSet | null, version?: string): { text: string; usesOrigin: boolean } {
+    const key = `${resource.key}|${ordering ?? ''}|${shown.join(',')}|${customFieldsKey(customFields)}|${version ?? ''}`;
+    const cached = this.wholePageStatements.get(key);
+    if (cached) return cached;
     const table = q(resource.table);
     const order = this.select.fragment(() => this.orderBy(resource, ordering, 't'));
     // The page is chosen over the whole table: its relations' orderings read through joins.
     const pageJoins: string[] = [];
     const pageOrder = this.select.fragment(() => this.orderBy(resource, ordering, 't', pageJoins));
     const { object, joins, ctes, usesOrigin } = this.select.renderedSelect(resource, shown, 't', customFields, '$3::text', this.legacyFieldNames);
-    const [row] = await db.query<{ n: number; results: string; v?: string }>(
-      `WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${table} WHERE id = ANY(ARRAY(SELECT t.id FROM ${table} t ${pageJoins.join(' ')} ORDER BY ${pageOrder} LIMIT $1 OFFSET $2::bigint)))${ctes} ` +
+    const statement = {
+      text:
+        `WITH ${ROWS} AS MATERIALIZED (SELECT * FROM ${table} WHERE id = ANY(ARRAY(SELECT t.id FROM ${table} t ${pageJoins.join(' ')} ORDER BY ${pageOrder} LIMIT $1 OFFSET $2::bigint)))${ctes} ` +
         `SELECT (SELECT count(*)::int FROM ${table}) AS n, ${version ? `${version} AS v, ` : ''}coalesce('[' || string_agg(${object}, ',' ORDER BY ${order}) || ']', '[]') AS results FROM ${ROWS} t ${joins}`,
-      usesOrigin ? [page.limit, page.offset, ctx.origin] : [page.limit, page.offset],
-    );
-    return row;
+      usesOrigin,
+    };
+    // `?ordering=` and `?fields=` make the key space open-ended; keep the cache bounded.
+    if (this.wholePageStatements.size > 1000) this.wholePageStatements.clear();
+    this.wholePageStatements.set(key, statement);
+    return statement;
   }
 
   /** Objects of `ids` as a JSON array's text, in the order of `ids` (missing ones left out): one statement. */

@@ -41,7 +41,7 @@ async function chunked(post: Send, path: string, items: unknown[]): Promise<any[
 }
 
 /** The tunnels, each with two terminations on interfaces of its own. */
-async function seedTunnels(post: Send, tunnels: number): Promise<void> {
+export async function seedTunnels(post: Send, tunnels: number): Promise<void> {
   const tenants = await post('/api/tenancy/tenants/', Array.from({ length: 5 }, (_, i) => ({ name: `Tenant ${i}`, slug: `tenant-${i}` })));
   const tag = await post('/api/extras/tags/', { name: 'bench-vpn', slug: 'bench-vpn' });
   const site = await post('/api/dcim/sites/', { name: 'VPN bench', slug: 'vpn-bench' });

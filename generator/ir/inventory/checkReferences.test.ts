@@ -5,7 +5,7 @@
  * kind is not made writable, a tags field has its tags resource. Each is a positioned diagnostic.
  */
 import { describe, expect, it } from 'vitest';
-import { baseDefinitions, diagnosticsWith } from '../../testdata/definitionSet.ts';
+import { baseDefinitions, buildFrom, diagnosticsWith } from '../../testdata/definitionSet.ts';
 
 const shop = baseDefinitions['shop.yaml'];
 
@@ -32,6 +32,19 @@ describe('stored fields', () => {
     expect(lines).toEqual([
       'definitions/shop.yaml:9:77 E_INVALID_VALUE shop.shelves.book_count: a count field is read-only (leave out read_only: false)',
       'definitions/shop.yaml:10:13 E_UNKNOWN_TARGET shop.shelves.tags: a tags field needs the resource extras.tags, which is not defined',
+    ]);
+  });
+
+  it('takes read_only: false on a related list held by a foreign key, and reports one held by a generic relation', () => {
+    const written = '      status: { type: choice, choices: StatusChoices }\n      books: { type: related_list, target: shop.books, field: shelf, read_only: false }';
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'shop.yaml': shop.replace('      status: { type: choice, choices: StatusChoices }', written) });
+    expect(diagnostics).toEqual([]);
+    expect(ir!.inventory.resources.find((r) => r.key === 'shop.shelves')!.fields.find((f) => f.name === 'books')).toMatchObject({ kind: 'related_list', readOnly: false });
+    const generic = shop
+      .replace('      status: { type: choice, choices: StatusChoices }', '      status: { type: choice, choices: StatusChoices }\n      notes: { type: related_list, target: shop.books, field: about, read_only: false }')
+      .replace('      shelf: { type: fk, target: shop.shelves }', '      shelf: { type: fk, target: shop.shelves }\n      about: { type: generic_fk, targets: [shop.shelves] }');
+    expect(diagnosticsWith({ 'shop.yaml': generic })).toEqual([
+      'definitions/shop.yaml:9:81 E_INVALID_VALUE shop.shelves.notes: a related_list field is written through a foreign key of shop.books, and "about" is none (leave out read_only: false)',
     ]);
   });
 

@@ -40,6 +40,11 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
     }
     // A delete that nulls the reference needs a column that may be null.
     if (fixedTarget(f) && f.target && !byKey.has(f.target)) out.push(source.diagnostic(fieldAt(f.name), 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: a ${f.kind} field needs the resource ${f.target}, which is not defined`));
+    // A written reverse relation sets the listed objects' foreign key: one a generic relation holds cannot be set so.
+    const reassigns = relationOf(f)?.reassigns;
+    if (!f.readOnly && reassigns && f.target && byKey.has(f.target) && !reassigns(f, { resource: (key) => byKey.get(key)!, choiceSet: () => [] })) {
+      out.push(source.diagnostic([...fieldAt(f.name), 'read_only'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: a ${f.kind} field is written through a foreign key of ${f.target}, and "${f.field ?? ''}" is none (leave out read_only: false)`));
+    }
     // A kind with no request shape (a count, a reverse relation) is only ever read.
     if (!f.readOnly && !fieldKind(f.kind).request) out.push(source.diagnostic(definition.fields?.[f.name]?.read_only === false ? [...fieldAt(f.name), 'read_only'] : fieldAt(f.name), 'E_INVALID_VALUE', `${ir.key}.${f.name}: a ${f.kind} field is read-only (leave out read_only: false)`));
     if (relationOf(f)?.foreignKeyColumn && f.onDelete === 'set_null' && !f.nullable) out.push(source.diagnostic([...fieldAt(f.name), 'on_delete'], 'E_INVALID_VALUE', `${ir.key}.${f.name}: on_delete set_null needs a nullable field (add nullable: true, or choose cascade or protect)`));
@@ -50,6 +55,10 @@ export function checkReferences(p: Pending, byKey: Map<string, ResourceIR>, choi
       if (!f.generic!.targets.length && !byFeature) out.push(source.diagnostic(fieldAt(f.name), 'E_MISSING_KEY', `${ir.key}.${f.name}: a generic_fk field needs "targets"`));
       f.generic!.targets.forEach((target, index) => {
         if (!byKey.has(target)) out.push(source.diagnostic([...fieldAt(f.name), 'targets', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: unknown generic_fk target "${target}"${didYouMean(target, byKey.keys())}`));
+      });
+      // The targets whose deletes reach the row are some of its targets.
+      (definition.fields?.[f.name]?.generic_relations ?? []).forEach((target, index) => {
+        if (!f.generic!.targets.includes(target)) out.push(source.diagnostic([...fieldAt(f.name), 'generic_relations', index], 'E_UNKNOWN_TARGET', `${ir.key}.${f.name}: generic relation "${target}" is not one of the field's targets${didYouMean(target, f.generic!.targets)}`));
       });
     }
     if (takes(f, 'choices') && !f.choices) {

@@ -37,6 +37,12 @@ describe('features of the repository definitions', () => {
     expect(recorded).not.toContain('users.users');
   });
 
+  it('tunnel terminations point at every resource, and only interfaces delete theirs (their GenericRelation)', () => {
+    const termination = resources.find((r) => r.key === 'vpn.tunnel-terminations')!.fields.find((f) => f.name === 'termination')!;
+    expect(termination.generic!.targets).toEqual(resources.map((r) => r.key).sort());
+    expect(termination.generic!.relations).toEqual(['dcim.interfaces', 'virtualization.interfaces']);
+  });
+
   it('tags and owners shown come from the taggable and owned mixins', () => {
     for (const r of resources) {
       for (const [name, mixin] of [['tags', 'taggable'], ['owner', 'owned']]) {

@@ -2,7 +2,8 @@
  * @module
  * Generic relations over a feature: `targets: { feature: journaling }` names every resource built
  * on that mixin, directly or through another (`primary` brings `netbox-model`, which brings
- * `journaling`), as NetBox's `ObjectType.objects.with_feature(…)` does. Resolved to a sorted list
+ * `journaling`), as NetBox's `ObjectType.objects.with_feature(…)` does; `targets: any` names every
+ * resource (a ContentTypeField over every content type). Resolved to a sorted list
  * once every resource's mixins are merged, before any field is built, so the rest of the
  * generator only ever sees listed targets.
  */
@@ -29,6 +30,8 @@ export function resolveFeatureTargets(resources: MergedResource[], mixins: Recor
   for (const { key, definition, merged, source, at } of resources) {
     merged.fields = merged.fields.map(([name, def]) => {
       if (!def.targets || Array.isArray(def.targets)) return [name, def];
+      // `any`: every served resource (a ContentTypeField over every content type).
+      if (def.targets === 'any') return [name, { ...def, targets: resources.map((r) => r.key).sort() }];
       const { feature } = def.targets;
       const where: PathKey[] = definition.fields?.[name] ? [...at, 'fields', name, 'targets', 'feature'] : [...at, 'mixins'];
       if (!mixins[feature]) out.push(source.diagnostic(where, 'E_UNKNOWN_MIXIN', `${key}.${name}: unknown feature "${feature}" (a feature is a mixin name)${didYouMean(feature, Object.keys(mixins))}`));

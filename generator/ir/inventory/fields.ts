@@ -71,6 +71,8 @@ export function buildField(name: string, def: FieldDefinition, table: string, mo
   // list (a cable's ends, a front port's rear ports).
   if ((def.type === 'object_list' && def.targets) || def.type === 'position_mappings') field.readOnly = def.read_only ?? false;
   else if (def.expression) field.readOnly = true;
+  // A related list is shown, and written only where NetBox's serializer writes it (`read_only: false`).
+  else if (def.type === 'related_list') field.readOnly = def.read_only ?? true;
   if (def.type === 'm2m') field.link = { table: `${table}_${name}`, source: `${snakeCase(model)}_id`, target: `${name.replace(/s$/, '')}_id` };
   return field;
 }
@@ -82,14 +84,16 @@ export function buildField(name: string, def: FieldDefinition, table: string, mo
  */
 export function buildGenericFields(name: string, def: FieldDefinition): Field[] {
   const pair = def.pair ?? name;
-  const generic = { typeField: `${pair}_type`, idField: `${pair}_id`, targets: targetList(def) };
+  const generic = { typeField: `${pair}_type`, idField: `${pair}_id`, targets: targetList(def), ...(def.generic_relations ? { relations: [...def.generic_relations].sort() } : {}) };
   const required = def.required ?? false;
   const nullable = def.nullable ?? !required;
+  // `optional_id`: the id may be left out or null; BaseModel.clean() refuses a type without it (the writer's pair check).
+  const optionalId = def.optional_id ?? false;
   const createOnly = def.create_only ?? false;
   // `read_only` makes the written pair read-only too (a tag assignment's object is shown, never written).
   const readOnly = def.read_only ?? false;
   const typeField = { ...expandField({ name: generic.typeField, kind: 'object_type', required, nullable, readOnly, maxLength: 100, generic, createOnly }), default: null };
-  const idField = { ...expandField({ name: generic.idField, kind: 'integer', required, nullable, readOnly, minValue: 0, maxValue: 2147483647, createOnly }), default: null };
+  const idField = { ...expandField({ name: generic.idField, kind: 'integer', required: required && !optionalId, nullable: nullable || optionalId, readOnly, minValue: 0, maxValue: 2147483647, createOnly }), default: null };
   // What happens to this object when the one it points at is deleted (NetBox's GenericRelation cascades).
   const onDelete = def.on_delete ?? (nullable ? 'set_null' : 'cascade');
   const object = expandField({ name, kind: 'generic_fk', readOnly: true, nullable: true, generic, onDelete, label: def.label ?? labelOf(name) });

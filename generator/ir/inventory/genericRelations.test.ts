@@ -61,6 +61,38 @@ describe('generic_fk fields', () => {
     ]);
   });
 
+  it('point at every resource with `targets: any` (a ContentTypeField over every content type)', () => {
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'shop.yaml': withNotes('x').replace('[x]', 'any') });
+    expect(diagnostics).toEqual([]);
+    const { resources } = ir!.inventory;
+    const notes = resources.find((r) => r.key === 'shop.notes')!;
+    expect(notes.fields.find((f) => f.name === 'about')!.generic!.targets).toEqual(resources.map((r) => r.key).sort());
+    expect(notes.fields.find((f) => f.name === 'about')!.generic!.targets).toContain('shop.notes');
+  });
+
+  it('reach the row only from the targets with a GenericRelation back (`generic_relations`)', () => {
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'shop.yaml': withNotes('shop.shelves, shop.books').replace('required: true, targets', 'required: true, generic_relations: [shop.books], targets') });
+    expect(diagnostics).toEqual([]);
+    const notes = ir!.inventory.resources.find((r) => r.key === 'shop.notes')!;
+    expect(notes.fields.find((f) => f.name === 'about')!.generic).toEqual({ typeField: 'about_type', idField: 'about_id', targets: ['shop.shelves', 'shop.books'], relations: ['shop.books'] });
+    // A delete of a shelf leaves its notes naming it; a delete of a book deletes them.
+    expect(ir!.inventory.relations.filter((r) => r.resource === 'shop.notes')).toEqual([
+      { resource: 'shop.notes', field: 'about', kind: 'generic', targets: ['shop.books'], onDelete: 'cascade' },
+    ]);
+    expect(diagnosticsWith({ 'shop.yaml': withNotes('shop.shelves').replace('required: true, targets', 'required: true, generic_relations: [shop.books], targets') })).toEqual([
+      'definitions/shop.yaml:18:70 E_UNKNOWN_TARGET shop.notes.about: generic relation "shop.books" is not one of the field\'s targets',
+    ]);
+  });
+
+  it('leave the id optional and nullable beside a required type with `optional_id`', () => {
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'shop.yaml': withNotes('shop.shelves').replace('required: true, targets', 'required: true, optional_id: true, targets') });
+    expect(diagnostics).toEqual([]);
+    const notes = ir!.inventory.resources.find((r) => r.key === 'shop.notes')!;
+    const [type, id] = notes.fields.filter((f) => f.name.startsWith('about'));
+    expect([type.required, type.nullable]).toEqual([true, false]);
+    expect([id.required, id.nullable]).toEqual([false, true]);
+  });
+
   describe('with `targets: { feature }`', () => {
     // `noted` is a marker mixin (NetBox's JournalingMixin): shelves have it directly, books through `named-noted`.
     const featured = (feature: string, books = 'named-noted') => ({

@@ -30,15 +30,17 @@ export const objectType = storedKind({
 
 export const genericFk: FieldKind = {
   name: 'generic_fk',
-  keys: ['targets', 'on_delete', 'pair'],
+  keys: ['targets', 'on_delete', 'pair', 'generic_relations', 'optional_id'],
   optionsType: 'field',
   readOnly: true,
   relation: {
     many: false,
     target: 'row',
     held: (field) => ({ id: field.generic!.idField, type: field.generic!.typeField }),
-    // `do_nothing`: a delete of the object it names leaves the row as it is (a change record's object).
-    deleteEdge: (field) => (field.onDelete === 'do_nothing' ? null : { kind: 'generic', targets: [...field.generic!.targets].sort(), onDelete: field.onDelete ?? 'cascade' }),
+    // `do_nothing`: a delete of the object it names leaves the row as it is (a change record's object);
+    // so does a delete of a target without a GenericRelation back (`relations`), as Django's collector does.
+    deleteEdge: (field) =>
+      field.onDelete === 'do_nothing' ? null : { kind: 'generic', targets: [...(field.generic!.relations ?? field.generic!.targets)].sort(), onDelete: field.onDelete ?? 'cascade' },
   },
   defaultColumn: () => null,
   column: () => null,

@@ -18,7 +18,8 @@ const site = fakeResource('dcim.sites', [
   { name: 'home', kind: 'fk', target: 'dcim.regions', nullable: true, bare: true },
   { name: 'asns', kind: 'm2m', target: 'ipam.asns', link: { table: 'dcim_site_asns', source: 'site_id', target: 'asn_id' } },
   { name: 'local_asns', kind: 'reverse', target: 'ipam.asns', field: 'site' },
-  { name: 'asn_list', kind: 'related_list', target: 'ipam.asns', field: 'site', shows: ['id', 'asn'] },
+  { name: 'asn_list', kind: 'related_list', target: 'ipam.asns', field: 'site', shows: ['id', 'asn'], readOnly: true },
+  { name: 'own_asns', kind: 'related_list', target: 'ipam.asns', field: 'site' },
 ]);
 const catalog = fakeCatalog([region, tenant, asn, site]);
 const api = fakeOpenApiContext(catalog);
@@ -167,5 +168,18 @@ describe('reverse and related_list', () => {
     expect(relatedList.select(field, site, 't', fakeSelectContext(catalog))).toBe('LIST(ipam.asns a1 WHERE a1."site_id" = t.id)');
     expect(relatedList.response(field, api)).toEqual({ type: 'array', items: { $ref: '#/embedded/ipam.asns/id|asn' }, readOnly: true });
     expect(relatedList.serialize(field, site, { asn_list: [{ id: 4, asn: 65000 }] }, fakeSerializeContext(catalog))).toEqual([{ nested: 'ipam.asns', id: 4, asn: 65000, shows: ['id', 'asn'] }]);
+  });
+
+  it('related_list written (read_only: false) takes ids as DRF does, and points their fk here', () => {
+    const field = fieldOf(site, 'own_asns');
+    expect(relatedList.response(field, api)).toEqual({ type: 'array', items: { $ref: '#/embedded/ipam.asns' } });
+    expect(relatedList.request!(field, api)).toEqual({ type: 'array', items: { type: 'integer' }, description: 'IDs of asn objects' });
+    expect(validate(relatedList, 'own_asns', [1, '2'])).toEqual({ value: [1, 2] });
+    expect(validate(relatedList, 'own_asns', 3)).toEqual({ errors: ['Expected a list of items but got type "int".'] });
+    const item = new FakeItem();
+    relatedList.stage!(field, 'own_asns', [4, 9, 4], item, fakeStageContext(catalog, (_t, ref) => (ref === 9 ? { error: 'x' } : { id: ref as number })));
+    expect([item.links.get('own_asns'), item.errors]).toEqual([[4], { own_asns: ['Invalid pk "9" - object does not exist.'] }]);
+    // The asn's `site` fk, which takes null: ASNs a written list leaves out are cleared.
+    expect(relatedList.relation!.reassigns!(field, catalog)).toEqual({ table: asn.table, column: 'site_id', nullable: true });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * @module
  * References to other objects: `fk` (one, NetBox's WritableNestedSerializer: an id or a dict of
- * attributes in, the target's nested form out), `m2m` (a list of them, kept in a link table) and
- * `reverse` (another resource's fk seen from its target: never shown, a hop for filter paths).
+ * attributes in, the target's nested form out), `m2m` (a list of them, kept in a link table),
+ * `reverse` (another resource's fk seen from its target: never shown, a hop for filter paths) and
+ * `related_list` (the same, shown as a list, and written where NetBox writes it).
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Field, FilterEntry, Resource } from '../../contract/index.ts';
@@ -11,7 +12,7 @@ import * as v from '../validation/index.ts';
 import { sqlIdentifier as ident } from '../sqlText.ts';
 import { columnHop, linkHop, reverseHop } from './relationHops.ts';
 import { flags } from './stored.ts';
-import type { Catalog, FieldKind, LinkRows, Resolved, SelectContext, StagedItem } from './types.ts';
+import type { Catalog, FieldKind, LinkRows, Resolved, SelectContext, StageContext, StagedItem } from './types.ts';
 
 /** What a relation filter without `_id` matches on the target: its slug, else its name, else its id. */
 export function relationAttribute(target: Resource): string {
@@ -140,13 +141,7 @@ export const m2m: FieldKind = {
   validators: (field) => ({ [field.name]: v.relationList() }),
   references: (field, _input, value) => ({ target: field.target!, refs: value as v.RelationRef[] }),
   stage(field, _input, value, item, ctx) {
-    const ids: number[] = [];
-    for (const ref of value as v.RelationRef[]) {
-      const resolved = ctx.resolved(field.target!, ref);
-      if ('id' in resolved) ids.push(resolved.id);
-      else item.error(field.name, typeof ref === 'number' ? `Invalid pk "${ref}" - object does not exist.` : resolved.error);
-    }
-    item.links.set(field.name, [...new Set(ids)]);
+    item.links.set(field.name, stagedIds(field, value, item, ctx));
   },
   select: (field, _resource, alias, ctx) => m2mList(field, alias, ctx),
   serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
@@ -179,21 +174,54 @@ function relatedRows(field: Field, resource: Resource, alias: string, ctx: Selec
   return ctx.nestedList(field.target!, n, `WHERE ${type}${back.id} = ${alias}.id`, shows);
 }
 
+/** The ids of the objects a list of references names, each missing one refused in DRF's words (PrimaryKeyRelatedField). */
+function stagedIds(field: Field, value: unknown, item: StagedItem, ctx: StageContext): number[] {
+  const ids: number[] = [];
+  for (const ref of value as v.RelationRef[]) {
+    const resolved = ctx.resolved(field.target!, ref);
+    if ('id' in resolved) ids.push(resolved.id);
+    else item.error(field.name, typeof ref === 'number' ? `Invalid pk "${ref}" - object does not exist.` : resolved.error);
+  }
+  return [...new Set(ids)];
+}
+
+/** The foreign key of `field.target` that a related list follows back (null for a generic relation). */
+function backKey(field: Field, catalog: Catalog): { table: string; column: string; nullable: boolean } | null {
+  const target = catalog.resource(field.target!);
+  const back = target.fields.find((f) => f.name === field.field);
+  if (!back?.column || back.kind !== fk.name || back.expression) return null;
+  return { table: target.table, column: back.column, nullable: back.nullable };
+}
+
 /**
  * Another resource's rows whose fk `field` points here, shown as a list of nested objects
- * (an IP address's `nat_outside`, an interface's `bridge_interfaces`). Read-only; also a hop for
- * filter paths.
+ * (an IP address's `nat_outside`, an interface's `bridge_interfaces`); also a hop for filter
+ * paths. Read-only unless the definition says `read_only: false` (a provider's `accounts`): then
+ * written as DRF writes a reverse relation, a list of ids whose objects' fk is set to the written
+ * object (RelatedManager.set(): with an fk that takes no null, objects left out stay where they are).
  */
 export const relatedList: FieldKind = {
   name: 'related_list',
   keys: ['target', 'field', 'shows'],
   optionsType: 'field',
-  relation: { many: true, target: 'definition', reversed: true, filterKinds: manyFilterKinds, hop: reverseHop },
+  relation: {
+    many: true,
+    target: 'definition',
+    reversed: true,
+    filterKinds: manyFilterKinds,
+    hop: reverseHop,
+    reassigns: backKey,
+  },
   cast: 'integer',
-  readOnly: true,
   defaultColumn: () => null,
   column: () => null,
-  response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), readOnly: true }),
+  response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), ...(field.readOnly ? { readOnly: true } : {}) }),
+  request: (field, ctx) => ({ type: 'array', items: { type: 'integer' }, description: `IDs of ${ctx.resource(field.target!).verboseName} objects`, ...flags(field, true) }),
+  validators: (field) => ({ [field.name]: v.relationList() }),
+  references: (field, _input, value) => ({ target: field.target!, refs: value as v.RelationRef[] }),
+  stage(field, _input, value, item, ctx) {
+    item.links.set(field.name, stagedIds(field, value, item, ctx));
+  },
   select: (field, resource, alias, ctx) => relatedRows(field, resource, alias, ctx, field.shows),
   serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
   json: (field, resource, alias, ctx) => relatedRows(field, resource, alias, ctx, field.shows),

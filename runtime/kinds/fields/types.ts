@@ -225,6 +225,14 @@ export interface RelationCapabilities {
   staged?(field: Field, item: StagedItem): LinkChanges | undefined;
   /** The field's edge of the delete graph, or null when deleting its targets does not reach the row (a mirrored m2m, `do_nothing`). */
   deleteEdge?(field: Field): DeleteEdge | null;
+  /**
+   * For another resource's foreign key seen from its target and written as a list (DRF writes a
+   * reverse relation with Django's RelatedManager.set()): that resource's table, the column of its
+   * fk, and whether the fk may be null. The listed objects' fk is set to the written object; with a
+   * nullable fk the objects no longer listed are cleared, else set() only adds. Null when the
+   * relation is not held by a foreign key.
+   */
+  reassigns?(field: Field, catalog: Catalog): { table: string; column: string; nullable: boolean } | null;
 }
 
 export interface FieldKind {

@@ -4,7 +4,8 @@
  * rows in one INSERT (per set of columns) or one UPDATE, built from a JSON parameter that
  * PostgreSQL turns into typed records (`jsonb_populate_record` on the table's own row type), then
  * each many-to-many field's links and the tags in a few statements each (the field's kind says
- * which link table holds them and what the write staged).
+ * which link table holds them and what the write staged), and the objects a written reverse
+ * relation points here.
  */
 import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -103,6 +104,31 @@ async function writeLinkRows(tx: Queryable, link: LinkRows, changes: ({ id: numb
   }
 }
 
+/**
+ * Points the objects a written reverse relation lists at the written objects (a provider's
+ * `accounts`), as Django's RelatedManager.set() does on a reverse foreign key: one UPDATE of the
+ * fk per field, with no change record and no change stamp on those objects (set() updates them by
+ * a queryset, which sends no signal). With an fk that may be null, the objects a written list no
+ * longer names are cleared; else set() only adds. An object two items list goes to the later one.
+ */
+async function writeReassignments(tx: Queryable, registry: Registry, resource: Resource, items: WriteItem[]): Promise<void> {
+  for (const field of resource.fields) {
+    const back = fieldKind(field.kind).relation?.reassigns?.(field, registry);
+    if (!back) continue;
+    const listing = items.filter((item) => item.links.has(field.name));
+    if (!listing.length) continue;
+    const holderOf = new Map<number, number>();
+    for (const item of listing) for (const id of item.links.get(field.name)!) holderOf.set(id, item.id!);
+    const [t, c] = [q(back.table), q(back.column)];
+    if (back.nullable) {
+      await tx.query(`UPDATE ${t} SET ${c} = NULL WHERE ${c} = ANY($1::int[]) AND NOT (id = ANY($2::int[]))`, [listing.map((item) => item.id!), [...holderOf.keys()]]);
+    }
+    if (holderOf.size) {
+      await tx.query(`UPDATE ${t} x SET ${c} = u.holder FROM unnest($1::int[], $2::int[]) AS u(id, holder) WHERE x.id = u.id AND x.${c} IS DISTINCT FROM u.holder`, [[...holderOf.keys()], [...holderOf.values()]]);
+    }
+  }
+}
+
 /** Writes rows, tree placement, links and tags of a validated batch; afterwards every item has its id. */
 export async function persist(tx: Queryable, registry: Registry, resource: Resource, items: WriteItem[]): Promise<void> {
   const created = items.filter((item) => item.creating);
@@ -111,4 +137,5 @@ export async function persist(tx: Queryable, registry: Registry, resource: Resou
   if (updated.length) await update(tx, resource, updated);
   if (resource.tree) await placeInTree(tx, resource, items);
   await writeLinks(tx, registry, resource, items);
+  await writeReassignments(tx, registry, resource, items);
 }

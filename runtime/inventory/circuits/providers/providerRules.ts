@@ -7,7 +7,8 @@
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
 import { tableOf } from '../../dcim/shared/rows.ts';
 
-const MESSAGE = 'Constraint “circuits_provideraccount_unique_provider_name” is violated.';
+/** Django's words for NetBox's conditional constraint `circuits_provideraccount_unique_provider_name`. */
+export const ACCOUNT_NAME_TAKEN = 'Constraint “circuits_provideraccount_unique_provider_name” is violated.';
 
 async function cleanAccounts(batch: WriteBatch): Promise<void> {
   const named = batch.items.filter((item) => String(item.value('name') ?? '') !== '');
@@ -22,7 +23,7 @@ async function cleanAccounts(batch: WriteBatch): Promise<void> {
   for (const item of named) {
     const key = `${Number(item.value('provider_id'))}:${String(item.value('name'))}`;
     const holder = seen.get(key);
-    if ((holder !== undefined && holder !== item.id) || written.has(key)) item.error('__all__', MESSAGE);
+    if ((holder !== undefined && holder !== item.id) || written.has(key)) item.error('__all__', ACCOUNT_NAME_TAKEN);
     written.add(key);
   }
 }

@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL, on PostgreSQL: shape, display and ASN count, `start`'s lookup filters; GET lists the first free ASNs
  * around the ones taken (a 32-bit range is never listed); POST creates one (an object) or several
  * (a list), 409 when the range has too few, 400 per item for a bad field with nothing written;
- * parallel POSTs never hand out one ASN twice.
+ * parallel POSTs never hand out one ASN twice, on one range or on two overlapping ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
@@ -88,6 +88,18 @@ describe.each(testDatabases())('ipam ASN ranges on $name', (database) => {
     const created = answers.filter((a) => a.status === 201).map((a) => a.body.asn);
     expect(created.sort()).toEqual([65000, 65001, 65002, 65003, 65004, 65005]);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(2);
+  });
+
+  it('hands out each ASN once to parallel requests on two overlapping ranges of one RIR', async () => {
+    // NetBox takes one lock for every range (ADVISORY_LOCK_KEYS['available-asns']): ASNs are unique
+    // whatever their range, so a lock per range would let two ranges choose the same free number.
+    const first = await post('/api/ipam/asn-ranges/', { name: 'Overlap A', slug: 'overlap-a', rir: ids.rir, start: 65100, end: 65115 });
+    const second = await post('/api/ipam/asn-ranges/', { name: 'Overlap B', slug: 'overlap-b', rir: ids.rir, start: 65100, end: 65119 });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => api.request('POST', `/api/ipam/asn-ranges/${(i % 2 ? second : first).id}/available-asns/`, {})),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    expect(answers.map((a) => a.body.asn).sort()).toEqual(Array.from({ length: 12 }, (_, i) => 65100 + i));
   });
 
   it('refuses a range whose end is not above its start', async () => {

@@ -13,8 +13,9 @@
  *
  * The free numbers are found by interval arithmetic (freeNumbers.ts) over the ASNs inside the
  * range, read in ascending order a page at a time: the range itself is never listed. A POST holds
- * a transaction-scoped advisory lock per range while it chooses and writes, so parallel requests
- * on one range never hand out one ASN twice (on PGlite, a single connection, they run one by one).
+ * NetBox's one transaction-scoped advisory lock for available ASNs while it chooses and writes, so
+ * parallel requests never hand out one ASN twice, on one range or on overlapping ones (on PGlite,
+ * a single connection, they run one by one).
  */
 import type { Context } from 'hono';
 import type { Queryable } from '../../../db/index.ts';
@@ -23,6 +24,9 @@ import { nestedObject, parentRow, resultsLimit } from '../shared/availability.ts
 import { firstFree } from './freeNumbers.ts';
 
 type Row = Record<string, unknown>;
+
+/** NetBox's advisory lock key of available ASNs (netbox/constants.py ADVISORY_LOCK_KEYS), one for every range. */
+const AVAILABLE_ASNS_LOCK = 100400;
 
 /** How many taken ASNs one query reads. */
 const PAGE = 1000;
@@ -66,8 +70,9 @@ export const asnRangeCreateAvailableAsns: OperationHandler = async (c: Context, 
   const asns = args.rest.registry.resource('ipam.asns');
   const created = await args.rest.createWithin(asns, args.ctx, async (tx) => {
     const parent = await parentRow(c, { resource: args.resource, db: tx });
-    // One writer per range at a time, until the transaction ends.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('ipam.asn-ranges/available-asns/' || $1::text))`, [parent.id]);
+    // One writer of available ASNs at a time, whatever its range, until the transaction ends: an ASN is
+    // unique across ranges, and two ranges may overlap. NetBox's key (ADVISORY_LOCK_KEYS['available-asns']).
+    await tx.query(`SELECT pg_advisory_xact_lock(${AVAILABLE_ASNS_LOCK})`);
     const range = rangeOf(args, parent);
     const free = await firstFree(range, takenAsns(args, tx, range.first, range.last), requested.length);
     if (free.length < requested.length) throw conflict('Insufficient resources are available to satisfy the request');

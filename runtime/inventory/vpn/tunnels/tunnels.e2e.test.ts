@@ -3,7 +3,8 @@
  * TEST_DATABASE_URL, on PostgreSQL: NetBox's shapes (proposals, policies and their m2m
  * proposals, a profile, a tunnel in a group with its counts), terminations on a device's and a
  * VM's interface with their generic `termination` and outside IP, the filters across them, the
- * protected deletes and the cascade from an interface.
+ * protected deletes and the cascade from an interface; a termination on an object of another type
+ * (NetBox's serializer takes any), which a delete of that object leaves in place.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
@@ -101,6 +102,23 @@ describe.each(testDatabases())('vpn tunnels on $name', (database) => {
     expect(await names('/api/vpn/tunnels/', 'group=mesh&encapsulation=ipsec-tunnel&ipsec_profile=prof&tunnel_id=100')).toEqual(['T1']);
     expect(await names('/api/vpn/tunnels/', 'q=t1')).toEqual(['T1']);
     expect((await api.request('GET', '/api/vpn/tunnels/?group=nowhere')).status).toBe(400);
+  });
+
+  it('terminates a tunnel on an object of any type, which a delete of the object leaves in place', async () => {
+    // NetBox's serializer takes any content type; only interfaces hold a GenericRelation back.
+    const site = await post('/api/dcim/sites/', { name: 'Far', slug: 'far' });
+    const onSite = await post('/api/vpn/tunnel-terminations/', { tunnel: ids.tunnel, role: 'spoke', termination_type: 'dcim.site', termination_id: site.id });
+    expect(onSite).toMatchObject({ termination_type: 'dcim.site', termination_id: site.id, termination: { id: site.id, url: site.url, name: 'Far', slug: 'far' } });
+    // GFKSerializerField: the object's brief form.
+    expect(onSite.termination).toEqual({ id: site.id, url: site.url, display: 'Far', name: 'Far', slug: 'far', description: '' });
+    // Read back as PostgreSQL renders it, the same as the serializer's answer to the POST.
+    expect((await api.request('GET', `/api/vpn/tunnel-terminations/${onSite.id}/`)).body).toEqual(onSite);
+    const listed = (await api.request('GET', '/api/vpn/tunnel-terminations/?termination_type=dcim.site')).body.results;
+    expect(listed.map((t: any) => [t.id, t.termination?.name])).toEqual([[onSite.id, 'Far']]);
+    expect((await api.request('DELETE', `/api/dcim/sites/${site.id}/`)).status).toBe(204);
+    const left = (await api.request('GET', `/api/vpn/tunnel-terminations/${onSite.id}/`)).body;
+    expect(left).toMatchObject({ termination_type: 'dcim.site', termination_id: site.id, termination: null });
+    expect((await api.request('DELETE', `/api/vpn/tunnel-terminations/${onSite.id}/`)).status).toBe(204);
   });
 
   it('refuses deleting what a tunnel uses, and cascades from its interface', async () => {

@@ -3,7 +3,8 @@
  * L2VPNTermination.clean(), which models.md leaves out), each triggered through the API with
  * NetBox's status, key and words, nothing written: custom field values (CustomFieldsMixin.clean()),
  * an IKE policy's mode by version, an IPSec proposal without algorithms, a tunnel termination on
- * an interface already terminated (and on an object that is no interface), an L2VPN termination on
+ * an interface already terminated (and on an object of another type, by the constraint alone), its
+ * object's id left out or null (BaseModel.clean()), an L2VPN termination on
  * an object already terminated or beyond a point-to-point L2VPN's two, the generic relations'
  * missing objects, and the unique constraints. Recorded in scripts/facts/rules/vpn.yaml.
  */
@@ -57,6 +58,8 @@ describe.each(testDatabases())('vpn validation rules on $name', (database) => {
     ids.tunnel = await post('tunnels', { name: 'T1', status: 'active', encapsulation: 'gre' });
     ids.grouped = await post('tunnels', { name: 'T2', status: 'active', encapsulation: 'gre', group: ids.group });
     await post('tunnel-terminations', { tunnel: ids.tunnel, role: 'peer', termination_type: 'dcim.interface', termination_id: ids.tun0 });
+    // NetBox's serializer takes any object type: a site is terminated too.
+    ids.onSite = await post('tunnel-terminations', { tunnel: ids.grouped, role: 'hub', termination_type: 'dcim.site', termination_id: ids.site });
     ids.vxlan = await post('l2vpns', { name: 'Fabric', slug: 'fabric', type: 'vxlan' });
     ids.vpws = await post('l2vpns', { name: 'Wire', slug: 'wire', type: 'vpws' });
     await post('l2vpn-terminations', { l2vpn: ids.vxlan, assigned_object_type: 'dcim.interface', assigned_object_id: ids.eth0 });
@@ -91,9 +94,14 @@ describe.each(testDatabases())('vpn validation rules on $name', (database) => {
     ['ike-policies: a mode added to IKEv2', 'PATCH', 'ike-policies/:ikePolicy', { mode: 'aggressive' }, { __all__: ['Mode cannot be used for selected IKE version'] }],
     ['ipsec-proposals: no algorithm', 'POST', 'ipsec-proposals', { encryption_algorithm: '' }, { __all__: ['Encryption and/or authentication algorithm must be defined'] }],
     ['tunnel-terminations: an interface already terminated', 'POST', 'tunnel-terminations', { termination_id: ':tun0' }, { termination: ['tun0 is already attached to a tunnel (T1).'], __all__: ['An object may be terminated to only one tunnel at a time.'] }],
-    ['tunnel-terminations: an object that is no interface', 'POST', 'tunnel-terminations', { termination_type: 'dcim.site', termination_id: ':site' }, { termination_type: ['Invalid content type: dcim.site'] }],
+    ['tunnel-terminations: an object of another type already terminated', 'POST', 'tunnel-terminations', { termination_type: 'dcim.site', termination_id: ':site' }, { __all__: ['An object may be terminated to only one tunnel at a time.'] }],
+    ['tunnel-terminations: a type nothing is of', 'POST', 'tunnel-terminations', { termination_type: 'dcim.nothing' }, { termination_type: ['Invalid content type: dcim.nothing'] }],
     ['tunnel-terminations: no such interface', 'POST', 'tunnel-terminations', { termination_id: 999999 }, { termination_id: ['Related object not found using the provided value: 999999.'] }],
-    ['tunnel-terminations: no object named', 'POST', 'tunnel-terminations', { termination_id: null }, { termination_id: ['This field may not be null.'] }],
+    ['tunnel-terminations: no site of that id', 'POST', 'tunnel-terminations', { termination_type: 'dcim.site', termination_id: 999999 }, { termination_id: ['Related object not found using the provided value: 999999.'] }],
+    ['tunnel-terminations: a null object id', 'POST', 'tunnel-terminations', { termination_id: null }, { termination_id: ['This field cannot be null.'] }],
+    ['tunnel-terminations: no object id', 'POST', 'tunnel-terminations', { termination_id: undefined }, { termination_id: ['This field cannot be null.'] }],
+    ['tunnel-terminations: no object type', 'POST', 'tunnel-terminations', { termination_type: undefined }, { termination_type: ['This field is required.'] }],
+    ['tunnel-terminations: its object id cleared', 'PATCH', 'tunnel-terminations/:onSite', { termination_id: null }, { termination_id: ['This field cannot be null.'] }],
     ['tunnels: a name taken', 'POST', 'tunnels', { name: 'T1' }, { name: ['tunnel with this name already exists.'] }],
     ['tunnels: a name taken in a group', 'POST', 'tunnels', { name: 'T2', group: ':group' }, { name: ['tunnel with this name already exists.'] }],
     ['l2vpn-terminations: an interface already terminated', 'POST', 'l2vpn-terminations', { assigned_object_id: ':eth0' }, { __all__: ['L2VPN Termination already assigned (eth0)', 'L2VPN termination with this Assigned object type and Assigned object id already exists.'] }],
