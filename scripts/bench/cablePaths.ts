@@ -15,6 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { capturingDatabase } from './capturingDatabase.ts';
+import { isTokenLookup } from './requestOverhead.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
 import { listen, median } from './timing.ts';
 
@@ -148,7 +149,7 @@ export async function measureCablePaths(adminUrl: string): Promise<CablePathFigu
         const page = await send('GET', `dcim/interfaces/?device_id=${endA}&limit=${limit}`);
         capturing.recording = false;
         if (page.results.some((i: any) => !i.connected_endpoints?.length)) throw new Error('a listed host has no connected endpoint');
-        return capturing.statements.filter((s) => !/users_token/.test(s.text)).length;
+        return capturing.statements.filter((s) => !isTokenLookup(s.text)).length;
       };
       const listStatements: [number, number] = [await statementsOf(5), await statementsOf(50)];
       return { hops: 10, traceMs, statusMs, paths: paths.length, retraceStatusMs, remakeTrunkMs, listStatements };
