@@ -1,0 +1,197 @@
+/**
+ * @module
+ * The free space within each prefix, stored as its fewest CIDR blocks in ascending order (the
+ * answer of `available-prefixes`, NetBox's `get_available_prefixes().iter_cidrs()`), so that
+ * reading it costs what the answer costs, however many children the prefix holds.
+ *
+ * A prefix's children are the prefixes strictly inside it of its VRF, or of every VRF for a
+ * container of the global table (NetBox's get_child_prefixes); its free space is its network minus
+ * theirs. A write keeps it for the prefixes it touches only:
+ *
+ * - a prefix created, moved (network or VRF) or whose status changed gets its free space computed
+ *   from its children (none, for a new leaf);
+ * - every other prefix whose children gain or lose one (it contains, in its scope, a position a
+ *   written prefix left or took) has its free space recomputed within those positions alone: the
+ *   rest of its space cannot have changed. Within a position, what is covered now is read from the
+ *   prefixes inside it, or the whole position when a prefix between it and the container holds it.
+ *
+ * Those containers are locked (in id order) before their free space is read, so concurrent writes
+ * under one container apply one after the other. A null free space is not known yet (a database
+ * migrated from before it was kept): writes leave it null, and the first read computes and stores it.
+ */
+import type { Queryable } from '../../../db/index.ts';
+import { bitsOf, boundsOf, cidrsOf, formatNetwork, intervalOf, merge, parseNetwork, subtract, type Family, type Interval, type Network } from '../shared/ipSpace.ts';
+import { moved, type Position, type PrefixChange, type PrefixColumns } from './prefixChanges.ts';
+
+/** What a coverage job reads: the prefixes of a scope lying in a network. */
+export interface CoverageJob {
+  network: Network;
+  /** Leave out the network itself (its duplicates included): a prefix's children are strictly inside it. */
+  strict: boolean;
+  vrf: number | null;
+  /** Every VRF counts (a container of the global table), not only `vrf`. */
+  anyVrf: boolean;
+  /** With a container: the whole network is covered when a prefix of the scope lies between the two. */
+  within: Network | null;
+}
+
+/**
+ * The space each job's prefixes cover, as merged intervals in ascending order: one statement for
+ * all jobs. PostgreSQL walks each job's prefixes in prefix order (the btree range from the network
+ * to its last address, exactly its subnets) and returns only the rows that start a covered run and
+ * each job's last row, so a run of thousands of adjacent children is two rows.
+ */
+export async function coveredRuns(db: Queryable, c: PrefixColumns, jobs: CoverageJob[]): Promise<Interval[][]> {
+  if (!jobs.length) return [];
+  const arrays = {
+    network: jobs.map((j) => formatNetwork(j.network)),
+    last: jobs.map((j) => boundsOf(j.network)[1]),
+    // Flags as 0 and 1: postgres.js sends a list of booleans as one boolean.
+    strict: jobs.map((j) => Number(j.strict)),
+    vrf: jobs.map((j) => j.vrf),
+    anyVrf: jobs.map((j) => Number(j.anyVrf)),
+    bits: jobs.map((j) => bitsOf(j.network.family)),
+    within: jobs.map((j) => (j.within ? formatNetwork(j.within) : null)),
+  };
+  const scope = (alias: string) => `(j.anyv = 1 OR ${alias}.${c.vrf} IS NOT DISTINCT FROM j.v)`;
+  const jobRows = `unnest($1::cidr[], $2::cidr[], $3::int[], $4::int[], $5::int[], $6::int[], $7::cidr[]) WITH ORDINALITY j(net, last, strict, v, anyv, bits, within, k)`;
+  const rows = await db.query<{ k: number; first: string; prev: string | null; upto: string; starts: boolean; last: boolean }>(
+    `SELECT t.k, host(t.lo) AS first, host(t.prev) AS prev, host(greatest(t.prev, t.hi)) AS upto, t.starts, t.last FROM (` +
+      `SELECT k, lo, hi, prev, last, CASE WHEN prev IS NULL THEN true WHEN lo <= prev THEN false ELSE lo - 1 > prev END AS starts FROM (` +
+      `SELECT k, lo, hi, max(hi) OVER (PARTITION BY k ORDER BY p ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, lead(p) OVER (PARTITION BY k ORDER BY p) IS NULL AS last FROM (` +
+      `SELECT j.k, y.${c.prefix} AS p, set_masklen(y.${c.prefix}::inet, j.bits) AS lo, set_masklen(broadcast(y.${c.prefix}), j.bits) AS hi FROM ${jobRows} ` +
+      `JOIN ${c.table} y ON y.${c.prefix} >= j.net AND y.${c.prefix} <= j.last AND NOT (j.strict = 1 AND y.${c.prefix} = j.net) AND ${scope('y')} ` +
+      `UNION ALL SELECT j.k, j.net, set_masklen(j.net::inet, j.bits), set_masklen(broadcast(j.net), j.bits) FROM ${jobRows} ` +
+      `WHERE j.within IS NOT NULL AND EXISTS (SELECT 1 FROM ${c.table} y WHERE y.${c.prefix} >> j.net AND y.${c.prefix} << j.within AND ${scope('y')})` +
+      `) c) s) t WHERE t.starts OR t.last ORDER BY t.k, t.lo`,
+    [arrays.network, arrays.last, arrays.strict, arrays.vrf, arrays.anyVrf, arrays.bits, arrays.within],
+  );
+  const value = (text: string) => parseNetwork(text)!.value;
+  const out: Interval[][] = jobs.map(() => []);
+  for (const row of rows) {
+    const runs = out[Number(row.k) - 1];
+    if (row.starts) {
+      // A run starts: the one before ended at the highest last address seen before this row.
+      if (runs.length && row.prev !== null) runs[runs.length - 1].last = value(row.prev);
+      runs.push({ first: value(row.first), last: value(row.first) });
+    }
+    if (row.last) runs[runs.length - 1].last = value(row.upto);
+  }
+  return out;
+}
+
+/** Free intervals as the stored list: the fewest CIDR blocks, ascending. */
+export function blocksOf(free: Interval[], family: Family): string[] {
+  return merge(free).flatMap((interval) => cidrsOf(interval, family).map(formatNetwork));
+}
+
+/** The stored list as merged intervals (adjacent blocks joined), or null when not known yet. */
+export function storedFree(value: unknown): Interval[] | null {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (!Array.isArray(list)) return null;
+  return merge(list.map((block) => intervalOf(parseNetwork(String(block))!)));
+}
+
+/**
+ * A container's free space after a write: outside the regions, as it was; inside each region, the
+ * region minus what covers it now.
+ */
+export function replaceRegions(free: Interval[], regions: { region: Interval; covered: Interval[] }[]): Interval[] {
+  const taken = regions.map((r) => r.region);
+  const kept = merge(free).flatMap((interval) => subtract(interval, taken));
+  return merge([...kept, ...regions.flatMap((r) => subtract(r.region, r.covered))]);
+}
+
+/** Whether a prefix's children come from every VRF: a container of the global table. */
+const countsEveryVrf = (position: Position) => position.vrf === null && position.status === 'container';
+
+/** A prefix's own job: its children, strictly inside it. */
+export function childrenJob(position: Position): CoverageJob {
+  return { network: parseNetwork(position.prefix)!, strict: true, vrf: position.vrf, anyVrf: countsEveryVrf(position), within: null };
+}
+
+/** Whether `outer` strictly contains `inner`. */
+function containsStrictly(outer: Network, inner: Network): boolean {
+  if (outer.family !== inner.family || outer.length >= inner.length) return false;
+  const [o, i] = [intervalOf(outer), intervalOf(inner)];
+  return o.first <= i.first && i.last <= o.last;
+}
+
+type ContainerRow = { id: number; prefix: string; vrf: number | null; status: string; free: unknown };
+
+/**
+ * The containers whose free space a write changes (those containing, in their scope, a position
+ * left or taken), other than the prefixes written, locked in id order: call before anything else
+ * updates them, so that every write locks containers in one order.
+ */
+export async function lockContainers(tx: Queryable, c: PrefixColumns, changes: PrefixChange[]): Promise<ContainerRow[]> {
+  const positions = changes.filter(moved).flatMap((change) => [change.before, change.after].filter((p): p is Position => p !== null));
+  if (!positions.length) return [];
+  const written = changes.map((change) => change.id);
+  return tx.query<ContainerRow>(
+    `SELECT a.id, a.${c.prefix}::text AS prefix, a.${c.vrf} AS vrf, a.${c.status} AS status, a.${c.free} AS free FROM ${c.table} a WHERE a.id IN (` +
+      `SELECT b.id FROM unnest($1::cidr[], $2::int[]) w(p, v) JOIN ${c.table} b ON b.${c.prefix} >> w.p AND (b.${c.vrf} IS NOT DISTINCT FROM w.v OR (b.${c.vrf} IS NULL AND b.${c.status} = 'container'))` +
+      `) AND NOT a.id = ANY($3::int[]) ORDER BY a.id FOR UPDATE OF a`,
+    [positions.map((p) => p.prefix), positions.map((p) => p.vrf), written],
+  );
+}
+
+/** Keeps the free space of the prefixes written and of the locked containers: two statements. */
+export async function maintainFreeSpace(tx: Queryable, c: PrefixColumns, changes: PrefixChange[], containers: ContainerRow[]): Promise<void> {
+  const own = changes.filter((change) => change.after);
+  const positions = changes.filter(moved).flatMap((change) => [change.before, change.after].filter((p): p is Position => p !== null));
+  const jobs: CoverageJob[] = own.map((change) => childrenJob(change.after!));
+  const regionJobs: { container: number; region: Network }[] = [];
+  const known = containers.filter((row) => row.free !== null && row.free !== undefined);
+  for (const row of known) {
+    const container: Position = { prefix: String(row.prefix), vrf: row.vrf === null ? null : Number(row.vrf), status: String(row.status) };
+    const network = parseNetwork(container.prefix)!;
+    const seen = new Set<string>();
+    for (const position of positions) {
+      const region = parseNetwork(position.prefix)!;
+      if (seen.has(position.prefix) || !containsStrictly(network, region) || !(countsEveryVrf(container) || position.vrf === container.vrf)) continue;
+      seen.add(position.prefix);
+      regionJobs.push({ container: Number(row.id), region });
+      jobs.push({ network: region, strict: false, vrf: container.vrf, anyVrf: countsEveryVrf(container), within: network });
+    }
+  }
+  if (!jobs.length) return;
+  const covered = await coveredRuns(tx, c, jobs);
+  const updates = new Map<number, string[]>();
+  own.forEach((change, i) => {
+    const network = parseNetwork(change.after!.prefix)!;
+    updates.set(change.id, blocksOf(subtract(intervalOf(network), covered[i]), network.family));
+  });
+  for (const row of known) {
+    const network = parseNetwork(String(row.prefix))!;
+    const regions = regionJobs
+      .map((job, i) => ({ job, covered: covered[own.length + i] }))
+      .filter(({ job }) => job.container === Number(row.id))
+      .map(({ job, covered: runs }) => ({ region: intervalOf(job.region), covered: runs }));
+    if (regions.length) updates.set(Number(row.id), blocksOf(replaceRegions(storedFree(row.free)!, regions), network.family));
+  }
+  await tx.query(`UPDATE ${c.table} t SET ${c.free} = u.f::jsonb FROM unnest($1::int[], $2::text[]) u(id, f) WHERE t.id = u.id`, [
+    [...updates.keys()],
+    [...updates.values()].map((blocks) => JSON.stringify(blocks)),
+  ]);
+}
+
+/**
+ * A prefix's free space: stored, or computed from its children (one statement) and then handed to
+ * `store` so the next read finds it.
+ */
+export async function freeOf(db: Queryable, c: PrefixColumns, row: { prefix: string; vrf: number | null; status: string; free: unknown }, store?: (blocks: string[]) => Promise<void>): Promise<Interval[]> {
+  const stored = storedFree(row.free);
+  if (stored) return stored;
+  const position: Position = { prefix: row.prefix, vrf: row.vrf, status: row.status };
+  const network = parseNetwork(position.prefix)!;
+  const [covered] = await coveredRuns(db, c, [childrenJob(position)]);
+  const free = subtract(intervalOf(network), covered);
+  await store?.(blocksOf(free, network.family));
+  return free;
+}
+
+/** Stores a prefix's free space (first computed by a read). */
+export async function storeFree(db: Queryable, c: PrefixColumns, id: number, blocks: string[]): Promise<void> {
+  await db.query(`UPDATE ${c.table} SET ${c.free} = $2::jsonb WHERE id = $1 AND ${c.free} IS NULL`, [id, JSON.stringify(blocks)]);
+}
