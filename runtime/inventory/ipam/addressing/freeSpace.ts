@@ -22,6 +22,7 @@
 import type { Queryable } from '../../../db/index.ts';
 import { bitsOf, boundsOf, cidrsOf, formatNetwork, intervalOf, merge, parseNetwork, subtract, type Family, type Interval, type Network } from '../shared/ipSpace.ts';
 import { moved, type Position, type PrefixChange, type PrefixColumns } from './prefixChanges.ts';
+import { inVrf } from './prefixHierarchy.ts';
 
 /** What a coverage job reads: the prefixes of a scope lying in a network. */
 export interface CoverageJob {
@@ -53,16 +54,22 @@ export async function coveredRuns(db: Queryable, c: PrefixColumns, jobs: Coverag
     bits: jobs.map((j) => bitsOf(j.network.family)),
     within: jobs.map((j) => (j.within ? formatNetwork(j.within) : null)),
   };
-  const scope = (alias: string) => `(j.anyv = 1 OR ${alias}.${c.vrf} IS NOT DISTINCT FROM j.v)`;
+  // A job of one VRF reads its range through the order index (`_vrf_order, prefix, id`), one of
+  // every VRF through the prefix btree; the range is exactly the network's subnets (and itself).
+  // Each job's range is a LATERAL subquery kept apart (OFFSET 0), so that it is read by index for
+  // that job: as a join, the planner may hash the VRF column over the whole table.
   const jobRows = `unnest($1::cidr[], $2::cidr[], $3::int[], $4::int[], $5::int[], $6::int[], $7::cidr[]) WITH ORDINALITY j(net, last, strict, v, anyv, bits, within, k)`;
+  const inRange = `y.${c.prefix} >= j.net AND y.${c.prefix} <= j.last AND NOT (j.strict = 1 AND y.${c.prefix} = j.net)`;
+  const covering = `j.k, y.${c.prefix} AS p, set_masklen(y.${c.prefix}::inet, j.bits) AS lo, set_masklen(broadcast(y.${c.prefix}), j.bits) AS hi`;
   const rows = await db.query<{ k: number; first: string; prev: string | null; upto: string; starts: boolean; last: boolean }>(
-    `SELECT t.k, host(t.lo) AS first, host(t.prev) AS prev, host(greatest(t.prev, t.hi)) AS upto, t.starts, t.last FROM (` +
+    `WITH j AS MATERIALIZED (SELECT * FROM ${jobRows}) ` +
+      `SELECT t.k, host(t.lo) AS first, host(t.prev) AS prev, host(greatest(t.prev, t.hi)) AS upto, t.starts, t.last FROM (` +
       `SELECT k, lo, hi, prev, last, CASE WHEN prev IS NULL THEN true WHEN lo <= prev THEN false ELSE lo - 1 > prev END AS starts FROM (` +
       `SELECT k, lo, hi, max(hi) OVER (PARTITION BY k ORDER BY p ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, lead(p) OVER (PARTITION BY k ORDER BY p) IS NULL AS last FROM (` +
-      `SELECT j.k, y.${c.prefix} AS p, set_masklen(y.${c.prefix}::inet, j.bits) AS lo, set_masklen(broadcast(y.${c.prefix}), j.bits) AS hi FROM ${jobRows} ` +
-      `JOIN ${c.table} y ON y.${c.prefix} >= j.net AND y.${c.prefix} <= j.last AND NOT (j.strict = 1 AND y.${c.prefix} = j.net) AND ${scope('y')} ` +
-      `UNION ALL SELECT j.k, j.net, set_masklen(j.net::inet, j.bits), set_masklen(broadcast(j.net), j.bits) FROM ${jobRows} ` +
-      `WHERE j.within IS NOT NULL AND EXISTS (SELECT 1 FROM ${c.table} y WHERE y.${c.prefix} >> j.net AND y.${c.prefix} << j.within AND ${scope('y')})` +
+      `SELECT ${covering} FROM j CROSS JOIN LATERAL (SELECT y.${c.prefix} FROM ${c.table} y WHERE ${inVrf(c, 'y', 'j.v')} AND ${inRange} OFFSET 0) y WHERE j.anyv = 0 ` +
+      `UNION ALL SELECT ${covering} FROM j CROSS JOIN LATERAL (SELECT y.${c.prefix} FROM ${c.table} y WHERE ${inRange} OFFSET 0) y WHERE j.anyv = 1 ` +
+      `UNION ALL SELECT j.k, j.net, set_masklen(j.net::inet, j.bits), set_masklen(broadcast(j.net), j.bits) FROM j ` +
+      `WHERE j.within IS NOT NULL AND EXISTS (SELECT 1 FROM ${c.table} y WHERE y.${c.prefix} >> j.net AND y.${c.prefix} << j.within AND (j.anyv = 1 OR y.${c.vrf} IS NOT DISTINCT FROM j.v))` +
       `) c) s) t WHERE t.starts OR t.last ORDER BY t.k, t.lo`,
     [arrays.network, arrays.last, arrays.strict, arrays.vrf, arrays.anyVrf, arrays.bits, arrays.within],
   );
@@ -136,7 +143,7 @@ export async function lockContainers(tx: Queryable, c: PrefixColumns, changes: P
   );
 }
 
-/** Keeps the free space of the prefixes written and of the locked containers: two statements. */
+/** Keeps the free space of the prefixes written and of the locked containers: two statements at most. */
 export async function maintainFreeSpace(tx: Queryable, c: PrefixColumns, changes: PrefixChange[], containers: ContainerRow[]): Promise<void> {
   const own = changes.filter((change) => change.after);
   const positions = changes.filter(moved).flatMap((change) => [change.before, change.after].filter((p): p is Position => p !== null));
@@ -160,7 +167,9 @@ export async function maintainFreeSpace(tx: Queryable, c: PrefixColumns, changes
   const updates = new Map<number, string[]>();
   own.forEach((change, i) => {
     const network = parseNetwork(change.after!.prefix)!;
-    updates.set(change.id, blocksOf(subtract(intervalOf(network), covered[i]), network.family));
+    const blocks = blocksOf(subtract(intervalOf(network), covered[i]), network.family);
+    // A prefix written at a new place was stored with its whole network free (initialHierarchy).
+    if (!moved(change) || blocks.length !== 1 || blocks[0] !== formatNetwork(network)) updates.set(change.id, blocks);
   });
   for (const row of known) {
     const network = parseNetwork(String(row.prefix))!;
@@ -170,6 +179,7 @@ export async function maintainFreeSpace(tx: Queryable, c: PrefixColumns, changes
       .map(({ job, covered: runs }) => ({ region: intervalOf(job.region), covered: runs }));
     if (regions.length) updates.set(Number(row.id), blocksOf(replaceRegions(storedFree(row.free)!, regions), network.family));
   }
+  if (!updates.size) return;
   await tx.query(`UPDATE ${c.table} t SET ${c.free} = u.f::jsonb FROM unnest($1::int[], $2::text[]) u(id, f) WHERE t.id = u.id`, [
     [...updates.keys()],
     [...updates.values()].map((blocks) => JSON.stringify(blocks)),

@@ -76,6 +76,9 @@ describe.each(testDatabases())('the stored prefix hierarchy on $name', (database
     const slash8 = await prefix({ prefix: '10.0.0.0/8' });
     expect([await read(slash8.id), await read(slash16.id), await read(slash24.id)]).toEqual([[0, 2], [1, 1], [2, 0]]);
     expect(await available(slash8.id)).toEqual(['10.1.0.0/16', '10.2.0.0/15', '10.4.0.0/14', '10.8.0.0/13', '10.16.0.0/12', '10.32.0.0/11', '10.64.0.0/10', '10.128.0.0/9']);
+    // Written again where it is (a PUT, its network spelt otherwise): it keeps what it holds.
+    expect((await api.request('PUT', `/api/ipam/prefixes/${slash16.id}/`, { prefix: '10.0.0.1/16', status: 'container', description: 'again' })).status).toBe(200);
+    expect(await read(slash16.id)).toEqual([1, 1]);
     await consistent();
   });
 
@@ -97,6 +100,22 @@ describe.each(testDatabases())('the stored prefix hierarchy on $name', (database
     expect([await read(top.id), await read(low.id)]).toEqual([[0, 1], [1, 0]]);
     await patch(mid.id, { vrf: null, prefix: '172.20.0.0/16' });
     expect([await read(top.id), await read(mid.id), await read(low.id)]).toEqual([[0, 2], [1, 1], [2, 0]]);
+    await consistent();
+  });
+
+  it('moves a prefix around its own place: to a supernet of it, to a subnet, and below its own child', async () => {
+    const top = await prefix({ prefix: '203.0.113.0/24' });
+    const one = await prefix({ prefix: '203.0.113.0/26' });
+    await prefix({ prefix: '203.0.113.64/26' });
+    const low = await prefix({ prefix: '203.0.113.0/28' });
+    await patch(top.id, { prefix: '203.0.0.0/16' });
+    expect([await read(top.id), await read(one.id), await read(low.id)]).toEqual([[0, 3], [1, 1], [2, 0]]);
+    await consistent();
+    await patch(one.id, { prefix: '203.0.113.0/27' });
+    expect([await read(one.id), await read(low.id)]).toEqual([[1, 1], [2, 0]]);
+    await patch(one.id, { prefix: '203.0.113.0/29' });
+    expect([await read(top.id), await read(low.id), await read(one.id)]).toEqual([[0, 3], [1, 1], [2, 0]]);
+    expect(await available(low.id)).toEqual(['203.0.113.8/29']);
     await consistent();
   });
 

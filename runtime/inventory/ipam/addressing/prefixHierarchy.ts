@@ -5,19 +5,23 @@
  * for the rows a write touches and nothing else, in three statements per request whatever the
  * batch size:
  *
- * - the prefixes written (created, or moved to another network or VRF) are counted afresh: their
- *   distinct strict supernets of the same VRF, and their strict subnets of the same VRF;
- * - every other prefix containing a position a written prefix left or took, in that position's
- *   VRF, gains or loses one child per position (`_children + n`: concurrent writes add up);
- * - every other prefix inside such a position gains or loses one level of depth when the
- *   position's network appears in (or disappears from) its VRF: depth counts distinct networks,
- *   so a duplicate left behind, or already there, changes nothing.
+ * - before the write, the prefixes written at a new place (created, or moved to another network
+ *   or VRF) are counted as the table stands: their distinct strict supernets of the same VRF, and
+ *   their strict subnets of the same VRF;
+ * - after it, every prefix containing a position a written prefix left or took, in that
+ *   position's VRF, gains or loses one child per position (`_children + n`: concurrent writes add
+ *   up), the prefixes written included;
+ * - and every prefix inside such a position gains or loses one level of depth when the position's
+ *   network appears in (or disappears from) its VRF: depth counts distinct networks, so a
+ *   duplicate left behind, or already there, changes nothing.
  *
  * NetBox's hierarchy is per VRF, the global table being one (COALESCE(vrf_id, 0) in its
  * annotate_hierarchy); a global container counting every VRF is a rule of available space and
  * utilisation (get_child_prefixes), not of `_children`.
  */
 import type { Queryable } from '../../../db/index.ts';
+import type { WriteBatch } from '../../../rest/index.ts';
+import { formatNetwork, parseNetwork } from '../shared/ipSpace.ts';
 import { moved, type PrefixChange, type PrefixColumns } from './prefixChanges.ts';
 
 /** The last address of a network, as a host network (`10.0.0.255/32`): with the network, it bounds the btree range its strict subnets sort in. */
@@ -37,35 +41,66 @@ function signedPositions(changes: PrefixChange[]): { prefixes: string[]; vrfs: (
   return out;
 }
 
+/**
+ * The prefixes of a VRF (null: the global table) as the order column holds them: with a range of
+ * networks, the `_vrf_order, prefix, id` index reads them alone, in order, without the table.
+ */
+export const inVrf = (c: PrefixColumns, alias: string, vrf: string) => `${alias}.${c.vrfOrder} = coalesce(${vrf}, 0)`;
+
 export async function maintainDepthAndChildren(tx: Queryable, c: PrefixColumns, changes: PrefixChange[]): Promise<void> {
   const movedChanges = changes.filter(moved);
   if (!movedChanges.length) return;
-  const written = movedChanges.filter((change) => change.after).map((change) => change.id);
   const { prefixes, vrfs, signs } = signedPositions(movedChanges);
   const positions = `unnest($1::cidr[], $2::int[], $3::int[]) w(p, v, s)`;
   // Containers of each position in its VRF, through the GiST index (`>>`).
   await tx.query(
     `UPDATE ${c.table} a SET ${c.children} = a.${c.children} + d.n FROM (` +
       `SELECT a.id, sum(w.s)::int AS n FROM ${positions} JOIN ${c.table} a ON a.${c.prefix} >> w.p AND a.${c.vrf} IS NOT DISTINCT FROM w.v GROUP BY a.id` +
-      `) d WHERE a.id = d.id AND d.n <> 0 AND NOT a.id = ANY($4::int[])`,
-    [prefixes, vrfs, signs, written],
+      `) d WHERE a.id = d.id AND d.n <> 0`,
+    [prefixes, vrfs, signs],
   );
   // A network counts in its VRF's depths while one prefix at least holds it: +1 where it was absent
-  // before the write and present after, -1 the other way. Subnets through the btree range.
+  // before the write and present after, -1 the other way. Its holders now, and the subnets, through
+  // the order index (the subnets as a LATERAL subquery kept apart, read by index for each network).
   await tx.query(
     `WITH v AS (SELECT w.p, w.v, count(*) FILTER (WHERE w.s > 0) AS added, count(*) FILTER (WHERE w.s < 0) AS removed FROM ${positions} GROUP BY w.p, w.v), ` +
-      `n AS (SELECT v.*, (SELECT count(*) FROM ${c.table} x WHERE x.${c.prefix} = v.p AND x.${c.vrf} IS NOT DISTINCT FROM v.v) AS now FROM v), ` +
+      `n AS MATERIALIZED (SELECT v.*, (SELECT count(*) FROM ${c.table} x WHERE ${inVrf(c, 'x', 'v.v')} AND x.${c.prefix} = v.p) AS now FROM v), ` +
       `d AS (SELECT p, v, CASE WHEN now > 0 AND now - added + removed = 0 THEN 1 WHEN now = 0 AND removed - added > 0 THEN -1 ELSE 0 END AS d FROM n), ` +
-      `e AS (SELECT x.id, sum(d.d)::int AS n FROM d JOIN ${c.table} x ON x.${c.prefix} > d.p AND x.${c.prefix} <= ${lastOf('d.p')} AND x.${c.vrf} IS NOT DISTINCT FROM d.v WHERE d.d <> 0 GROUP BY x.id) ` +
-      `UPDATE ${c.table} x SET ${c.depth} = x.${c.depth} + e.n FROM e WHERE x.id = e.id AND e.n <> 0 AND NOT x.id = ANY($4::int[])`,
-    [prefixes, vrfs, signs, written],
+      `e AS (SELECT x.id, sum(d.d)::int AS n FROM d CROSS JOIN LATERAL (SELECT x.id FROM ${c.table} x WHERE ${inVrf(c, 'x', 'd.v')} AND x.${c.prefix} > d.p AND x.${c.prefix} <= ${lastOf('d.p')} OFFSET 0) x WHERE d.d <> 0 GROUP BY x.id) ` +
+      `UPDATE ${c.table} x SET ${c.depth} = x.${c.depth} + e.n FROM e WHERE x.id = e.id AND e.n <> 0`,
+    [prefixes, vrfs, signs],
   );
-  if (!written.length) return;
-  await tx.query(
-    `UPDATE ${c.table} x SET ` +
-      `${c.depth} = (SELECT count(DISTINCT a.${c.prefix}) FROM ${c.table} a WHERE a.${c.prefix} >> x.${c.prefix} AND a.${c.vrf} IS NOT DISTINCT FROM x.${c.vrf}), ` +
-      `${c.children} = (SELECT count(*) FROM ${c.table} s WHERE s.${c.prefix} > x.${c.prefix} AND s.${c.prefix} <= ${lastOf(`x.${c.prefix}`)} AND s.${c.vrf} IS NOT DISTINCT FROM x.${c.vrf}) ` +
-      `WHERE x.id = ANY($1::int[])`,
-    [written],
+}
+
+/**
+ * Before prefixes are written at a new place, their depth and child count as the table holds them
+ * before the write (their distinct supernets of their VRF through the GiST index, their subnets
+ * through the order index: one query), and their whole network free. The write's own positions
+ * then correct these as they correct every other row's (maintainDepthAndChildren): a prefix the
+ * same request creates above or below, or the place a moved prefix left. Its free space, a guess
+ * right for a new leaf, is written again only when it was wrong (maintainFreeSpace).
+ */
+export async function initialHierarchy(batch: WriteBatch, c: PrefixColumns): Promise<void> {
+  const column = (name: string) => batch.registry.field(batch.resource, name)!.column!;
+  const [prefix, vrf] = [column('prefix'), column('vrf')];
+  const [depth, children, free] = [column('_stored_depth'), column('_children'), column('_free')];
+  const items = batch.items.filter((item) => item.creating || prefix in item.columns || vrf in item.columns);
+  if (!items.length) return;
+  const rows = await batch.tx.query<{ i: number; p: string; depth: number; children: number }>(
+    `SELECT u.i, u.p::text AS p, ` +
+      `(SELECT count(DISTINCT a.${c.prefix}) FROM ${c.table} a WHERE a.${c.prefix} >> u.p AND a.${c.vrf} IS NOT DISTINCT FROM u.v)::int AS depth, ` +
+      `(SELECT count(*) FROM ${c.table} s WHERE ${inVrf(c, 's', 'u.v')} AND s.${c.prefix} > u.p AND s.${c.prefix} <= ${lastOf('u.p')})::int AS children ` +
+      `FROM unnest($1::cidr[], $2::int[]) WITH ORDINALITY u(p, v, i)`,
+    [items.map((item) => item.value(prefix)), items.map((item) => item.value(vrf) ?? null)],
   );
+  for (const row of rows) {
+    const item = items[Number(row.i) - 1];
+    // Written again unchanged (a PUT): it stays where it is, with what it holds.
+    const [before, after] = [item.existing?.[vrf] ?? null, item.value(vrf) ?? null];
+    const stays = item.existing && String(item.existing[prefix]) === row.p && (before === null ? after === null : Number(before) === Number(after));
+    if (stays) continue;
+    item.columns[depth] = Number(row.depth);
+    item.columns[children] = Number(row.children);
+    item.columns[free] = [formatNetwork(parseNetwork(row.p)!)];
+  }
 }

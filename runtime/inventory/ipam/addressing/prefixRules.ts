@@ -15,7 +15,7 @@ import { parseNetwork } from '../shared/ipSpace.ts';
 import { cachedScopeObjectMissing } from '../shared/scopeMissing.ts';
 import { lockContainers, maintainFreeSpace } from './freeSpace.ts';
 import { batchChanges, positionsOf, prefixColumns, type PrefixChange } from './prefixChanges.ts';
-import { maintainDepthAndChildren } from './prefixHierarchy.ts';
+import { initialHierarchy, maintainDepthAndChildren } from './prefixHierarchy.ts';
 
 /** NetBox's ENFORCE_GLOBAL_UNIQUE setting (its default): duplicates are refused in the global table. */
 export const ENFORCE_GLOBAL_UNIQUE = true;
@@ -28,11 +28,12 @@ async function refuseDuplicates(batch: WriteBatch): Promise<void> {
     return vrf === null ? ENFORCE_GLOBAL_UNIQUE : vrfs.get(Number(vrf))?.enforce_unique === true;
   });
   if (!enforced.length) return;
-  const [prefix, vrf] = [columnOf(batch, 'prefix'), columnOf(batch, 'vrf')];
-  // PostgreSQL compares the networks, whatever their spelling; the answer names the items that collide.
+  const [prefix, order] = [columnOf(batch, 'prefix'), columnOf(batch, '_vrf_order')];
+  // PostgreSQL compares the networks, whatever their spelling; the answer names the items that
+  // collide. Each is looked up in the order index (`_vrf_order, prefix, id`) alone.
   const rows = await batch.tx.query<{ i: number }>(
-    `SELECT DISTINCT u.i FROM unnest($1::cidr[], $2::int[]) WITH ORDINALITY u(p, v, i) ` +
-      `JOIN "${batch.resource.table}" p ON p."${prefix}" = u.p AND p."${vrf}" IS NOT DISTINCT FROM u.v WHERE NOT (p.id = ANY($3::int[]))`,
+    `SELECT u.i FROM unnest($1::cidr[], $2::int[]) WITH ORDINALITY u(p, v, i) WHERE EXISTS (` +
+      `SELECT 1 FROM "${batch.resource.table}" p WHERE p."${order}" = coalesce(u.v, 0) AND p."${prefix}" = u.p AND NOT (p.id = ANY($3::int[])))`,
     [enforced.map((item) => valueOf(batch, item, 'prefix')), enforced.map((item) => valueOf(batch, item, 'vrf')), updatedIds(batch)],
   );
   const clashing = new Set(rows.map((row) => Number(row.i) - 1));
@@ -78,6 +79,7 @@ export const prefixRules: ModelRules = {
   async beforeSave(batch) {
     await fillCachedScope(batch);
     setVrfOrder(batch);
+    await initialHierarchy(batch, prefixColumns(batch.registry));
   },
   async afterSave(batch) {
     await maintainHierarchy(batch.tx, batch.registry, await batchChanges(batch, prefixColumns(batch.registry)));
