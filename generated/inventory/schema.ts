@@ -1868,6 +1868,7 @@ export const ipamIpAddress = pgTable('ipam_ip_address', {
     last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
   }, (t): PgTableExtraConfigValue[] => [
     index('ipam_ip_address_address_host_idx').on(sql`(host(${t.address})::inet)`),
+    index('ipam_ip_address_address_masklen_idx').on(sql`masklen(${t.address})`),
     index('ipam_ip_address_vrf_id_idx').on(t.vrf_id),
     index('ipam_ip_address_tenant_id_idx').on(t.tenant_id),
     index('ipam_ip_address_assigned_object_type_idx').on(t.assigned_object_type, t.assigned_object_id),
@@ -1936,6 +1937,7 @@ export const ipamPrefix = pgTable('ipam_prefix', {
   }, (t): PgTableExtraConfigValue[] => [
     index('ipam_prefix_prefix_idx').on(t.prefix),
     index('ipam_prefix_prefix_gist_idx').using('gist', t.prefix.op('inet_ops')),
+    index('ipam_prefix_prefix_masklen_idx').on(sql`masklen(${t.prefix})`),
     index('ipam_prefix_vrf_id_idx').on(t.vrf_id),
     index('ipam_prefix_scope_type_idx').on(t.scope_type, t.scope_id),
     index('ipam_prefix_tenant_id_idx').on(t.tenant_id),

@@ -165,6 +165,9 @@ describe.each(testDatabases())('ipam addressing on $name', (database) => {
     expect(await ids('/api/ipam/prefixes/?within=10.30.0.0/16&mask_length=30')).toEqual([small.id]);
     expect(await ids('/api/ipam/prefixes/?within=10.30.0.0/16&mask_length__lte=24&mask_length__gte=24')).toEqual([inHub.id, inSpoke.id]);
     expect((await api.request('GET', '/api/ipam/prefixes/?mask_length=big')).body).toEqual({ mask_length: ['Enter a number.'] });
+    // Lengths past any network's match nothing (or everything, below them), and are no error.
+    expect(await ids('/api/ipam/prefixes/?within=10.30.0.0/16&mask_length=99999999999999999999')).toEqual([]);
+    expect(await ids('/api/ipam/prefixes/?within=10.30.0.0/16&mask_length__lte=99999999999999999999&mask_length__gte=30')).toEqual([small.id]);
     expect(await ids('/api/ipam/prefixes/?contains=10.30.2.1&within=10.30.0.0/16')).toEqual([small.id]);
     expect(await ids('/api/ipam/prefixes/?contains=10.30.2.0/30&within=10.30.0.0/16')).toEqual([small.id]);
     expect(await ids('/api/ipam/prefixes/?contains=not-an-ip')).toEqual([]);

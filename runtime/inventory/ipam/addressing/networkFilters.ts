@@ -82,12 +82,19 @@ export const prefixContains: MethodFilter = (args) => {
   return address ? `${networkColumn(args)} >> ${args.param(formatAddress(address.family, address.value))}::inet` : 'false';
 };
 
-/** `mask_length` (any of the values), `mask_length__gte` and `__lte` (one value): NetBox's net_mask_length lookups. */
+/**
+ * `mask_length` (any of the values), `mask_length__gte` and `__lte` (one value): NetBox's
+ * net_mask_length lookups, compared as integers (`bigint`, whatever the value's size) so that the
+ * `masklen(column)` index serves them; a length no network has matches nothing.
+ */
 const maskLength =
   (operator: '=' | '>=' | '<='): MethodFilter<number> =>
   (args) => {
     const column = `masklen(${networkColumn(args)})`;
-    return operator === '=' ? `${column} = ANY(${args.param(args.parsed)}::numeric[])` : `${column} ${operator} ${args.param(args.value)}::numeric`;
+    const lengths = args.parsed.filter((n) => Number.isSafeInteger(n));
+    if (operator === '=') return lengths.length ? `${column} = ANY(${args.param(lengths)}::bigint[])` : 'false';
+    if (!Number.isSafeInteger(args.value)) return args.value > 0 === (operator === '<=') ? 'true' : 'false';
+    return `${column} ${operator} ${args.param(args.value)}::bigint`;
   };
 
 export const maskLengthExact = maskLength('=');
