@@ -92,11 +92,10 @@ export function blocksOf(free: Interval[], family: Family): string[] {
   return merge(free).flatMap((interval) => cidrsOf(interval, family).map(formatNetwork));
 }
 
-/** The stored list as merged intervals (adjacent blocks joined), or null when not known yet. */
+/** The stored list (as the driver parses jsonb) as merged intervals, adjacent blocks joined; null when not known yet. */
 export function storedFree(value: unknown): Interval[] | null {
-  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  if (!Array.isArray(list)) return null;
-  return merge(list.map((block) => intervalOf(parseNetwork(String(block))!)));
+  if (!Array.isArray(value)) return null;
+  return merge(value.map((block) => intervalOf(parseNetwork(String(block))!)));
 }
 
 /**
@@ -203,5 +202,6 @@ export async function freeOf(db: Queryable, c: PrefixColumns, row: { prefix: str
 
 /** Stores a prefix's free space (first computed by a read). */
 export async function storeFree(db: Queryable, c: PrefixColumns, id: number, blocks: string[]): Promise<void> {
-  await db.query(`UPDATE ${c.table} SET ${c.free} = $2::jsonb WHERE id = $1 AND ${c.free} IS NULL`, [id, JSON.stringify(blocks)]);
+  // As text cast to jsonb: a driver given a jsonb parameter encodes a string as a JSON string.
+  await db.query(`UPDATE ${c.table} SET ${c.free} = $2::text::jsonb WHERE id = $1 AND ${c.free} IS NULL`, [id, JSON.stringify(blocks)]);
 }

@@ -33,8 +33,12 @@ describe.each(testDatabases())('the stored prefix hierarchy on $name', (database
   const available = async (id: number) => ((await api.request('GET', `/api/ipam/prefixes/${id}/available-prefixes/`)).body as { prefix: string }[]).map((b) => b.prefix);
 
   const stored = async (): Promise<Stored[]> => {
-    const rows = await api.db.query<Stored>(`SELECT id, prefix::text AS prefix, vrf_id AS vrf, status, _depth AS depth, _children AS children, _free AS free FROM ipam_prefix ORDER BY id`);
-    return rows.map((r) => ({ ...r, id: Number(r.id), vrf: r.vrf === null ? null : Number(r.vrf), free: typeof r.free === 'string' ? JSON.parse(r.free) : r.free }));
+    const rows = await api.db.query<Stored & { kind: string | null }>(
+      `SELECT id, prefix::text AS prefix, vrf_id AS vrf, status, _depth AS depth, _children AS children, _free::text AS free, jsonb_typeof(_free) AS kind FROM ipam_prefix ORDER BY id`,
+    );
+    // The free space is a JSON array (a JSON string holding one would read back alike).
+    expect(rows.filter((r) => r.kind !== null && r.kind !== 'array')).toEqual([]);
+    return rows.map((r) => ({ ...r, id: Number(r.id), vrf: r.vrf === null ? null : Number(r.vrf), free: r.free === null ? null : JSON.parse(r.free as unknown as string) }));
   };
 
   /**
