@@ -163,6 +163,15 @@ describe.each(testDatabases())('the stored prefix hierarchy on $name', (database
     await consistent();
   });
 
+  it('counts children created by parallel requests, each once, and keeps their container\'s free space', async () => {
+    const container = await prefix({ prefix: '198.18.0.0/16', status: 'container' });
+    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => api.request('POST', '/api/ipam/prefixes/', [{ prefix: `198.18.${i}.0/24` }, { prefix: `198.18.${i}.0/25` }])));
+    expect(made.map((answer) => answer.status)).toEqual(made.map(() => 201));
+    expect(await read(container.id)).toEqual([0, 24]);
+    expect((await available(container.id))[0]).toEqual('198.18.12.0/22');
+    await consistent();
+  });
+
   it('allocates from the stored free space, and computes a free space not known yet on first read', async () => {
     const pool = await prefix({ prefix: '198.51.100.0/24' });
     const allocated = await post(`/api/ipam/prefixes/${pool.id}/available-prefixes/`, [{ prefix_length: 26 }, { prefix_length: 25 }]);
