@@ -186,6 +186,10 @@ describe.each(testDatabases())('the stored prefix hierarchy on $name', (database
     expect((await stored()).find((r) => r.id === pool.id)!.free).toBeNull();
     expect(await available(pool.id)).toEqual(['198.51.100.96/27']);
     expect((await stored()).find((r) => r.id === pool.id)!.free).toEqual(['198.51.100.96/27']);
+    // An allocation from a prefix whose free space is not known computes it first.
+    await api.db.query('UPDATE ipam_prefix SET _free = NULL');
+    expect((await post(`/api/ipam/prefixes/${pool.id}/available-prefixes/`, { prefix_length: 28 })).prefix).toBe('198.51.100.96/28');
+    expect((await stored()).find((r) => r.id === pool.id)!.free).toEqual(['198.51.100.112/28']);
     await consistent();
   });
 });
