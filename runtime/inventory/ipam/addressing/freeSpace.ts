@@ -40,7 +40,8 @@ export interface CoverageJob {
  * The space each job's prefixes cover, as merged intervals in ascending order: one statement for
  * all jobs. PostgreSQL walks each job's prefixes in prefix order (the btree range from the network
  * to its last address, exactly its subnets) and returns only the rows that start a covered run and
- * each job's last row, so a run of thousands of adjacent children is two rows.
+ * each job's last row, so a run of thousands of adjacent children is two rows; a job whose network
+ * lies under a prefix of its scope inside the container is one row, `whole`.
  */
 export async function coveredRuns(db: Queryable, c: PrefixColumns, jobs: CoverageJob[]): Promise<Interval[][]> {
   if (!jobs.length) return [];
@@ -54,33 +55,44 @@ export async function coveredRuns(db: Queryable, c: PrefixColumns, jobs: Coverag
     bits: jobs.map((j) => bitsOf(j.network.family)),
     within: jobs.map((j) => (j.within ? formatNetwork(j.within) : null)),
   };
-  // A job of one VRF reads its range through the order index (`_vrf_order, prefix, id`), one of
-  // every VRF through the prefix btree; the range is exactly the network's subnets (and itself).
-  // Each job's range is a LATERAL subquery kept apart (OFFSET 0), so that it is read by index for
-  // that job: as a join, the planner may hash the VRF column over the whole table.
+  // Each job walks its range in prefix order (the range is exactly the network's subnets, and
+  // itself), through the order index (`_vrf_order, prefix, id`) for one VRF or the prefix btree for
+  // every VRF, and the windows run over that order: no sort, whatever the number of rows. The walk
+  // is a LATERAL subquery per job, so that each is read by index (as a join, the planner may hash
+  // the VRF column over the whole table).
   const jobRows = `unnest($1::cidr[], $2::cidr[], $3::int[], $4::int[], $5::int[], $6::int[], $7::cidr[]) WITH ORDINALITY j(net, last, strict, v, anyv, bits, within, k)`;
-  const inRange = `y.${c.prefix} >= j.net AND y.${c.prefix} <= j.last AND NOT (j.strict = 1 AND y.${c.prefix} = j.net)`;
-  const covering = `j.k, y.${c.prefix} AS p, set_masklen(y.${c.prefix}::inet, j.bits) AS lo, set_masklen(broadcast(y.${c.prefix}), j.bits) AS hi`;
-  const rows = await db.query<{ k: number; first: string; prev: string | null; upto: string; starts: boolean; last: boolean }>(
-    `WITH j AS MATERIALIZED (SELECT * FROM ${jobRows}) ` +
-      `SELECT t.k, host(t.lo) AS first, host(t.prev) AS prev, host(greatest(t.prev, t.hi)) AS upto, t.starts, t.last FROM (` +
-      `SELECT k, lo, hi, prev, last, CASE WHEN prev IS NULL THEN true WHEN lo <= prev THEN false ELSE lo - 1 > prev END AS starts FROM (` +
-      `SELECT k, lo, hi, max(hi) OVER (PARTITION BY k ORDER BY p ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, lead(p) OVER (PARTITION BY k ORDER BY p) IS NULL AS last FROM (` +
-      `SELECT ${covering} FROM j CROSS JOIN LATERAL (SELECT y.${c.prefix} FROM ${c.table} y WHERE ${inVrf(c, 'y', 'j.v')} AND ${inRange} OFFSET 0) y WHERE j.anyv = 0 ` +
-      `UNION ALL SELECT ${covering} FROM j CROSS JOIN LATERAL (SELECT y.${c.prefix} FROM ${c.table} y WHERE ${inRange} OFFSET 0) y WHERE j.anyv = 1 ` +
-      `UNION ALL SELECT j.k, j.net, set_masklen(j.net::inet, j.bits), set_masklen(broadcast(j.net), j.bits) FROM j ` +
+  const runs = (vrf: string) =>
+    `CROSS JOIN LATERAL (SELECT lo, host(lo) AS first, host(prev) AS prev, host(greatest(prev, hi)) AS upto, starts, last FROM (` +
+    `SELECT lo, hi, prev, last, CASE WHEN prev IS NULL THEN true WHEN lo <= prev THEN false ELSE lo - 1 > prev END AS starts FROM (` +
+    `SELECT lo, hi, max(hi) OVER (ORDER BY p ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, lead(p) OVER (ORDER BY p) IS NULL AS last FROM (` +
+    `SELECT y.${c.prefix} AS p, set_masklen(y.${c.prefix}::inet, j.bits) AS lo, set_masklen(broadcast(y.${c.prefix}), j.bits) AS hi FROM ${c.table} y ` +
+    `WHERE ${vrf}y.${c.prefix} >= j.net AND y.${c.prefix} <= j.last AND NOT (j.strict = 1 AND y.${c.prefix} = j.net) ORDER BY y.${c.prefix}` +
+    `) c) w) t WHERE t.starts OR t.last) r`;
+  const rows = await db.query<{ k: number; first: string | null; prev: string | null; upto: string; starts: boolean; last: boolean; whole: boolean }>(
+    `WITH j AS MATERIALIZED (SELECT * FROM ${jobRows}) SELECT * FROM (` +
+      `SELECT j.k, r.lo, r.first, r.prev, r.upto, r.starts, r.last, false AS whole FROM j ${runs(`${inVrf(c, 'y', 'j.v')} AND `)} WHERE j.anyv = 0 ` +
+      `UNION ALL SELECT j.k, r.lo, r.first, r.prev, r.upto, r.starts, r.last, false FROM j ${runs('')} WHERE j.anyv = 1 ` +
+      // A prefix of the scope between the network and its container covers the whole network.
+      `UNION ALL SELECT j.k, NULL, NULL, NULL, NULL, NULL, NULL, true FROM j ` +
       `WHERE j.within IS NOT NULL AND EXISTS (SELECT 1 FROM ${c.table} y WHERE y.${c.prefix} >> j.net AND y.${c.prefix} << j.within AND (j.anyv = 1 OR y.${c.vrf} IS NOT DISTINCT FROM j.v))` +
-      `) c) s) t WHERE t.starts OR t.last ORDER BY t.k, t.lo`,
+      `) u ORDER BY u.k, u.whole, u.lo`,
     [arrays.network, arrays.last, arrays.strict, arrays.vrf, arrays.anyVrf, arrays.bits, arrays.within],
   );
   const value = (text: string) => parseNetwork(text)!.value;
   const out: Interval[][] = jobs.map(() => []);
   for (const row of rows) {
-    const runs = out[Number(row.k) - 1];
+    const k = Number(row.k) - 1;
+    // After the job's runs (ordered so): the whole network, whatever they were.
+    if (row.whole) {
+      out[k] = [intervalOf(jobs[k].network)];
+      continue;
+    }
+    const runs = out[k];
+    const first = value(row.first!);
     if (row.starts) {
       // A run starts: the one before ended at the highest last address seen before this row.
       if (runs.length && row.prev !== null) runs[runs.length - 1].last = value(row.prev);
-      runs.push({ first: value(row.first), last: value(row.first) });
+      runs.push({ first, last: first });
     }
     if (row.last) runs[runs.length - 1].last = value(row.upto);
   }
