@@ -35,3 +35,11 @@ describe('the stored free space', () => {
     expect(blocksOf(after, 4)).toEqual(['10.0.0.0/23', '10.0.3.128/25']);
   });
 });
+
+describe('replaceRegions', () => {
+  it('takes regions out of many free intervals at once, at their edges and inside them', () => {
+    const free = [interval('10.0.0.0/24'), interval('10.0.2.0/24'), interval('10.0.4.0/22')];
+    const regions = ['10.0.0.0/26', '10.0.2.128/25', '10.0.4.0/24', '10.0.6.64/26', '10.0.9.0/24'].map((cidr) => ({ region: interval(cidr), covered: [interval(cidr)] }));
+    expect(blocksOf(replaceRegions(free, regions), 4)).toEqual(['10.0.0.64/26', '10.0.0.128/25', '10.0.2.0/25', '10.0.5.0/24', '10.0.6.0/26', '10.0.6.128/25', '10.0.7.0/24']);
+  });
+});

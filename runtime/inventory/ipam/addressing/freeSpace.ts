@@ -115,9 +115,25 @@ export function storedFree(value: unknown): Interval[] | null {
  * region minus what covers it now.
  */
 export function replaceRegions(free: Interval[], regions: { region: Interval; covered: Interval[] }[]): Interval[] {
-  const taken = regions.map((r) => r.region);
-  const kept = merge(free).flatMap((interval) => subtract(interval, taken));
+  const kept = difference(merge(free), merge(regions.map((r) => r.region)));
   return merge([...kept, ...regions.flatMap((r) => subtract(r.region, r.covered))]);
+}
+
+/** `from` minus `taken`, both sorted and merged: one sweep, however many intervals each holds. */
+function difference(from: Interval[], taken: Interval[]): Interval[] {
+  const out: Interval[] = [];
+  let t = 0;
+  for (const interval of from) {
+    let next = interval.first;
+    while (t < taken.length && taken[t].last < next) t++;
+    for (let u = t; u < taken.length && taken[u].first <= interval.last; u++) {
+      if (taken[u].first > next) out.push({ first: next, last: taken[u].first - 1n });
+      next = taken[u].last + 1n;
+      if (next > interval.last) break;
+    }
+    if (next <= interval.last) out.push({ first: next, last: interval.last });
+  }
+  return out;
 }
 
 /** Whether a prefix's children come from every VRF: a container of the global table. */
@@ -178,7 +194,8 @@ export async function maintainFreeSpace(tx: Queryable, c: PrefixColumns, changes
   const updates = new Map<number, string[]>();
   own.forEach((change, i) => {
     const network = parseNetwork(change.after!.prefix)!;
-    const blocks = blocksOf(subtract(intervalOf(network), covered[i]), network.family);
+    // Most prefixes written hold nothing: their whole network is free.
+    const blocks = covered[i].length ? blocksOf(subtract(intervalOf(network), covered[i]), network.family) : [formatNetwork(network)];
     // A prefix written at a new place was stored with its whole network free (initialHierarchy).
     if (!moved(change) || blocks.length !== 1 || blocks[0] !== formatNetwork(network)) updates.set(change.id, blocks);
   });
