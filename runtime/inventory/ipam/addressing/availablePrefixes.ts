@@ -16,7 +16,7 @@ import { nestedObject, parentRow } from '../shared/availability.ts';
 import { createAvailable, type Item } from '../shared/createAvailable.ts';
 import { bitsOf, cidrsOf, formatNetwork, intervalOf, parseNetwork, subtract, type Interval, type Network } from '../shared/ipSpace.ts';
 import { freeOf, storedFree, storeFree } from './freeSpace.ts';
-import { prefixColumns } from './prefixChanges.ts';
+import { byIndex, prefixColumns } from './prefixChanges.ts';
 
 /** The free blocks of a prefix: its interval minus its children's. */
 export function freeBlocks(parent: Network, children: Network[]): Network[] {
@@ -70,7 +70,7 @@ async function freeSpace(args: OperationArgs, parent: Row, tx?: Queryable): Prom
     free: row[column('_free')],
   });
   const id = Number(parent.id);
-  const fill = (db: Queryable, row: Row) => freeOf(db, c, positioned(row), (blocks) => storeFree(db, c, id, blocks));
+  const fill = (db: Queryable, row: Row) => byIndex(db, () => freeOf(db, c, positioned(row), (blocks) => storeFree(db, c, id, blocks)));
   const { prefix, vrf, free: stored } = positioned(parent);
   const free =
     storedFree(stored) ??

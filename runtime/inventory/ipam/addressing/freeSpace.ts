@@ -22,7 +22,7 @@
 import type { Queryable } from '../../../db/index.ts';
 import { bitsOf, boundsOf, cidrsOf, formatNetwork, intervalOf, merge, parseNetwork, subtract, type Family, type Interval, type Network } from '../shared/ipSpace.ts';
 import { moved, type Position, type PrefixChange, type PrefixColumns } from './prefixChanges.ts';
-import { inVrf } from './prefixHierarchy.ts';
+import { vrfRange } from './prefixHierarchy.ts';
 
 /** What a coverage job reads: the prefixes of a scope lying in a network. */
 export interface CoverageJob {
@@ -61,17 +61,17 @@ export async function coveredRuns(db: Queryable, c: PrefixColumns, jobs: Coverag
   // is a LATERAL subquery per job, so that each is read by index (as a join, the planner may hash
   // the VRF column over the whole table).
   const jobRows = `unnest($1::cidr[], $2::cidr[], $3::int[], $4::int[], $5::int[], $6::int[], $7::cidr[]) WITH ORDINALITY j(net, last, strict, v, anyv, bits, within, k)`;
-  const runs = (vrf: string) =>
+  const runs = (range: string) =>
     `CROSS JOIN LATERAL (SELECT lo, host(lo) AS first, host(prev) AS prev, host(greatest(prev, hi)) AS upto, starts, last FROM (` +
     `SELECT lo, hi, prev, last, CASE WHEN prev IS NULL THEN true WHEN lo <= prev THEN false ELSE lo - 1 > prev END AS starts FROM (` +
     `SELECT lo, hi, max(hi) OVER (ORDER BY p ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, lead(p) OVER (ORDER BY p) IS NULL AS last FROM (` +
     `SELECT y.${c.prefix} AS p, set_masklen(y.${c.prefix}::inet, j.bits) AS lo, set_masklen(broadcast(y.${c.prefix}), j.bits) AS hi FROM ${c.table} y ` +
-    `WHERE ${vrf}y.${c.prefix} >= j.net AND y.${c.prefix} <= j.last AND NOT (j.strict = 1 AND y.${c.prefix} = j.net) ORDER BY y.${c.prefix}` +
+    `WHERE ${range} AND NOT (j.strict = 1 AND y.${c.prefix} = j.net) ORDER BY y.${c.prefix}` +
     `) c) w) t WHERE t.starts OR t.last) r`;
   const rows = await db.query<{ k: number; first: string | null; prev: string | null; upto: string; starts: boolean; last: boolean; whole: boolean }>(
     `WITH j AS MATERIALIZED (SELECT * FROM ${jobRows}) SELECT * FROM (` +
-      `SELECT j.k, r.lo, r.first, r.prev, r.upto, r.starts, r.last, false AS whole FROM j ${runs(`${inVrf(c, 'y', 'j.v')} AND `)} WHERE j.anyv = 0 ` +
-      `UNION ALL SELECT j.k, r.lo, r.first, r.prev, r.upto, r.starts, r.last, false FROM j ${runs('')} WHERE j.anyv = 1 ` +
+      `SELECT j.k, r.lo, r.first, r.prev, r.upto, r.starts, r.last, false AS whole FROM j ${runs(vrfRange(c, 'y', 'j.v', '>=', 'j.net', 'j.last'))} WHERE j.anyv = 0 ` +
+      `UNION ALL SELECT j.k, r.lo, r.first, r.prev, r.upto, r.starts, r.last, false FROM j ${runs(`y.${c.prefix} >= j.net AND y.${c.prefix} <= j.last`)} WHERE j.anyv = 1 ` +
       // A prefix of the scope between the network and its container covers the whole network.
       `UNION ALL SELECT j.k, NULL, NULL, NULL, NULL, NULL, NULL, true FROM j ` +
       `WHERE j.within IS NOT NULL AND EXISTS (SELECT 1 FROM ${c.table} y WHERE y.${c.prefix} >> j.net AND y.${c.prefix} << j.within AND (j.anyv = 1 OR y.${c.vrf} IS NOT DISTINCT FROM j.v))` +

@@ -42,6 +42,19 @@ export function prefixColumns(registry: Registry): PrefixColumns {
   };
 }
 
+/**
+ * Runs the hierarchy's statements with sequential scans off (for the transaction's while, then back
+ * to the default): each reads rows by index for every network of a batch, and PostgreSQL, planning
+ * for a table it last analysed nearly empty that a bulk create has just filled, would scan the
+ * whole table once per network (a thousand networks: a quarter of a second).
+ */
+export async function byIndex<T>(tx: Queryable, fn: () => Promise<T>): Promise<T> {
+  await tx.query('SET LOCAL enable_seqscan = off');
+  const result = await fn();
+  await tx.query('SET LOCAL enable_seqscan TO DEFAULT');
+  return result;
+}
+
 /** A prefix where it stands: its network as PostgreSQL prints it, its VRF and its status. */
 export interface Position {
   prefix: string;

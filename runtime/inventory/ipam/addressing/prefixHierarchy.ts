@@ -42,10 +42,13 @@ function signedPositions(changes: PrefixChange[]): { prefixes: string[]; vrfs: (
 }
 
 /**
- * The prefixes of a VRF (null: the global table) as the order column holds them: with a range of
- * networks, the `_vrf_order, prefix, id` index reads them alone, in order, without the table.
+ * The prefixes of a VRF (null: the global table) from `low` (itself included with `>=`) to `high`
+ * in prefix order: a range of the order index (`_vrf_order, prefix, id`), read without the table.
+ * (As row comparisons, which only a btree serves, PostgreSQL 15 stops such a range only at the
+ * end of the VRF: a hundred thousand entries for each look-up.)
  */
-export const inVrf = (c: PrefixColumns, alias: string, vrf: string) => `${alias}.${c.vrfOrder} = coalesce(${vrf}, 0)`;
+export const vrfRange = (c: PrefixColumns, alias: string, vrf: string, from: '>' | '>=', low: string, high: string) =>
+  `${alias}.${c.vrfOrder} = coalesce(${vrf}, 0) AND ${alias}.${c.prefix} ${from} ${low} AND ${alias}.${c.prefix} <= ${high}`;
 
 export async function maintainDepthAndChildren(tx: Queryable, c: PrefixColumns, changes: PrefixChange[]): Promise<void> {
   const movedChanges = changes.filter(moved);
@@ -64,9 +67,9 @@ export async function maintainDepthAndChildren(tx: Queryable, c: PrefixColumns, 
   // the order index (the subnets as a LATERAL subquery kept apart, read by index for each network).
   await tx.query(
     `WITH v AS (SELECT w.p, w.v, count(*) FILTER (WHERE w.s > 0) AS added, count(*) FILTER (WHERE w.s < 0) AS removed FROM ${positions} GROUP BY w.p, w.v), ` +
-      `n AS MATERIALIZED (SELECT v.*, (SELECT count(*) FROM ${c.table} x WHERE ${inVrf(c, 'x', 'v.v')} AND x.${c.prefix} = v.p) AS now FROM v), ` +
+      `n AS MATERIALIZED (SELECT v.*, (SELECT count(*) FROM ${c.table} x WHERE ${vrfRange(c, 'x', 'v.v', '>=', 'v.p', 'v.p')}) AS now FROM v), ` +
       `d AS (SELECT p, v, CASE WHEN now > 0 AND now - added + removed = 0 THEN 1 WHEN now = 0 AND removed - added > 0 THEN -1 ELSE 0 END AS d FROM n), ` +
-      `e AS (SELECT x.id, sum(d.d)::int AS n FROM d CROSS JOIN LATERAL (SELECT x.id FROM ${c.table} x WHERE ${inVrf(c, 'x', 'd.v')} AND x.${c.prefix} > d.p AND x.${c.prefix} <= ${lastOf('d.p')} OFFSET 0) x WHERE d.d <> 0 GROUP BY x.id) ` +
+      `e AS (SELECT x.id, sum(d.d)::int AS n FROM d CROSS JOIN LATERAL (SELECT x.id FROM ${c.table} x WHERE ${vrfRange(c, 'x', 'd.v', '>', 'd.p', lastOf('d.p'))} OFFSET 0) x WHERE d.d <> 0 GROUP BY x.id) ` +
       `UPDATE ${c.table} x SET ${c.depth} = x.${c.depth} + e.n FROM e WHERE x.id = e.id AND e.n <> 0`,
     [prefixes, vrfs, signs],
   );
@@ -89,7 +92,7 @@ export async function initialHierarchy(batch: WriteBatch, c: PrefixColumns): Pro
   const rows = await batch.tx.query<{ i: number; p: string; depth: number; children: number }>(
     `SELECT u.i, u.p::text AS p, ` +
       `(SELECT count(DISTINCT a.${c.prefix}) FROM ${c.table} a WHERE a.${c.prefix} >> u.p AND a.${c.vrf} IS NOT DISTINCT FROM u.v)::int AS depth, ` +
-      `(SELECT count(*) FROM ${c.table} s WHERE ${inVrf(c, 's', 'u.v')} AND s.${c.prefix} > u.p AND s.${c.prefix} <= ${lastOf('u.p')})::int AS children ` +
+      `(SELECT count(*) FROM ${c.table} s WHERE ${vrfRange(c, 's', 'u.v', '>', 'u.p', lastOf('u.p'))})::int AS children ` +
       `FROM unnest($1::cidr[], $2::int[]) WITH ORDINALITY u(p, v, i)`,
     [items.map((item) => item.value(prefix)), items.map((item) => item.value(vrf) ?? null)],
   );

@@ -14,8 +14,8 @@ import { fillCachedScope } from '../../dcim/index.ts';
 import { parseNetwork } from '../shared/ipSpace.ts';
 import { cachedScopeObjectMissing } from '../shared/scopeMissing.ts';
 import { lockContainers, maintainFreeSpace } from './freeSpace.ts';
-import { batchChanges, positionsOf, prefixColumns, type PrefixChange } from './prefixChanges.ts';
-import { initialHierarchy, maintainDepthAndChildren } from './prefixHierarchy.ts';
+import { batchChanges, byIndex, positionsOf, prefixColumns, type PrefixChange } from './prefixChanges.ts';
+import { initialHierarchy, maintainDepthAndChildren, vrfRange } from './prefixHierarchy.ts';
 
 /** NetBox's ENFORCE_GLOBAL_UNIQUE setting (its default): duplicates are refused in the global table. */
 export const ENFORCE_GLOBAL_UNIQUE = true;
@@ -28,14 +28,14 @@ async function refuseDuplicates(batch: WriteBatch): Promise<void> {
     return vrf === null ? ENFORCE_GLOBAL_UNIQUE : vrfs.get(Number(vrf))?.enforce_unique === true;
   });
   if (!enforced.length) return;
-  const [prefix, order] = [columnOf(batch, 'prefix'), columnOf(batch, '_vrf_order')];
   // PostgreSQL compares the networks, whatever their spelling; the answer names the items that
   // collide. Each is looked up in the order index (`_vrf_order, prefix, id`) alone.
-  const rows = await batch.tx.query<{ i: number }>(
+  const columns = prefixColumns(batch.registry);
+  const rows = await byIndex(batch.tx, () => batch.tx.query<{ i: number }>(
     `SELECT u.i FROM unnest($1::cidr[], $2::int[]) WITH ORDINALITY u(p, v, i) WHERE EXISTS (` +
-      `SELECT 1 FROM "${batch.resource.table}" p WHERE p."${order}" = coalesce(u.v, 0) AND p."${prefix}" = u.p AND NOT (p.id = ANY($3::int[])))`,
+      `SELECT 1 FROM ${columns.table} p WHERE ${vrfRange(columns, 'p', 'u.v', '>=', 'u.p', 'u.p')} AND NOT (p.id = ANY($3::int[])))`,
     [enforced.map((item) => valueOf(batch, item, 'prefix')), enforced.map((item) => valueOf(batch, item, 'vrf')), updatedIds(batch)],
-  );
+  ));
   const clashing = new Set(rows.map((row) => Number(row.i) - 1));
   const seen = new Set<string>();
   enforced.forEach((item, i) => {
@@ -61,9 +61,11 @@ function setVrfOrder(batch: WriteBatch): void {
 async function maintainHierarchy(tx: Queryable, registry: Registry, changes: PrefixChange[]): Promise<void> {
   if (!changes.length) return;
   const columns = prefixColumns(registry);
-  const containers = await lockContainers(tx, columns, changes);
-  await maintainDepthAndChildren(tx, columns, changes);
-  await maintainFreeSpace(tx, columns, changes, containers);
+  await byIndex(tx, async () => {
+    const containers = await lockContainers(tx, columns, changes);
+    await maintainDepthAndChildren(tx, columns, changes);
+    await maintainFreeSpace(tx, columns, changes, containers);
+  });
 }
 
 /** The prefixes a delete removes, where they stood, noted before they are gone. */
@@ -79,7 +81,7 @@ export const prefixRules: ModelRules = {
   async beforeSave(batch) {
     await fillCachedScope(batch);
     setVrfOrder(batch);
-    await initialHierarchy(batch, prefixColumns(batch.registry));
+    await byIndex(batch.tx, () => initialHierarchy(batch, prefixColumns(batch.registry)));
   },
   async afterSave(batch) {
     await maintainHierarchy(batch.tx, batch.registry, await batchChanges(batch, prefixColumns(batch.registry)));
