@@ -217,7 +217,8 @@ if (runs('ipam')) {
   progress('IPAM at scale (PostgreSQL; 100,000 prefixes, 500,000 addresses)…');
   const ip = await measureIpam(adminUrl);
   rows.push(
-    [`bulk create of 1,000 prefixes, one request, ${ip.prefixes.toLocaleString('en')} prefixes already (median of ${ip.bulkCreateMs.length}; max)`, `${ms(median(ip.bulkCreateMs))}; ${ms(Math.max(...ip.bulkCreateMs))}`, '', '< 1000 ms'],
+    [`bulk create of 1,000 prefixes, one request, ${ip.prefixes.toLocaleString('en')} prefixes already (median of ${ip.bulkCreateMs.length}; max)`, `${ms(median(ip.bulkCreateMs))}; ${ms(Math.max(...ip.bulkCreateMs))}`, `3 prefixes already: ${ms(ip.bulkCreateFewMs)} (bulk delete of those 1,000: ${ms(ip.bulkDeleteFewMs)}; medians of 3 after 3 to warm up)`, '< 1000 ms'],
+    ['bulk create of 1,000 /56s in the IPv6 /32 holding 100,000 (its child count and free space kept)', ms(ip.bulkCreateInsideMs), '', '< 1000 ms'],
     ...ip.pages.map((p): [string, string, string, string] => [
       `${p.label}, one request at a time (median of 30)`,
       ms2(p.ms),
@@ -225,7 +226,7 @@ if (runs('ipam')) {
       p.baselineMs === undefined ? '< 30 ms' : '< 30 ms, ≥ 0.80×',
     ]),
     ['GET prefixes/{id}/available-ips/, first page in a /16 holding 50,000 addresses (median of 30)', ms2(ip.availableIpsMs), '', '< 50 ms'],
-    [`GET prefixes/{id}/available-prefixes/ of an IPv6 /32 with 100,000 children (${ip.availablePrefixesCount} free blocks; median of 30)`, ms2(ip.availablePrefixesMs), '', '< 50 ms'],
+    [`GET prefixes/{id}/available-prefixes/ of an IPv6 /32 with 100,000 children (${ip.availablePrefixesCount} free blocks; median of 30)`, ms2(ip.availablePrefixesMs), `first read, computing the stored free space: ${ms2(ip.availablePrefixesFirstMs)}`, '< 50 ms'],
     [`${ip.parallel.requests} parallel POST prefixes/{id}/available-ips/ on one /24`, `${ip.parallel.distinct} distinct of ${ip.parallel.requests}`, `${(ip.parallel.requests / (ip.parallel.ms / 1000)).toFixed(0)} allocations/s`, 'all distinct'],
   );
 }

@@ -60,7 +60,7 @@ export const fieldSchema = z.strictObject({
   on_delete: z.enum(['cascade', 'set_null', 'protect', 'do_nothing']).optional(),
   unique: z.boolean().optional(),
   /** An index on the column, as Django's `db_index` (a list's ordering or a frequent filter). */
-  db_index: z.union([z.boolean(), z.array(z.enum(['btree', 'gist', 'host'])).min(1)]).optional(),
+  db_index: z.union([z.boolean(), z.array(z.enum(['btree', 'gist', 'host', 'masklen'])).min(1)]).optional(),
   label: z.string().optional(),
   /** For count: the field of the counted resource that points back here. */
   via: name.optional(),

@@ -22,7 +22,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A many-to-many link table and its two columns (`source` points at the owner of the field). */
 /** What a field's `db_index` builds: a btree on the column, GiST `inet_ops` on it, or a btree on its host. */
-export type DbIndexKind = 'btree' | 'gist' | 'host';
+export type DbIndexKind = 'btree' | 'gist' | 'host' | 'masklen';
 
 export interface LinkEntry {
   table: string;

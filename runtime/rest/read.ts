@@ -4,7 +4,7 @@
  * PostgreSQL renders (SelectBuilder.renderedSelect: every value as a response shows it, nested
  * objects and URLs included), which the server sends as it is. A list without conditions is one
  * statement (page, count and objects); a filtered one chooses its page's ids by one small
- * statement, counts beside it, and renders the page by another; filters naming related objects
+ * statement and renders the page by another, counting beside both; filters naming related objects
  * add one statement that checks they exist. rows() selects values for the JavaScript serializer,
  * which writes answer through.
  */
@@ -154,13 +154,14 @@ export class Reader {
     // worst a scan of the table, which is what counting costs anyway.
     const pageSql = `SELECT t.id FROM ${q(resource.table)} t ${orderJoins.join(' ')} ${where} ORDER BY ${order} LIMIT ${limit}${offset}`;
     const countSql = page.mode === 'offset' ? `SELECT count(*)::int AS n FROM ${q(resource.table)} t ${countConditions.length ? `WHERE ${countConditions.join(' AND ')}` : ''}` : null;
-    const [pageIds, counted, customFields] = await Promise.all([
-      db.query<{ id: number }>(pageSql, params.values, PER_VALUES),
-      countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null),
-      loading(),
-    ]);
+    // The page is rendered as soon as its ids are known, while the count (the longer statement of
+    // a list that matches many rows) goes on beside it.
+    const counting = countSql ? db.query<{ n: number }>(countSql, countParams) : Promise.resolve(null);
+    counting.catch(() => {}); // awaited below; a failure must not go unhandled while the page renders
+    const [pageIds, customFields] = await Promise.all([db.query<{ id: number }>(pageSql, params.values, PER_VALUES), loading()]);
     const ids = pageIds.map((r) => Number(r.id));
     const results = await this.renderedList(db, resource, ids, shown, customFields, ctx);
+    const counted = await counting;
     return envelopeText(pageLinks(url, page, ids.length, counted ? Number(counted[0].n) : null, ids.at(-1)), results);
   }
 

@@ -4,10 +4,10 @@
  * GET /api/ipam/prefixes/?limit=N[&within=X], answering the JSON the generated server answers
  * for the benchmark's data (ipam.ts checks every row of the page is equal before timing), in the
  * manner of devicesBaseline.ts: one prepared statement, the page's ids chosen first (in NetBox's
- * order, the global table first), PostgreSQL building the `results` array as JSON text, depth and
- * children counted per row through the prefix indexes (GiST for the containing, the btree range
- * for the contained). It knows the data: every prefix global, with no scope, tenant, VLAN, role,
- * owner or tags, which a general handler could not assume.
+ * order, the global table first, through the `_vrf_order, prefix, id` index), the subnets of
+ * `within` as their btree range, PostgreSQL building the `results` array as JSON text, depth and
+ * children read from the columns NetBox caches them in. It knows the data: every prefix global,
+ * with no scope, tenant, VLAN, role, owner or tags, which a general handler could not assume.
  */
 import { Hono } from 'hono';
 import type postgres from 'postgres';
@@ -19,10 +19,10 @@ const STATUS = { container: 'Container', active: 'Active', reserved: 'Reserved',
 const SQL = `
 WITH page AS MATERIALIZED (
   SELECT * FROM ipam_prefix WHERE id = ANY(ARRAY(
-    SELECT id FROM ipam_prefix WHERE $4::cidr IS NULL OR (prefix << $4::cidr AND prefix >= $4::cidr AND prefix <= $5::cidr)
-    ORDER BY coalesce(vrf_id, 0), prefix, id LIMIT $1 OFFSET $2))
+    SELECT id FROM ipam_prefix WHERE $4::cidr IS NULL OR (prefix > $4::cidr AND prefix <= $5::cidr)
+    ORDER BY _vrf_order, prefix, id LIMIT $1 OFFSET $2))
 )
-SELECT (SELECT count(*)::int FROM ipam_prefix WHERE $4::cidr IS NULL OR (prefix << $4::cidr AND prefix >= $4::cidr AND prefix <= $5::cidr)) AS count,
+SELECT (SELECT count(*)::int FROM ipam_prefix WHERE $4::cidr IS NULL OR (prefix > $4::cidr AND prefix <= $5::cidr)) AS count,
 coalesce(json_agg(json_build_object(
   'id', p.id, 'url', $3 || '/api/ipam/prefixes/' || p.id || '/', 'display_url', $3 || '/ipam/prefixes/' || p.id || '/', 'display', p.prefix::text,
   'family', json_build_object('value', family(p.prefix), 'label', 'IPv' || family(p.prefix)), 'prefix', p.prefix::text, 'vrf', NULL,
@@ -30,10 +30,8 @@ coalesce(json_agg(json_build_object(
   'status', json_build_object('value', p.status, 'label', CASE p.status ${Object.entries(STATUS).map(([v, l]) => `WHEN '${v}' THEN '${l}'`).join(' ')} END),
   'role', NULL, 'is_pool', p.is_pool, 'mark_utilized', p.mark_utilized, 'description', p.description, 'owner', NULL, 'comments', p.comments,
   'tags', '[]'::json, 'custom_fields', p.custom_field_data, 'created', ${timestamp('p.created')}, 'last_updated', ${timestamp('p.last_updated')},
-  'children', (SELECT count(*)::int FROM ipam_prefix c WHERE c.prefix << p.prefix AND c.prefix > p.prefix
-    AND c.prefix <= set_masklen(broadcast(p.prefix), CASE family(p.prefix) WHEN 4 THEN 32 ELSE 128 END)::cidr AND c.vrf_id IS NOT DISTINCT FROM p.vrf_id),
-  '_depth', (SELECT count(DISTINCT a.prefix)::int FROM ipam_prefix a WHERE a.prefix >> p.prefix AND a.vrf_id IS NOT DISTINCT FROM p.vrf_id)
-) ORDER BY coalesce(p.vrf_id, 0), p.prefix, p.id), '[]')::text AS results
+  'children', p._children, '_depth', p._depth
+) ORDER BY p._vrf_order, p.prefix, p.id), '[]')::text AS results
 FROM page p`;
 
 export function prefixBaseline(sql: postgres.Sql): Hono {

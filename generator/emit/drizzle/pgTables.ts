@@ -83,7 +83,7 @@ export function buildPgTables(specs: readonly TableSpec[]): Record<string, AnyTa
     const table = pgTable(spec.name, columns as never, (t: Record<string, never>) => [
       ...spec.indexes.map((i) => {
         const parts = i.parts.map((p) =>
-          p.lower ? sql`lower(${t[p.column]})` : p.host ? sql`(host(${t[p.column]})::inet)` : p.opclass ? (t[p.column] as { op(name: string): never }).op(p.opclass) : t[p.column],
+          p.lower ? sql`lower(${t[p.column]})` : p.host ? sql`(host(${t[p.column]})::inet)` : p.masklen ? sql`masklen(${t[p.column]})` : p.opclass ? (t[p.column] as { op(name: string): never }).op(p.opclass) : t[p.column],
         );
         const builder = (i.unique ? uniqueIndex : index)(i.name);
         const built = i.using ? builder.using(i.using, ...(parts as [SQL, ...SQL[]])) : builder.on(...(parts as [SQL, ...SQL[]]));

@@ -59,7 +59,7 @@ export function tableImports(table: TableSpec): { pgCore: Set<string>; sql: bool
   if (table.indexes.some((i) => i.unique)) pgCore.add('uniqueIndex');
   // Foreign keys get an annotated callback (see printTableInitializer), which names this type.
   if (table.foreignKeys.length) pgCore.add('foreignKey').add('type PgTableExtraConfigValue');
-  const usesSql = table.columns.some((c) => c.modifiers.some((m) => m.kind === 'default')) || table.indexes.some((i) => i.whereNull.length > 0 || i.parts.some((p) => p.lower || p.host));
+  const usesSql = table.columns.some((c) => c.modifiers.some((m) => m.kind === 'default')) || table.indexes.some((i) => i.whereNull.length > 0 || i.parts.some((p) => p.lower || p.host || p.masklen));
   const tables = new Set(table.foreignKeys.map((fk) => fk.references).filter((name) => name !== table.name));
   return { pgCore, sql: usesSql, tables };
 }
@@ -70,7 +70,7 @@ export function printTableInitializer(table: TableSpec, constNameOf: (tableName:
   const extras: string[] = [];
   for (const i of table.indexes) {
     const parts = i.parts.map((p) =>
-      p.lower ? `sql\`lower(\${${member('t', p.column)}})\`` : p.host ? `sql\`(host(\${${member('t', p.column)}})::inet)\`` : p.opclass ? `${member('t', p.column)}.op(${scalar(p.opclass)})` : member('t', p.column),
+      p.lower ? `sql\`lower(\${${member('t', p.column)}})\`` : p.host ? `sql\`(host(\${${member('t', p.column)}})::inet)\`` : p.masklen ? `sql\`masklen(\${${member('t', p.column)}})\`` : p.opclass ? `${member('t', p.column)}.op(${scalar(p.opclass)})` : member('t', p.column),
     );
     const where = i.whereNull.length ? `.where(sql\`${i.whereNull.map((c) => `\${${member('t', c)}} IS NULL`).join(' AND ')}\`)` : '';
     const on = i.using ? `.using(${scalar(i.using)}, ${parts.join(', ')})` : `.on(${parts.join(', ')})`;

@@ -45,6 +45,16 @@ describe('buildTableSpecs', () => {
     expect(orderingColumns(withOrdering(['status', '_name', 'id']))).toEqual(['status', '_name', 'id']);
   });
 
+  it("makes a field's db_index kinds its indexes: a btree, GiST inet_ops, the host and the mask length", () => {
+    const parts = (name: string) => table('ipam_prefix').indexes.find((i) => i.name === name);
+    expect(parts('ipam_prefix_prefix_idx')).toMatchObject({ parts: [{ column: 'prefix', lower: false }] });
+    expect(parts('ipam_prefix_prefix_gist_idx')).toMatchObject({ using: 'gist', parts: [{ column: 'prefix', opclass: 'inet_ops' }] });
+    expect(parts('ipam_prefix_prefix_masklen_idx')).toMatchObject({ parts: [{ column: 'prefix', masklen: true }] });
+    expect(table('ipam_ip_address').indexes.find((i) => i.name === 'ipam_ip_address_address_host_idx')).toMatchObject({ parts: [{ column: 'address', host: true }] });
+    // Prefixes order by the stored VRF order, then the network.
+    expect(parts('ipam_prefix_ordering_idx')?.parts.map((p) => p.column)).toEqual(['_vrf_order', 'prefix', 'id']);
+  });
+
   it('gives tree resources a tree_path and every foreign key an index', () => {
     const location = table('dcim_location');
     expect(location.app).toBe('dcim');

@@ -18,6 +18,8 @@ export interface IndexPart {
   lower: boolean;
   /** Index `host(column)::inet` instead of the column (an address's host, in address order). */
   host?: boolean;
+  /** Index `masklen(column)` instead of the column (a network's or address's mask length). */
+  masklen?: boolean;
   /** The operator class of the part (`inet_ops` for a GiST index of a network column). */
   opclass?: string;
 }
@@ -71,10 +73,11 @@ export function constraintName(base: string, suffix: string): string {
   return `${base.slice(0, MAX_IDENTIFIER - suffix.length - hash.length - 2)}_${hash}_${suffix}`;
 }
 
-/** The index a field's `db_index` names: a btree on the column, GiST `inet_ops` on it, or a btree on its host. */
+/** The index a field's `db_index` names: a btree on the column, GiST `inet_ops` on it, or a btree on its host or its mask length. */
 function fieldIndex(table: string, column: string, kind: DbIndexKind): IndexSpec {
   if (kind === 'gist') return { name: constraintName(`${table}_${column}_gist`, 'idx'), unique: false, using: 'gist', parts: [{ column, lower: false, opclass: 'inet_ops' }], whereNull: [], meaning: null };
   if (kind === 'host') return { name: constraintName(`${table}_${column}_host`, 'idx'), unique: false, parts: [{ column, lower: false, host: true }], whereNull: [], meaning: null };
+  if (kind === 'masklen') return { name: constraintName(`${table}_${column}_masklen`, 'idx'), unique: false, parts: [{ column, lower: false, masklen: true }], whereNull: [], meaning: null };
   return { name: constraintName(`${table}_${column}`, 'idx'), unique: false, parts: [{ column, lower: false }], whereNull: [], meaning: null };
 }
 

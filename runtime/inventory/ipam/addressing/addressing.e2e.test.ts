@@ -165,9 +165,19 @@ describe.each(testDatabases())('ipam addressing on $name', (database) => {
     expect(await ids('/api/ipam/prefixes/?within=10.30.0.0/16&mask_length=30')).toEqual([small.id]);
     expect(await ids('/api/ipam/prefixes/?within=10.30.0.0/16&mask_length__lte=24&mask_length__gte=24')).toEqual([inHub.id, inSpoke.id]);
     expect((await api.request('GET', '/api/ipam/prefixes/?mask_length=big')).body).toEqual({ mask_length: ['Enter a number.'] });
+    // Lengths past any network's match nothing (or everything, below them), and are no error.
+    expect(await ids('/api/ipam/prefixes/?within=10.30.0.0/16&mask_length=99999999999999999999')).toEqual([]);
+    expect(await ids('/api/ipam/prefixes/?within=10.30.0.0/16&mask_length__lte=99999999999999999999&mask_length__gte=30')).toEqual([small.id]);
     expect(await ids('/api/ipam/prefixes/?contains=10.30.2.1&within=10.30.0.0/16')).toEqual([small.id]);
     expect(await ids('/api/ipam/prefixes/?contains=10.30.2.0/30&within=10.30.0.0/16')).toEqual([small.id]);
     expect(await ids('/api/ipam/prefixes/?contains=not-an-ip')).toEqual([]);
+    // Read as a range of the prefix order: the network itself only for within_include, its last
+    // subnet included, a supernet and the network after it left out (whatever the value's host bits).
+    const edge = await post('/api/ipam/prefixes/', { prefix: '10.30.2.0/24' });
+    const last = await post('/api/ipam/prefixes/', { prefix: '10.30.2.255/32' });
+    await post('/api/ipam/prefixes/', { prefix: '10.30.3.0/32' });
+    expect(await ids('/api/ipam/prefixes/?within=10.30.2.7/24')).toEqual([small.id, last.id]);
+    expect(await ids('/api/ipam/prefixes/?within_include=10.30.2.0/24')).toEqual([edge.id, small.id, last.id]);
     // A VLAN with prefixes is protected.
     expect((await api.request('DELETE', `/api/ipam/vlans/${vlan.id}/`)).status).toBe(409);
   });

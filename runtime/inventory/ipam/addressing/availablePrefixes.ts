@@ -7,15 +7,16 @@
  * `POST` (handler `prefix-create-available-prefixes`) creates prefixes of the requested lengths
  * from the free space (NetBox's AvailablePrefixesView and get_next_available_prefix).
  *
- * The space the children cover is read as merged intervals: PostgreSQL walks the children in
- * prefix order and returns only where a covered run starts, so the answer costs one index range
- * scan and a handful of rows however many children the parent holds.
+ * The free space is stored on the prefix and kept by every prefix write (freeSpace.ts), so the
+ * answer costs what its blocks cost, however many children the parent holds.
  */
 import type { Queryable } from '../../../db/index.ts';
 import type { FieldErrors, OperationArgs, OperationHandler } from '../../../rest/index.ts';
 import { nestedObject, parentRow } from '../shared/availability.ts';
 import { createAvailable, type Item } from '../shared/createAvailable.ts';
-import { bitsOf, boundsOf, cidrsOf, formatNetwork, intervalOf, parseNetwork, subtract, type Interval, type Network } from '../shared/ipSpace.ts';
+import { bitsOf, cidrsOf, formatNetwork, intervalOf, parseNetwork, subtract, type Interval, type Network } from '../shared/ipSpace.ts';
+import { freeOf, storedFree, storeFree } from './freeSpace.ts';
+import { byIndex, prefixColumns } from './prefixChanges.ts';
 
 /** The free blocks of a prefix: its interval minus its children's. */
 export function freeBlocks(parent: Network, children: Network[]): Network[] {
@@ -54,53 +55,32 @@ export function allocatePrefixes(parent: Network, free: Network[] | Interval[], 
 type Row = Record<string, unknown>;
 
 /**
- * The intervals the children of `network` cover (merged, ascending), those of `vrf` or, with
- * `anyVrf`, of every VRF. One statement: children in prefix order (the order of the cidr index),
- * the running maximum of their last addresses (one window; the last row's run ends at the greater
- * of that and its own), and only the rows that start a covered run (with the end of the run before)
- * and the last row come back, in address order (the inet, not its
- * text). The children are the btree range after the parent up to its last address: for networks
- * that range is exactly the strict subnets, and it is read in index order.
+ * The parent's network, its VRF and its free space, as stored (freeSpace.ts). When it is not known
+ * yet it is computed from the children and stored, with the parent locked (as writes lock the
+ * containers they change) and read again under the lock: in `tx` when the caller holds the lock
+ * already (an allocation), else in a transaction of its own.
  */
-export async function coveredByChildren(args: OperationArgs, db: Queryable, network: Network, vrf: unknown, anyVrf: boolean): Promise<Interval[]> {
-  const prefixes = args.rest.registry.resource('ipam.prefixes');
-  const column = (name: string) => `"${args.rest.registry.field(prefixes, name)!.column}"`;
-  const [p, v] = [column('prefix'), column('vrf')];
-  const bits = bitsOf(network.family);
-  const rows = await db.query<{ first: string; prev: string | null; upto: string; starts: boolean; last: boolean }>(
-    `SELECT host(t.lo) AS first, host(t.prev) AS prev, host(greatest(t.prev, t.hi)) AS upto, t.starts, t.last FROM (` +
-      `SELECT lo, hi, prev, last, CASE WHEN prev IS NULL THEN true WHEN lo <= prev THEN false ELSE lo - 1 > prev END AS starts FROM (` +
-      `SELECT lo, hi, max(hi) OVER (ORDER BY p ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev, lead(p) OVER (ORDER BY p) IS NULL AS last FROM (` +
-      `SELECT ${p} AS p, set_masklen(${p}::inet, $3) AS lo, set_masklen(broadcast(${p}), $3) AS hi ` +
-      `FROM "${prefixes.table}" WHERE ${p} > $1::cidr AND ${p} <= $5::cidr AND ($4 OR ${v} IS NOT DISTINCT FROM $2::int)) c) s) t WHERE t.starts OR t.last ORDER BY t.lo`,
-    [formatNetwork(network), vrf ?? null, bits, anyVrf, boundsOf(network)[1]],
-  );
-  const value = (text: string) => parseNetwork(text)!.value;
-  const out: Interval[] = [];
-  for (const row of rows) {
-    if (row.starts) {
-      // A run starts: the one before ended at the highest last address seen before this row.
-      if (out.length && row.prev !== null) out[out.length - 1].last = value(row.prev);
-      out.push({ first: value(row.first), last: value(row.first) });
-    }
-    if (row.last) out[out.length - 1].last = value(row.upto);
-  }
-  return out;
-}
-
-/** The parent's network, its VRF, and the space its children leave free, as intervals. */
-async function freeSpace(args: OperationArgs, db: Queryable, parent: Row): Promise<{ network: Network; vrfId: unknown; free: Interval[] }> {
+async function freeSpace(args: OperationArgs, parent: Row, tx?: Queryable): Promise<{ network: Network; vrfId: number | null; free: Interval[] }> {
+  const c = prefixColumns(args.rest.registry);
   const column = (name: string) => args.rest.registry.field(args.resource, name)!.column!;
-  const network = parseNetwork(String(parent[column('prefix')]))!;
-  const vrfId = parent[column('vrf')] ?? null;
-  const anyVrf = vrfId === null && parent[column('status')] === 'container';
-  const covered = await coveredByChildren(args, db, network, vrfId, anyVrf);
-  return { network, vrfId, free: subtract(intervalOf(network), covered) };
+  const positioned = (row: Row) => ({
+    prefix: String(row[column('prefix')]),
+    vrf: row[column('vrf')] === null ? null : Number(row[column('vrf')]),
+    status: String(row[column('status')]),
+    free: row[column('_free')],
+  });
+  const id = Number(parent.id);
+  const fill = (db: Queryable, row: Row) => byIndex(db, () => freeOf(db, c, positioned(row), (blocks) => storeFree(db, c, id, blocks)));
+  const { prefix, vrf, free: stored } = positioned(parent);
+  const free =
+    storedFree(stored) ??
+    (tx ? await fill(tx, parent) : await args.db.transaction(async (db) => fill(db, (await db.query<Row>(`SELECT * FROM ${c.table} WHERE id = $1 FOR UPDATE`, [id]))[0] ?? parent)));
+  return { network: parseNetwork(prefix)!, vrfId: vrf, free };
 }
 
 export const prefixAvailablePrefixes: OperationHandler = async (c, args) => {
   const parent = await parentRow(c, args);
-  const { network, vrfId, free } = await freeSpace(args, args.db, parent);
+  const { network, vrfId, free } = await freeSpace(args, parent);
   const vrf = await nestedObject(args, args.db, 'ipam.vrfs', vrfId);
   return c.json([...blocksOf(free, network.family)].map((block) => ({ family: network.family, prefix: formatNetwork(block), vrf })));
 };
@@ -120,7 +100,7 @@ export const prefixCreateAvailablePrefixes: OperationHandler = (c, args) =>
     target: 'ipam.prefixes',
     check: (item, parent) => checkLength(item, parent, parseNetwork(String(parent[args.rest.registry.field(args.resource, 'prefix')!.column!]))!.family),
     async allocate(tx, parent, items) {
-      const { network, vrfId, free } = await freeSpace(args, tx, parent);
+      const { network, vrfId, free } = await freeSpace(args, parent, tx);
       const allocated = allocatePrefixes(network, free, items.map((item) => Number(item.prefix_length)));
       if (allocated.some((a) => a === null)) return null;
       return items.map(({ prefix_length: _, ...item }, i) => ({ ...item, prefix: formatNetwork(allocated[i]!), vrf: vrfId }));

@@ -18,6 +18,9 @@ function networkColumn({ query, sql, alias }: MethodFilterArgs): string {
 
 const last = (values: string[]) => values[values.length - 1].trim();
 
+/** Whether the listed resource's network column holds networks (cidr: no host bits), not addresses. */
+const isCidr = ({ query }: MethodFilterArgs) => query.listed.fields.some((f) => f.kind === 'cidr');
+
 /** `netaddr.IPNetwork(value).cidr` as text, or null when netaddr refuses the value. */
 function cidrOf(text: string): string | null {
   const network = parseNetwork(text);
@@ -45,9 +48,11 @@ export const prefixIn: MethodFilter = (args) => {
 };
 
 /**
- * `within` (`<<`) and `within_include` (`<<=`): the containment, bounded by the btree range the
- * contained networks sort in (from the network itself to its last address), so a page of a large
- * table reads only that range.
+ * `within` (`<<`) and `within_include` (`<<=`) as the btree range the contained networks sort in:
+ * from the network (itself excluded for `<<`) to its last address. On a cidr column that range is
+ * exactly the subnets (a network sorts after its supernets and before whatever follows its last
+ * address), so the containment is not evaluated again for each of them — on 100,000 rows that was
+ * half a count's time. An inet column (host bits kept) keeps the containment beside the range.
  */
 const withinNetwork =
   (operator: '<<' | '<<='): MethodFilter =>
@@ -58,7 +63,8 @@ const withinNetwork =
     if (!network) return 'false';
     const column = networkColumn(args);
     const cidr = args.param(formatNetwork(networkOf(network)));
-    return `(${column} ${operator} ${cidr}::cidr AND ${column} >= ${cidr}::cidr AND ${column} <= ${args.param(boundsOf(network)[1])}::cidr)`;
+    const range = `${column} ${operator === '<<' ? '>' : '>='} ${cidr}::cidr AND ${column} <= ${args.param(boundsOf(network)[1])}::cidr`;
+    return isCidr(args) ? `(${range})` : `(${column} ${operator} ${cidr}::cidr AND ${range})`;
   };
 
 export const prefixWithin = withinNetwork('<<');
@@ -76,12 +82,19 @@ export const prefixContains: MethodFilter = (args) => {
   return address ? `${networkColumn(args)} >> ${args.param(formatAddress(address.family, address.value))}::inet` : 'false';
 };
 
-/** `mask_length` (any of the values), `mask_length__gte` and `__lte` (one value): NetBox's net_mask_length lookups. */
+/**
+ * `mask_length` (any of the values), `mask_length__gte` and `__lte` (one value): NetBox's
+ * net_mask_length lookups, compared as integers (`bigint`, whatever the value's size) so that the
+ * `masklen(column)` index serves them; a length no network has matches nothing.
+ */
 const maskLength =
   (operator: '=' | '>=' | '<='): MethodFilter<number> =>
   (args) => {
     const column = `masklen(${networkColumn(args)})`;
-    return operator === '=' ? `${column} = ANY(${args.param(args.parsed)}::numeric[])` : `${column} ${operator} ${args.param(args.value)}::numeric`;
+    const lengths = args.parsed.filter((n) => Number.isSafeInteger(n));
+    if (operator === '=') return lengths.length ? `${column} = ANY(${args.param(lengths)}::bigint[])` : 'false';
+    if (!Number.isSafeInteger(args.value)) return args.value > 0 === (operator === '<=') ? 'true' : 'false';
+    return `${column} ${operator} ${args.param(args.value)}::bigint`;
   };
 
 export const maskLengthExact = maskLength('=');
