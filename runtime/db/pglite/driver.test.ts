@@ -54,7 +54,8 @@ describe('the embedded driver', () => {
     } finally {
       await db.close();
     }
-  });
+    // The statement alone waits out its 3 s timeout, and the directory then opens again.
+  }, 30_000);
 
   it('refuses a second opener of a data directory, naming the process that holds it, until the first closes', async () => {
     const dir = freshDir();
