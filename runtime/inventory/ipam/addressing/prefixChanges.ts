@@ -50,6 +50,8 @@ export function prefixColumns(registry: Registry): PrefixColumns {
  */
 export async function byIndex<T>(tx: Queryable, fn: () => Promise<T>): Promise<T> {
   await tx.query('SET LOCAL enable_seqscan = off');
+  // Reset on success only: after an error the transaction is aborted (the setting ends with it) and
+  // any statement would fail, hiding the error.
   const result = await fn();
   await tx.query('SET LOCAL enable_seqscan TO DEFAULT');
   return result;
