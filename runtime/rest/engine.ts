@@ -39,7 +39,8 @@ function requireIds(body: unknown): asserts body is Row[] {
   if (errors.some((e) => Object.keys(e).length)) throw badRequest(errors);
 }
 
-function parseId(raw: string | undefined, resource: Resource): number {
+/** The `{id}` of a detail path: 404 for one that is no number, or past `integer` (naming the model, as NetBox's get_object_or_404). */
+export function parseId(raw: string | undefined, resource: Resource): number {
   if (!raw || !/^\d+$/.test(raw)) throw notFound();
   const id = Number(raw);
   if (id > INT4.max) throw notFound(resource.model);

@@ -5,7 +5,7 @@
  * that runtime/inventory fills, serialisation and NetBox-shaped errors. Other runtime folders
  * import only this file.
  */
-export { RestEngine, type EngineOptions } from './engine.ts';
+export { parseId, RestEngine, type EngineOptions } from './engine.ts';
 export { pruneChanges } from './changes/index.ts';
 export { constraintSets, ConstraintError, type ConstraintSet } from './query/constraints.ts';
 export { Registry } from './registry.ts';

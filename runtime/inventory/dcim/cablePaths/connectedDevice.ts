@@ -10,7 +10,7 @@
 import { ApiError, notFound, type OperationHandler } from '../../../rest/index.ts';
 import { sqlIdentifier as quote } from '../../../kinds/index.ts';
 import { parseNode } from './nodes.ts';
-import { PATHS_TABLE } from './store.ts';
+import { storedPathOf } from './store.ts';
 
 export const connectedDevice: OperationHandler = async (c, args) => {
   const url = new URL(c.req.url);
@@ -27,7 +27,7 @@ export const connectedDevice: OperationHandler = async (c, args) => {
   const [peerInterface] = await viewable(interfaces, named);
   if (peerInterface === undefined) throw notFound(interfaces.model);
 
-  const [path] = await args.db.query<{ path: string[][]; is_complete: boolean }>(`SELECT p.path, p.is_complete FROM ${PATHS_TABLE} p JOIN ${quote(interfaces.table)} t ON t._path_id = p.id WHERE t.id = $1`, [peerInterface]);
+  const path = await storedPathOf(args.db, interfaces.table, peerInterface);
   const far = path?.is_complete ? path.path[path.path.length - 1].map(parseNode) : [];
   if (far[0]?.objectType !== interfaces.objectType) throw notFound();
   const [row] = await args.db.query<{ device_id: number }>(`SELECT device_id FROM ${quote(interfaces.table)} WHERE id = $1`, [far[0].id]);

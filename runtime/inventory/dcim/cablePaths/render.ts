@@ -5,7 +5,7 @@
  * as NetBox's TracedCableSerializer shows it (its choice fields as bare values, DRF's
  * ChoiceField). An object that no longer exists is left out.
  */
-import { notFound, type OperationArgs } from '../../../rest/index.ts';
+import { notFound, parseId, type OperationArgs } from '../../../rest/index.ts';
 import { nodeKey, type PathNode } from './nodes.ts';
 
 type Json = Record<string, unknown>;
@@ -35,8 +35,7 @@ export function bareChoices(body: Json): Json {
 
 /** The id of the `{id}` path parameter of an object the caller may view, else 404 as NetBox's get_object_or_404. */
 export async function viewableId(args: OperationArgs, raw: string | undefined): Promise<number> {
-  const id = /^\d+$/.test(raw ?? '') ? Number(raw) : NaN;
-  if (!(id <= 2147483647)) throw notFound(/^\d+$/.test(raw ?? '') ? args.resource.model : undefined);
+  const id = parseId(raw, args.resource);
   const permitted = await args.rest.permitted(args.db, args.resource, [id], args.ctx, 'view');
   if (!permitted.has(id)) throw notFound(args.resource.model);
   const [row] = await args.db.query(`SELECT 1 FROM "${args.resource.table}" WHERE id = $1`, [id]);

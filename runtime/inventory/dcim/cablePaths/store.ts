@@ -22,7 +22,23 @@ export const PATHS_TABLE = 'dcim_cablepath';
 
 /** The resources that are path endpoints: those keeping their path's id (`_path`). */
 export function endpointTypes(registry: Registry): Map<string, string> {
-  return new Map(registry.resources.filter((r) => r.fields.some((f) => f.name === '_path')).map((r) => [r.objectType, r.table]));
+  let found = endpointTables.get(registry);
+  if (!found) endpointTables.set(registry, (found = new Map(registry.resources.filter((r) => r.fields.some((f) => f.name === '_path')).map((r) => [r.objectType, r.table]))));
+  return found;
+}
+
+/** Worked out once per generated table: every cable write and delete of a node asks. */
+const endpointTables = new WeakMap<Registry, Map<string, string>>();
+
+export interface StoredPath {
+  path: string[][];
+  is_complete: boolean;
+}
+
+/** The stored path the endpoint `id` of `table` starts, or undefined. */
+export async function storedPathOf(db: Queryable, table: string, id: number): Promise<StoredPath | undefined> {
+  const [stored] = await db.query<StoredPath>(`SELECT p.path, p.is_complete FROM ${PATHS_TABLE} p JOIN ${quote(table)} t ON t._path_id = p.id WHERE t.id = $1`, [id]);
+  return stored;
 }
 
 /** What a write changed: objects whose paths are traced again, and path endpoints that may start one. */

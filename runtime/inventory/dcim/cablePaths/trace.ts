@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import type { OperationArgs, OperationHandler } from '../../../rest/index.ts';
 import { nodeKey, parseNode, type PathNode } from './nodes.ts';
 import { bareChoices, renderNodes, TRACED_CABLE, viewableId } from './render.ts';
-import { PATHS_TABLE } from './store.ts';
+import { storedPathOf, type StoredPath } from './store.ts';
 import { traceSvg, type TraceSegment } from './svg/index.ts';
 
 /** PathEndpoint.trace(): the node lists of the path, its bridged continuations, padded to whole segments. */
@@ -24,7 +24,7 @@ async function traceNodes(args: OperationArgs, origin: PathNode): Promise<PathNo
     seen.add(nodeKey(next));
     const table: string | undefined = args.rest.registry.byObjectType.get(next.objectType)?.resource.table;
     if (!table) break;
-    const [stored]: { path: string[][]; is_complete: boolean }[] = await args.db.query<{ path: string[][]; is_complete: boolean }>(`SELECT p.path, p.is_complete FROM ${PATHS_TABLE} p JOIN "${table}" t ON t._path_id = p.id WHERE t.id = $1`, [next.id]);
+    const stored: StoredPath | undefined = await storedPathOf(args.db, table, next.id);
     if (!stored) break;
     path.push(...stored.path.map((nodes) => nodes.map(parseNode)));
     if (path.length % 3 === 1) path.push([], []);

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { Queryable } from '../../../db/index.ts';
-import { notFound, type OperationArgs } from '../../../rest/index.ts';
+import { notFound, parseId, type OperationArgs } from '../../../rest/index.ts';
 import type { MountedDevice, RackShape } from './units.ts';
 
 export interface RackRow extends RackShape {
@@ -58,9 +58,7 @@ function namer(args: OperationArgs) {
 
 /** The rack the URL names, or 404. */
 export async function loadRack(c: Context, args: OperationArgs, db: Queryable): Promise<RackRow> {
-  const raw = c.req.param('id') ?? '';
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!(id <= 2147483647)) throw notFound(/^\d+$/.test(raw) ? args.resource.model : undefined);
+  const id = parseId(c.req.param('id'), args.resource);
   const { table, col } = namer(args);
   const k = 'dcim.racks';
   const [row] = await db.query<Record<string, unknown>>(

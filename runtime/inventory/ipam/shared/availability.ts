@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { Resource } from '../../../contract/index.ts';
 import type { Queryable } from '../../../db/index.ts';
-import { notFound, type OperationArgs } from '../../../rest/index.ts';
+import { notFound, parseId, type OperationArgs } from '../../../rest/index.ts';
 
 /** NetBox's PAGINATE_COUNT and MAX_PAGE_SIZE defaults. */
 const PAGINATE_COUNT = 50;
@@ -20,9 +20,8 @@ type Row = Record<string, unknown>;
  * transaction `db` ends (an allocation from it must not race another).
  */
 export async function parentRow(c: Context, { resource, db }: { resource: Resource; db: Queryable }, lock = false): Promise<Row> {
-  const raw = c.req.param('id') ?? '';
-  if (!/^\d+$/.test(raw) || Number(raw) > 2147483647) throw notFound(/^\d+$/.test(raw) ? resource.model : undefined);
-  const [row] = await db.query<Row>(`SELECT * FROM "${resource.table}" WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [Number(raw)]);
+  const id = parseId(c.req.param('id'), resource);
+  const [row] = await db.query<Row>(`SELECT * FROM "${resource.table}" WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
   if (!row) throw notFound(resource.model);
   return row;
 }
