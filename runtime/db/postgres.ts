@@ -9,6 +9,7 @@
  * them.
  */
 import postgres from 'postgres';
+import { ChangeCount } from './changeCount.ts';
 import { rethrow } from './errors.ts';
 import type { Database, Orm, Queryable, QueryOptions } from './types.ts';
 import { Oid, parseArrayLiteral, parseInt8, prepareParams, serializeJson, textualTimeOids } from './values.ts';
@@ -139,20 +140,28 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   let orm: Promise<Orm> | undefined;
   const raw = queryable(sql);
   let closed = false;
+  const changes = new ChangeCount();
   return {
     kind: 'postgres',
-    async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]> {
+    query: changes.counting(async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]> => {
       if (!options?.planEachTime) return raw.query<T>(text, params);
       return (await (perValues ??= openPerValues())).query<T>(text, params);
-    },
+    }) as Database['query'],
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       try {
-        return (await sql.begin((tx) => fn(queryable(tx as unknown as Unsafe)))) as T;
+        return (await changes.after(sql.begin((tx) => fn(queryable(tx as unknown as Unsafe))))) as T;
       } catch (error) {
         return rethrow(error);
       }
     },
-    script: raw.script,
+    script: (text: string) => changes.after(raw.script(text)),
+    get changes() {
+      return changes.value;
+    },
+    async watch(channel: string) {
+      // postgres.js listens on a connection of its own and listens again after reconnecting.
+      await sql.listen(channel, () => void changes.value++, () => void changes.value++);
+    },
     orm() {
       orm ??= (async () => {
         const [{ drizzle }, schema] = await Promise.all([import('drizzle-orm/postgres-js'), import('../../generated/inventory/schema.ts')]);

@@ -57,6 +57,19 @@ export interface Database extends Queryable {
   /** Typed queries with the generated schema (`(await db.orm()).select().from(dcimSite)`), loaded on first use. */
   orm(): Promise<Orm>;
   script(text: string): Promise<void>;
+  /**
+   * How many times data may have changed through this object (every transaction, script and
+   * statement other than a plain read, counted once it ends) or been announced on a `watch`ed
+   * channel: a cache of database state filled at one count holds while the count is the same
+   * (runtime/db/changeCount.ts).
+   */
+  readonly changes: number;
+  /**
+   * Counts every notification on `channel` (PostgreSQL's NOTIFY, from any connection) as a change,
+   * and a reconnection of the listening connection too, since notifications sent meanwhile are
+   * lost. The embedded database is one process's alone: there it counts nothing more.
+   */
+  watch(channel: string): Promise<void>;
   /** Closes every connection; the database is unusable afterwards. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -16,12 +16,16 @@ describe.each(testDatabases())('statement texts on $name', (database) => {
   let limited: Record<string, string>;
   const ids: Record<string, number> = {};
 
-  /** The statements one request ran, after checking its status. */
+  /**
+   * The statements one request ran, after checking its status; authentication's left out (the
+   * token lookup and the refresh of its last_used run or not as the server's cache of checked
+   * tokens has it: runtime/auth/callerCache.ts).
+   */
   async function statementsOf(method: string, path: string, body: unknown, status: number, headers?: Record<string, string>): Promise<string[]> {
     counting.reset();
     const response = await api.request(method, path, body, headers);
     expect(response.status, JSON.stringify(response.body)).toBe(status);
-    return [...counting.statements];
+    return counting.statements.filter((text) => !/FROM users_token t JOIN users_user u|^UPDATE users_token SET last_used/.test(text));
   }
 
   beforeAll(async () => {

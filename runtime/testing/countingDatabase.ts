@@ -35,6 +35,11 @@ export function countingDatabase(inner: Database): CountingDatabase {
     get orm() {
       return inner.orm;
     },
+    // Every statement goes on to `inner`, which counts the changes.
+    get changes() {
+      return inner.changes;
+    },
+    watch: (channel) => inner.watch(channel),
     query: counted(inner),
     script: async (text) => {
       statements.push(text);

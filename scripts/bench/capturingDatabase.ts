@@ -47,6 +47,11 @@ export function capturingDatabase(inner: Database): CapturingDatabase {
     get orm() {
       return inner.orm;
     },
+    // Every statement goes on to `inner`, which counts the changes.
+    get changes() {
+      return inner.changes;
+    },
+    watch: (channel) => inner.watch(channel),
     query: capture(inner, false),
     script: async (text) => {
       if (!result.recording) return inner.script(text);

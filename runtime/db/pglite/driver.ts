@@ -16,6 +16,7 @@ import { DatabaseError, rethrow, SqlState } from '../errors.ts';
 import { lockDataDirectory, type DataDirectoryLock } from '../dataDirectoryLock.ts';
 import type { Database, Orm, Queryable } from '../types.ts';
 import { prepareParams } from '../values.ts';
+import { ChangeCount } from '../changeCount.ts';
 import { PgliteThread } from './thread.ts';
 import type { Reply } from './protocol.ts';
 
@@ -118,12 +119,18 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     }
   };
 
+  const changes = new ChangeCount();
   return {
     kind: 'pglite',
-    query: <T>(text: string, params?: unknown[]) => exclusive(() => queryAt<T>(generation, text, params)),
-    script: (text: string) => exclusive(() => scriptAt(generation, text)),
+    query: changes.counting(<T>(text: string, params?: unknown[]) => exclusive(() => queryAt<T>(generation, text, params))) as Database['query'],
+    script: (text: string) => changes.after(exclusive(() => scriptAt(generation, text))),
+    get changes() {
+      return changes.value;
+    },
+    // One process holds the data directory (its lock): no other announces changes.
+    watch: async () => {},
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
-      exclusive(async () => {
+      changes.after(exclusive(async () => {
         const at = generation;
         const tx: Queryable = { query: <R>(text: string, params?: unknown[]) => queryAt<R>(at, text, params), script: (text: string) => scriptAt(at, text) };
         await queryAt(at, 'BEGIN');
@@ -137,7 +144,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
           // As the PostgreSQL driver: a driver-shaped error from `fn` comes out as DatabaseError.
           return rethrow(error);
         }
-      }),
+      })),
     // drizzle-orm and the generated schema are loaded on first use: the server never needs them.
     orm: (() => {
       let orm: Promise<Orm> | undefined;
