@@ -11,7 +11,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
 import { permissionPolicy, type PermissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
-import { inventoryExtensions, matrixPage, MATRIX_PAGE_PATH, traceMissingPaths } from '../inventory/index.ts';
+import { inventoryExtensions, mountMatrixPage, traceMissingPaths } from '../inventory/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
@@ -45,7 +45,7 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
   const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, ...settings.app });
   // The permissions matrix's page (it calls the API above; runtime/inventory/plugins/permissionsMatrix/page/).
-  app.route(MATRIX_PAGE_PATH.slice(0, -1), matrixPage(db));
+  mountMatrixPage(app, db);
   return { app, firstBoot, pruneChangeLog };
 }
 

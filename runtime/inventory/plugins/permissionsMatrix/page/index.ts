@@ -7,7 +7,7 @@
  * session cookie and CSRF token, or with an API token), so the page can do nothing a script
  * could not, and nothing its user may not.
  */
-import { Hono, type Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { createSession, deleteSession, findSession, SESSION_COOKIE, verifyPassword, cookieValue } from '../../../../auth/index.ts';
 import type { Database } from '../../../../db/index.ts';
 import { clientScript, STYLESHEET } from './assets.ts';
@@ -30,13 +30,12 @@ function sessionCookie(c: Context, value: string, maxAge: number): string {
 const noStore = (c: Context) => {
   c.header('Cache-Control', 'no-store');
   c.header('X-Frame-Options', 'DENY');
-  c.header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+  c.header('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
 };
 
-/** The page's routes, to mount at PAGE_PATH (runtime/server/server.ts). */
-export function matrixPage(db: Database, options: MatrixPageOptions = {}): Hono {
+/** Adds the page's routes, under PAGE_PATH, to the server's app (runtime/server/server.ts). */
+export function mountMatrixPage(page: Hono<any>, db: Database, options: MatrixPageOptions = {}): void {
   const seconds = options.sessionSeconds ?? 8 * 3600;
-  const page = new Hono({ strict: true });
 
   const render = async (c: Context, notice?: string, status: 200 | 401 | 403 = 200) => {
     const secret = cookieValue(c.req.header('Cookie'), SESSION_COOKIE);
@@ -49,8 +48,8 @@ export function matrixPage(db: Database, options: MatrixPageOptions = {}): Hono 
     return c.html(await shell({ session, notice, base: PAGE_PATH }), status);
   };
 
-  page.get('/', (c) => render(c));
-  page.post('/login/', async (c) => {
+  page.get(PAGE_PATH, (c) => render(c));
+  page.post(`${PAGE_PATH}login/`, async (c) => {
     const form = await c.req.parseBody();
     const username = typeof form.username === 'string' ? form.username : '';
     const password = typeof form.password === 'string' ? form.password : '';
@@ -63,7 +62,7 @@ export function matrixPage(db: Database, options: MatrixPageOptions = {}): Hono 
     c.header('Set-Cookie', sessionCookie(c, session.secret, seconds));
     return c.redirect(PAGE_PATH, 303);
   });
-  page.post('/logout/', async (c) => {
+  page.post(`${PAGE_PATH}logout/`, async (c) => {
     const secret = cookieValue(c.req.header('Cookie'), SESSION_COOKIE);
     const form = await c.req.parseBody();
     const session = secret ? await findSession(db, secret) : null;
@@ -73,13 +72,12 @@ export function matrixPage(db: Database, options: MatrixPageOptions = {}): Hono 
     c.header('Set-Cookie', sessionCookie(c, '', 0));
     return c.redirect(PAGE_PATH, 303);
   });
-  page.get('/static/matrix.js', async (c) => {
+  page.get(`${PAGE_PATH}static/matrix.js`, async (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.body(await clientScript(), 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
   });
-  page.get('/static/matrix.css', (c) => {
+  page.get(`${PAGE_PATH}static/matrix.css`, (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8' });
   });
-  return page;
 }

@@ -44,7 +44,7 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
   async function narrow(target: Page, action: string, type: string, principal: string) {
     await target.getByLabel('Action').selectOption(action);
     await target.getByLabel('Object type').fill(type);
-    await target.getByLabel('Principal').fill(principal);
+    await target.getByLabel('Principal', { exact: true }).fill(principal);
   }
   const cell = (target: Page, column: string, type: string) => target.locator(`td[aria-label^="${column} · ${type}:"]`);
 
@@ -61,6 +61,7 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
     await created('/api/users/permissions/', { name: 'viewer reads', object_types: ['users.objectpermission', 'users.group', 'users.user'], actions: ['view'], users: [id.viewer] });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.setDefaultTimeout(10_000);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -69,24 +70,28 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
 
   it('signs in with a password: an HttpOnly, SameSite=Strict session cookie, the grid with every action', async () => {
     await page.goto(served.base + PAGE);
-    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('#notice').textContent()).resolves.toContain('Invalid username or password.');
+    await expect.poll(() => page.locator('#notice').textContent()).toContain('Invalid username or password.');
     await signIn(page, ADMIN.username, ADMIN.password);
     const [cookie] = await page.context().cookies();
     expect(cookie).toMatchObject({ name: 'nbmatrix_session', httpOnly: true, sameSite: 'Strict', path: '/' });
-    await expect(page.locator('#who').textContent()).resolves.toBe('Signed in as admin');
+    await expect.poll(() => page.locator('#who').textContent()).toBe('Signed in as admin');
     // Groups are the columns; ops holds v and c on devices, noc a constrained view of sites.
-    await page.getByLabel('Principal').fill('');
-    await expect(cell(page, 'ops', 'dcim.device').textContent()).resolves.toBe('vc');
-    await expect(cell(page, 'ops', 'dcim.device').locator('.st-granted').count()).resolves.toBe(2);
-    await expect(cell(page, 'noc', 'dcim.site').locator('.st-constrained').textContent()).resolves.toBe('v');
+    await page.getByLabel('Object type').fill('dcim.');
+    await expect.poll(() => cell(page, 'ops', 'dcim.device').textContent()).toBe('vc');
+    await expect.poll(() => cell(page, 'ops', 'dcim.device').locator('.st-granted').count()).toBe(2);
+    await page.getByLabel('Object type').fill('dcim.site');
+    await expect.poll(() => cell(page, 'noc', 'dcim.site').locator('.st-constrained').textContent()).toBe('v');
     // Users as columns: alice's direct holding, and her group's constrained view read as inherited.
     await page.getByLabel('Columns').selectOption('users');
-    await expect(cell(page, 'alice', 'ipam.prefix').textContent()).resolves.toBe('va');
-    await expect(cell(page, 'alice', 'dcim.site').locator('.st-inherited').textContent()).resolves.toBe('v');
+    await page.getByLabel('Object type').fill('dcim.site');
+    await expect.poll(() => cell(page, 'alice', 'dcim.site').locator('.st-inherited').textContent()).toBe('v');
+    await page.getByLabel('Object type').fill('ipam.prefix');
+    await expect.poll(() => cell(page, 'alice', 'ipam.prefix').textContent()).toBe('va');
+    await page.getByLabel('Object type').fill('');
     await page.getByLabel('Columns').selectOption('groups');
     mkdirSync(ARTEFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTEFACTS, 'grid.png') });
@@ -97,44 +102,44 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
     await narrow(page, 'view', 'dcim.rack', 'noc');
     const target = cell(page, 'noc', 'dcim.rack');
     await target.click();
-    await expect(target.textContent()).resolves.toBe('+v');
-    await expect(page.locator('#pending-count').textContent()).resolves.toBe('1 pending cell change.');
+    await expect.poll(() => target.textContent()).toBe('+v');
+    await expect.poll(() => page.locator('#pending-count').textContent()).toBe('1 pending cell change.');
     await page.getByRole('button', { name: 'Show plan' }).click();
     const op = page.locator('#plan-view .op');
-    await expect(op.locator('h3').textContent()).resolves.toBe('create noc_v');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => op.locator('h3').textContent()).toBe('create noc_v');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.waitForSelector('html[data-applied="1"]');
-    await expect(page.locator('#notice').textContent()).resolves.toContain('Applied: 1 permission written (create noc_v)');
-    await expect(target.locator('.st-granted').textContent()).resolves.toBe('v');
+    await expect.poll(() => page.locator('#notice').textContent()).toContain('Applied: 1 permission written (create noc_v)');
+    await expect.poll(() => target.locator('.st-granted').textContent()).toBe('v');
     const [written] = await permissionsNamed('noc_v');
     expect(written).toMatchObject({ object_types: ['dcim.rack'], actions: ['view'], constraints: null, enabled: true });
     expect(written.groups.map((g: any) => g.name)).toEqual(['noc']);
 
     await page.getByRole('button', { name: 'Revert last apply' }).click();
-    await expect(page.locator('#plan-view .op h3').textContent()).resolves.toBe('delete noc_v');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('#plan-view .op h3').textContent()).toBe('delete noc_v');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.waitForSelector('html[data-applied="2"]');
-    await expect(permissionsNamed('noc_v')).resolves.toEqual([]);
-    await expect(target.textContent()).resolves.toBe('');
+    await expect.poll(() => permissionsNamed('noc_v')).toEqual([]);
+    await expect.poll(() => target.textContent()).toBe('');
   });
 
   it('whole rows and columns by keyboard and buttons; the principal view with its holdings', async () => {
     await narrow(page, 'view', 'dcim.', 'ops');
     await page.getByRole('button', { name: 'Grant or revoke the column of group ops' }).click();
     // ops held view on devices and racks: the column grants the rest.
-    await expect(page.locator('td .pend-grant').count()).resolves.toBeGreaterThan(10);
+    await expect.poll(() => page.locator('td .pend-grant').count()).toBeGreaterThan(10);
     await page.getByRole('button', { name: 'Discard changes' }).click();
-    await expect(page.locator('td .pend-grant').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('td .pend-grant').count()).toBe(0);
     const first = page.locator('td[data-i]').first();
     await first.focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect(page.locator('#pending-count').textContent()).resolves.toBe('1 pending cell change.');
+    await expect.poll(() => page.locator('#pending-count').textContent()).toBe('1 pending cell change.');
     await page.keyboard.press(' ');
-    await expect(page.locator('#pending-count').textContent()).resolves.toBe('No pending changes.');
+    await expect.poll(() => page.locator('#pending-count').textContent()).toBe('No pending changes.');
     await page.getByRole('button', { name: 'What group ops holds' }).click();
-    await expect(page.locator('#principal-view').textContent()).resolves.toContain('dcim.device');
-    await expect(page.locator('#principal-view').textContent()).resolves.toContain('ops_vc');
+    await expect.poll(() => page.locator('#principal-view').textContent()).toContain('dcim.device');
+    await expect.poll(() => page.locator('#principal-view').textContent()).toContain('ops_vc');
     await page.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -145,9 +150,9 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
     await page.locator('#plan-view .op').first().waitFor();
     // Meanwhile someone gives noc another permission (through the REST API).
     await created('/api/users/permissions/', { name: 'noc racks', object_types: ['dcim.rack'], actions: ['change'], groups: [id.noc] });
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.locator('#notice').textContent()).resolves.toMatch(/Not applied — the matrix changed since this plan was made \(HTTP 409\): .*\nNothing was written\./);
-    await expect(permissionsNamed('noc_v')).resolves.toEqual([]);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect.poll(() => page.locator('#notice').textContent()).toMatch(/Not applied — the matrix changed since this plan was made \(HTTP 409\): .*\nNothing was written\./);
+    await expect.poll(() => permissionsNamed('noc_v')).toEqual([]);
     await page.getByRole('button', { name: 'Discard changes' }).click();
   });
 
@@ -155,9 +160,10 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
     await page.locator('#import-box summary').click();
     await page.getByLabel('or paste it').fill('version: 1\nactions: [view]\ngroups:\n  nobody-here:\n    dcim.site: [view]\n  noc:\n    dcim.nothing: [view]\n');
     await page.getByRole('button', { name: 'Read import' }).click();
-    await expect(page.locator('#import-view').textContent()).resolves.toContain('The file has 2 errors; nothing is planned or applied:');
-    await expect(page.locator('#import-view li').allTextContents()).resolves.toEqual(['groups.nobody-here: unknown group; skipped.', 'groups.noc.dcim.nothing: unknown object type; skipped.']);
-    await expect(page.getByRole('button', { name: 'Apply' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.locator('#notice').textContent()).toBe('');
+    await expect.poll(() => page.locator('#import-view').textContent()).toContain('The file has 2 errors; nothing is planned or applied:');
+    await expect.poll(() => page.locator('#import-view li').allTextContents()).toEqual(['groups.nobody-here: unknown group; skipped.', 'groups.noc.dcim.nothing: unknown object type; skipped.']);
+    await expect.poll(() => page.getByRole('button', { name: 'Apply', exact: true }).isDisabled()).toBe(true);
   });
 
   it('refuses a forged, a missing and a replayed CSRF token, a signed-out cookie and an expired session', async () => {
@@ -167,15 +173,15 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
       return { status: response.status, body: await response.json() };
     }, { body, csrf });
     const old = await page.locator('meta[name="csrf-token"]').getAttribute('content');
-    await expect(post(page, old)).resolves.toMatchObject({ status: 200 });
-    await expect(post(page, 'f'.repeat(64))).resolves.toEqual({ status: 403, body: { detail: 'CSRF Failed: CSRF token incorrect.' } });
-    await expect(post(page, null)).resolves.toEqual({ status: 403, body: { detail: 'CSRF Failed: CSRF token missing.' } });
+    await expect.poll(() => post(page, old)).toMatchObject({ status: 200 });
+    await expect.poll(() => post(page, 'f'.repeat(64))).toEqual({ status: 403, body: { detail: 'CSRF Failed: CSRF token incorrect.' } });
+    await expect.poll(() => post(page, null)).toEqual({ status: 403, body: { detail: 'CSRF Failed: CSRF token missing.' } });
     const oldCookie = (await page.context().cookies())[0].value;
     // Sign out and in again: the old session's CSRF token is refused in the new one, the old cookie everywhere.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await signIn(page, ADMIN.username, ADMIN.password);
-    await expect(post(page, old)).resolves.toEqual({ status: 403, body: { detail: 'CSRF Failed: CSRF token incorrect.' } });
+    await expect.poll(() => post(page, old)).toEqual({ status: 403, body: { detail: 'CSRF Failed: CSRF token incorrect.' } });
     const replayed = await fetch(`${served.base}/api/plugins/permissions-matrix/matrix/`, { headers: { Cookie: `nbmatrix_session=${oldCookie}`, Accept: 'application/json' } });
     expect(replayed.status).toBe(403);
     await expect(replayed.json()).resolves.toEqual({ detail: 'Session not found (signed out, or made by another server): sign in again.' });
@@ -184,33 +190,35 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
     await narrow(page, 'view', 'dcim.site', 'noc');
     await cell(page, 'noc', 'dcim.site').click();
     await page.getByRole('button', { name: 'Show plan' }).click();
-    await expect(page.locator('#notice').textContent()).resolves.toBe('Plan refused (HTTP 403): Session expired: sign in again.');
+    await expect.poll(() => page.locator('#notice').textContent()).toBe('Plan refused (HTTP 403): Session expired: sign in again.');
     await page.reload();
-    await expect(page.locator('#notice').textContent()).resolves.toBe('Your session expired or was signed out: sign in again.');
-    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
-    await expect(permissionsNamed('noc_d')).resolves.toEqual([]);
+    await expect.poll(() => page.locator('#notice').textContent()).toBe('Your session expired or was signed out: sign in again.');
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
+    await expect.poll(() => permissionsNamed('noc_d')).toEqual([]);
   });
 
   it('a read-only user sees the grid and no edit control', async () => {
     const context = await browser.newContext();
     const viewer = await context.newPage();
+    viewer.setDefaultTimeout(10_000);
     await signIn(viewer, 'viewer', 'Viewer-password-1');
-    await expect(cell(viewer, 'ops', 'dcim.device').textContent()).resolves.toBe('vc');
-    await expect(viewer.locator('#editor').count()).resolves.toBe(0);
-    await expect(viewer.locator('td.edit, button[data-row], button[data-col]').count()).resolves.toBe(0);
-    await expect(viewer.locator('#status').textContent()).resolves.toBe('Read-only: you may view the matrix but not change it.');
+    await expect.poll(() => cell(viewer, 'ops', 'dcim.device').textContent()).toBe('vc');
+    await expect.poll(() => viewer.locator('#editor').count()).toBe(0);
+    await expect.poll(() => viewer.locator('td.edit, button[data-row], button[data-col]').count()).toBe(0);
+    await expect.poll(() => viewer.locator('#status').textContent()).toBe('Read-only: you may view the matrix but not change it.');
     await context.close();
   });
 
   it('signs in with an API token instead', async () => {
     const context = await browser.newContext();
     const tab = await context.newPage();
+    tab.setDefaultTimeout(10_000);
     await tab.goto(served.base + PAGE);
     await tab.getByLabel('or an API token').fill(ADMIN.token);
     await tab.getByRole('button', { name: 'Use token' }).click();
     await tab.waitForSelector('html[data-ready="true"]');
-    await expect(tab.locator('#who').textContent()).resolves.toBe('Signed in as admin');
-    await expect(tab.locator('#editor').isVisible()).resolves.toBe(true);
+    await expect.poll(() => tab.locator('#who').textContent()).toBe('Signed in as admin');
+    await expect.poll(() => tab.locator('#editor').isVisible()).toBe(true);
     expect(await context.cookies()).toEqual([]);
     await context.close();
   });

@@ -92,7 +92,7 @@ ${session ? html`<meta name="csrf-token" content="${session.csrfToken}"><meta na
     </details>
   </section>
   <section id="principal" class="panel" hidden aria-labelledby="principal-title">
-    <h2 id="principal-title">Principal</h2>
+    <h2 id="principal-title">Principal view</h2>
     <button type="button" id="principal-close">Close</button>
     <div id="principal-view"></div>
   </section>
