@@ -57,7 +57,12 @@ describe.skipIf(!!missing)(`permissions matrix page at ${GROUPS} groups and ${US
       await page.reload();
       await page.waitForSelector('html[data-ready="true"]');
       figures.push(await page.evaluate(() => performance.getEntriesByName('matrix-interactive')[0].startTime));
+      if (run === 2) {
+        const parts = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => `${new URL(e.name).pathname.split('/').slice(-2).join('/')} ${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms`));
+        console.log(`matrix page: where the load goes: ${parts.join('; ')}`);
+      }
     }
+    await page.waitForSelector('html[data-users]');
     const columns = await page.evaluate(() => document.querySelectorAll('#grid thead th[scope="col"]').length);
     const switched = await page.evaluate(() => {
       const started = performance.now();

@@ -103,7 +103,7 @@ export class Grid {
     for (let c = left; c < right; c++) {
       const column = columns[c];
       const edit = this.editable ? `<button type="button" data-col="${c}" aria-label="Grant or revoke the column of ${column.type} ${escape(column.name)}" title="Grant or revoke the whole column">⇅</button>` : '';
-      out.push(`<th scope="col" class="${column.type}"><span class="colname" title="${escape(column.name)}">${escape(column.name)}</span><br>${edit}<button type="button" data-principal="${c}" aria-label="What ${column.type} ${escape(column.name)} holds" title="What ${escape(column.name)} holds">ⓘ</button></th>`);
+      out.push(`<th scope="col" class="${column.type}"><span class="colname" title="${escape(column.name)}">${escape(column.name)}</span><br>${edit}<button type="button" data-principal="${c}" aria-label="What ${column.type} ${escape(column.name)} holds" title="What ${escape(column.name)} holds">i</button></th>`);
     }
     out.push(`<th class="spacer" style="width:${rightPad}px"></th></tr></thead><tbody>`);
     if (top > 0) out.push(`<tr aria-hidden="true" style="height:${top * ROW_H}px"><td class="spacer" colspan="${span}"></td></tr>`);

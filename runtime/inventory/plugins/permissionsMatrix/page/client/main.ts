@@ -33,6 +33,8 @@ class Page {
   private grid!: Grid;
   private letters = new Map<string, string>();
   private planned: { body: PlannedBody; token: string } | null = null;
+  private withUsers: Promise<Matrix> | null = null;
+  private generation = 0;
 
   filters(): Filters {
     return {
@@ -44,15 +46,34 @@ class Page {
     };
   }
 
+  /**
+   * The group columns first (what the page shows at first: interactive sooner), then, in the
+   * background, the matrix with the users' columns, which replaces it when it comes.
+   */
+  private async load(): Promise<void> {
+    const generation = ++this.generation;
+    this.matrix = await call<Matrix>('GET', 'matrix/?action=*');
+    this.withUsers = call<Matrix>('GET', 'matrix/?action=*&include_users=true').then((full) => {
+      // A later load (after an apply) supersedes this one.
+      if (generation !== this.generation) return full;
+      this.matrix = full;
+      document.documentElement.dataset.users = String(generation);
+      this.pending.rebase(full);
+      this.draw();
+      return full;
+    });
+    this.withUsers.catch((error) => notice(failure('Loading the users\' columns', error)));
+  }
+
   async start(): Promise<void> {
-    this.matrix = await call<Matrix>('GET', 'matrix/?action=*&include_users=true');
+    await this.load();
     this.letters = assignLetters(this.matrix.actions.map((a) => a.name));
     const action = $<HTMLSelectElement>('action');
     for (const a of this.matrix.actions) action.add(new Option(`${a.label} (${this.letters.get(a.name)})`, a.name));
     const apps = $<HTMLSelectElement>('app-filter');
     for (const [label, name] of new Map(this.matrix.rows.map((r) => [r.app_label, r.app_name]))) apps.add(new Option(name, label));
     $('letters').textContent = ` · letters: ${this.matrix.actions.map((a) => `${this.letters.get(a.name)} ${a.name}`).join(', ')}`;
-    this.pending = new PendingEdits(this.matrix);
+    this.pending ??= new PendingEdits(this.matrix);
     const editable = this.matrix.can_edit;
     this.grid = new Grid($('grid-wrap'), $<HTMLTableElement>('grid'), this.matrix, this.letters, this.pending, editable, {
       edit: (cells) => this.edited(() => this.pending.toggle(cells)),
@@ -81,6 +102,8 @@ class Page {
 
   draw(): void {
     const filters = this.filters();
+    if (filters.columns !== 'groups' && !this.matrix.columns.some((c) => c.type === 'user')) $('status').textContent = 'Loading the users\' columns…';
+    else if ($('status').textContent === 'Loading the users\' columns…') $('status').textContent = '';
     const items = visibleItems(this.matrix, filters);
     const columns = visibleColumns(this.matrix, filters);
     this.grid.show(this.matrix, items, columns, filters);
@@ -104,8 +127,9 @@ class Page {
   }
 
   private async reload(): Promise<void> {
-    this.matrix = await call<Matrix>('GET', 'matrix/?action=*&include_users=true');
-    this.pending.reset(this.matrix);
+    this.pending.wanted.clear();
+    await this.load();
+    this.pending.rebase(this.matrix);
     this.planned = null;
     this.draw();
   }
@@ -132,11 +156,12 @@ class Page {
     const started = performance.now();
     try {
       const applied = await call('POST', 'apply/', { ...this.planned.body, token: this.planned.token });
+      const applyMs = performance.now() - started;
       const written = applied.written as { op: string; id: number; name: string }[];
       await this.reload();
       $('plan-view').textContent = '';
       notice(`Applied: ${written.length} permission${written.length === 1 ? '' : 's'} written (${written.map((w) => `${w.op} ${w.name}`).join('; ') || 'nothing to change'}).`, true);
-      $('status').textContent = `Applied in ${Math.round(performance.now() - started)} ms.`;
+      $('status').textContent = `Applied in ${Math.round(performance.now() - started)} ms (apply/ ${Math.round(applyMs)} ms, then the matrix read again).`;
       document.documentElement.dataset.applied = String(Number(document.documentElement.dataset.applied ?? 0) + 1);
     } catch (error) {
       this.planned = null;

@@ -64,9 +64,13 @@ export class PendingEdits {
 
   constructor(private matrix: Matrix) {}
 
-  reset(matrix: Matrix): void {
+  /** The same edits over a newer matrix (its users' columns came): those it already holds are dropped. */
+  rebase(matrix: Matrix): void {
     this.matrix = matrix;
-    this.wanted.clear();
+    for (const [key, want] of this.wanted) {
+      const [column, objectType, action] = key.split('\u0000');
+      if (want === this.granted(column, objectType, action)) this.wanted.delete(key);
+    }
   }
 
   granted(column: string, objectType: string, action: string): boolean {
