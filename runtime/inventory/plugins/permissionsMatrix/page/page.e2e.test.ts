@@ -214,6 +214,21 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
     await context.close();
   });
 
+  it('a read-only API token gives the read-only page', async () => {
+    const provisioned = await fetch(`${served.base}/api/users/tokens/provision/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN.password, write_enabled: false }) });
+    const token = await provisioned.json();
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    tab.setDefaultTimeout(10_000);
+    await tab.goto(served.base + PAGE);
+    await tab.getByLabel('or an API token').fill(`nbt_${token.key}.${token.token}`);
+    await tab.getByRole('button', { name: 'Use token' }).click();
+    await tab.waitForSelector('html[data-ready="true"]');
+    await expect.poll(() => tab.locator('#editor').count(), POLL).toBe(0);
+    await expect.poll(() => tab.locator('td.edit').count(), POLL).toBe(0);
+    await context.close();
+  });
+
   it('signs in with an API token instead', async () => {
     const context = await browser.newContext();
     const tab = await context.newPage();
