@@ -14,7 +14,8 @@
  * 2. esbuild bundles the compiled bridge into dist/bridge/ (build/bundleBridge.ts says why). The
  *    bridge reads specs, tables and its version from the repository (runtime/bridge/paths.ts), so the
  *    bundle needs no copies.
- * 3. esbuild bundles the compiled server into dist/server/ (build/bundleServer.ts says why); its
+ * 3. esbuild bundles the compiled server into dist/server/ (build/bundleServer.ts says why), and the
+ *    permissions matrix page's script beside its compiled module (page/assets.ts); the server's
  *    modules keep finding their files by the compiled tree's paths, which stays beside it.
  *
  * dist/ is rebuilt from scratch each time and is not checked in. Its last file is a stamp of the
@@ -27,6 +28,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleBridge } from './build/bundleBridge.ts';
 import { bundleServer } from './build/bundleServer.ts';
+import { buildClient } from '../runtime/inventory/plugins/permissionsMatrix/page/assets.ts';
 import { inputsStamp, STAMP } from './build/inputs.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,6 +51,8 @@ writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ name: `${name}-dis
 mkdirSync(dist, { recursive: true });
 symlinkSync('../node_modules', join(dist, 'node_modules'), 'dir');
 
+// The matrix page's script, beside its compiled module, which serves it from there.
+await buildClient(join(dist, 'runtime', 'inventory', 'plugins', 'permissionsMatrix', 'page', 'matrix.client.js'));
 await bundleBridge(join(dist, 'runtime', 'bridge', 'cli.js'), join(dist, 'bridge'));
 await bundleServer(join(dist, 'runtime', 'server', 'main.js'), join(dist, 'server'), dist);
 // Last: dist/ is current only once everything above is in it (npm start reads this, scripts/start.js).

@@ -2215,6 +2215,18 @@ export const permissionsMatrixSecret = pgTable('permissions_matrix_secret', {
   }, (t) => [
     uniqueIndex('permissions_matrix_secret_name_uniq').on(t.name),
   ]);
+export const permissionsMatrixSession = pgTable('permissions_matrix_session', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    key: varchar('key', { length: 64 }).notNull(),
+    user_id: integer('user_id').notNull(),
+    csrf_token: varchar('csrf_token', { length: 64 }).notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }).notNull(),
+    expires: timestamp('expires', { precision: 6, withTimezone: true }).notNull(),
+  }, (t) => [
+    uniqueIndex('permissions_matrix_session_key_uniq').on(t.key),
+    index('permissions_matrix_session_user_id_idx').on(t.user_id),
+    index('permissions_matrix_session_expires_idx').on(t.expires),
+  ]);
 export const tenancyContact = pgTable('tenancy_contact', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -3117,6 +3129,7 @@ export const tables = {
     ipam_vrf_export_targets: ipamVrfExportTargets,
     ipam_vrf_import_targets: ipamVrfImportTargets,
     permissions_matrix_secret: permissionsMatrixSecret,
+    permissions_matrix_session: permissionsMatrixSession,
     tenancy_contact: tenancyContact,
     tenancy_contact_assignment: tenancyContactAssignment,
     tenancy_contact_group: tenancyContactGroup,

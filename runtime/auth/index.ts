@@ -3,6 +3,7 @@
  * Authentication and authorisation: token parsing and checking, passwords, permissions.
  */
 export { authenticate } from './authenticate.ts';
+export { authenticateSession, cookieValue, createSession, CSRF_HEADER, deleteSession, findSession, SESSION_COOKIE } from './sessions.ts';
 export type { Caller, Granted } from './caller.ts';
 export { verifyPassword, hashPassword } from './passwords.ts';
 export { generatePassword, MIN_PASSWORD_LENGTH, passwordProblems } from './passwordPolicy.ts';

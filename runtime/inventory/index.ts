@@ -59,3 +59,4 @@ import { wireless } from './wireless/index.ts';
 export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim, extras, ipam, plugins, tenancy, users, virtualization, vpn, wireless, cablePaths });
 
 export { traceMissingPaths } from './dcim/cablePaths/index.ts';
+export { mountMatrixPage } from './plugins/permissionsMatrix/page/index.ts';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { OpenAPIV3 } from 'openapi-types';
-import { actionOf, authenticate, constraintsFor, hashPassword, hasPermission, permissionPolicy, withDefaults, type Caller, type PermissionPolicy } from '../auth/index.ts';
+import { actionOf, authenticate, authenticateSession, constraintsFor, CSRF_HEADER, hashPassword, hasPermission, permissionPolicy, withDefaults, type Caller, type PermissionPolicy } from '../auth/index.ts';
 import type { RouteEntry } from '../contract/index.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, apiErrorFromDatabase, constraintSets, forbidden, methodNotAllowed, RestEngine, type Extensions, type Registry, type RequestContext } from '../rest/index.ts';
@@ -100,7 +100,9 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
   app.use('/api/*', (c, next) => (declaresNoBody(c) ? next() : limitBody(c, next)));
 
   app.use('/api/*', async (c, next) => {
-    const caller = await authenticate(db, c.req.header('Authorization'), clientIp(c, clientIpHeaders));
+    // A token when one is given; else the matrix page's session cookie (CSRF-checked on writes).
+    const caller = (await authenticate(db, c.req.header('Authorization'), clientIp(c, clientIpHeaders)))
+      ?? (await authenticateSession(db, { method: c.req.method, cookie: c.req.header('Cookie'), csrfToken: c.req.header(CSRF_HEADER) }));
     c.set('caller', caller && withDefaults(caller, policy));
     await next();
   });

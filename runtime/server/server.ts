@@ -11,7 +11,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
 import { permissionPolicy, type PermissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
-import { inventoryExtensions, traceMissingPaths } from '../inventory/index.ts';
+import { inventoryExtensions, mountMatrixPage, traceMissingPaths } from '../inventory/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
@@ -44,6 +44,8 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
   const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, ...settings.app });
+  // The permissions matrix's page (it calls the API above; runtime/inventory/plugins/permissionsMatrix/page/).
+  mountMatrixPage(app, db);
   return { app, firstBoot, pruneChangeLog };
 }
 

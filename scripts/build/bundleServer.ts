@@ -44,7 +44,8 @@ export async function bundleServer(entry: string, outdir: string, tree: string):
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    external: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
+    // esbuild itself: the matrix page bundles its client with it when run from the sources (a build ships the bundle).
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'esbuild'],
     // Bundled CommonJS packages call require(); an ES module has none of its own.
     banner: { js: "import { createRequire as __serverCreateRequire } from 'node:module'; const require = __serverCreateRequire(import.meta.url);" },
     plugins: [keepModuleUrls(tree, outdir)],

@@ -1,0 +1,98 @@
+/**
+ * The page at size, timed in Chromium: 200 groups and 1,000 users (each user in two groups, every
+ * group and user holding a permission of its own) by every object type. Prints how long after the
+ * navigation the grid is interactive (groups, then groups and users as columns) and how long a
+ * 100-cell edit takes from "Show plan" to the applied matrix shown again; asserts what was written,
+ * never the time (the figures depend on the machine: README, "Figures").
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../../testing/database.ts';
+import { ADMIN, browserMissing, launchBrowser, serveApp, type ServedApp } from '../../../../testing/browser.ts';
+
+const missing = browserMissing();
+const POLL = { timeout: 60_000 };
+const GROUPS = 200;
+const USERS = 1000;
+
+describe.skipIf(!!missing)(`permissions matrix page at ${GROUPS} groups and ${USERS} users`, () => {
+  let served: ServedApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    served = await serveApp(await testDatabases()[0].open());
+    const db = served.db;
+    // Written in SQL: 1,200 principals through the REST API would take minutes of password hashing.
+    await db.query(`INSERT INTO users_group (name, description) SELECT 'g' || lpad(i::text, 3, '0'), '' FROM generate_series(0, ${GROUPS - 1}) i`);
+    await db.query(`INSERT INTO users_user (username, password, first_name, last_name, email, is_active, date_joined, is_superuser)
+      SELECT 'u' || lpad(i::text, 4, '0'), '!', '', '', '', true, now(), false FROM generate_series(0, ${USERS - 1}) i`);
+    await db.query(`INSERT INTO users_user_groups (user_id, group_id)
+      SELECT u.id, g.id FROM users_user u JOIN users_group g ON g.name IN ('g' || lpad((u.id % ${GROUPS})::text, 3, '0'), 'g' || lpad(((u.id * 7) % ${GROUPS})::text, 3, '0')) WHERE u.username LIKE 'u%'`);
+    const types = ['dcim.device', 'dcim.rack', 'dcim.site', 'ipam.prefix', 'ipam.ipaddress', 'virtualization.virtualmachine'];
+    for (const [table, principal, who] of [['users_group_permissions', 'group_id', `SELECT id, name FROM users_group`], ['users_user_permissions', 'user_id', `SELECT id, username AS name FROM users_user WHERE username LIKE 'u%'`]]) {
+      await db.query(`WITH p AS (${who}), made AS (
+          INSERT INTO users_object_permission (name, description, enabled, object_types, actions, constraints)
+          SELECT p.name || '_vc', '', true, ARRAY[$1::text, $2::text, $3::text], ARRAY['view', 'change']::varchar[], NULL FROM p RETURNING id, name)
+        INSERT INTO ${table} (${principal}, permission_id) SELECT p.id, made.id FROM p JOIN made ON made.name = p.name || '_vc'`,
+      [types[0], types[1 + (table.length % 3)], types[3]]);
+    }
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${served.base}/plugins/permissions-matrix/`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForSelector('html[data-ready="true"]');
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+  });
+
+  it('is interactive soon after load, groups or groups and users as columns', async () => {
+    const figures: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      await page.reload();
+      await page.waitForSelector('html[data-ready="true"]');
+      figures.push(await page.evaluate(() => performance.getEntriesByName('matrix-interactive')[0].startTime));
+      if (run === 2) {
+        const parts = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => `${new URL(e.name).pathname.split('/').slice(-2).join('/')} ${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms`));
+        console.log(`matrix page: where the load goes: ${parts.join('; ')}`);
+      }
+    }
+    await page.waitForSelector('html[data-users]');
+    const columns = await page.evaluate(() => document.querySelectorAll('#grid thead th[scope="col"]').length);
+    const switched = await page.evaluate(() => {
+      const started = performance.now();
+      const select = document.getElementById('columns') as HTMLSelectElement;
+      select.value = 'both';
+      select.dispatchEvent(new Event('change'));
+      return performance.now() - started;
+    });
+    const width = await page.evaluate(() => (document.getElementById('grid') as HTMLElement).style.width);
+    console.log(`matrix page: interactive ${figures.map((f) => Math.round(f)).join(', ')} ms after navigation (${GROUPS} group columns, every object type; ${columns} header cells in the DOM); switching to ${GROUPS} groups + ${USERS} users: ${Math.round(switched)} ms (grid ${width} wide)`);
+    expect(width).toBe(`${260 + (GROUPS + USERS) * 52}px`);
+    await page.getByLabel('Columns').selectOption('groups');
+  });
+
+  it('plans and applies a 100-cell edit (one row over 100 groups)', async () => {
+    await page.getByLabel('Action').selectOption('add');
+    await page.getByLabel('Object type').fill('dcim.sitegroup');
+    await page.getByLabel('Principal', { exact: true }).fill('g0');
+    await page.getByRole('button', { name: 'Grant or revoke the row of dcim.sitegroup' }).click();
+    await expect.poll(() => page.locator('#pending-count').textContent(), POLL).toBe('100 pending cell changes.');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Show plan' }).click();
+    await page.locator('#plan-view .op').first().waitFor();
+    const planned = Date.now() - started;
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.waitForSelector('html[data-applied="1"]');
+    const total = Date.now() - started;
+    const status = await page.locator('#status').textContent();
+    console.log(`matrix page: 100-cell edit — plan shown after ${planned} ms, applied and the matrix shown again after ${total} ms in all (${status})`);
+    const written = (await served.api('GET', '/api/users/permissions/?name__isw=g0&limit=0')).body.results as any[];
+    expect(written.filter((p) => p.actions.includes('add') && p.object_types.includes('dcim.sitegroup'))).toHaveLength(100);
+  });
+});
