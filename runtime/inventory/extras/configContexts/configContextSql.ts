@@ -7,26 +7,22 @@
  * context data merged last.
  */
 import type { SqlExpression } from '../../../rest/index.ts';
-import { scopeConditions, type ConfigContextHolder } from './scopes.ts';
-
-const CONTEXTS = 'extras.config-contexts';
+import { activeContexts, applies, objectValues, SCOPES, type ConfigContextHolder } from './scopes.ts';
 
 export function configContextExpression(holder: ConfigContextHolder): SqlExpression {
   return (t, sql) => {
-    const c = sql.alias();
-    const field = (name: string) => sql.column(CONTEXTS, name, c);
+    const e = sql.alias();
+    const v = sql.alias();
+    const values = objectValues(holder, t, sql);
     const local = sql.column(holder.resource, 'local_context_data', t);
+    const own = `(SELECT ${SCOPES.map((name) => `${values[name]} AS ${name}`).join(', ')}) ${v}`;
     return (
-      `netbox_deepmerge((SELECT netbox_deepmerge_agg(${field('data')} ORDER BY ${field('weight')}, ${field('name')}) ` +
-      `FROM ${sql.table(CONTEXTS)} ${c} WHERE ${field('is_active')} AND ${scopeConditions(holder, c, t, sql)}), ${local})`
+      `netbox_deepmerge((SELECT netbox_deepmerge_agg(${e}.value->'data' ORDER BY ${e}.n) ` +
+      `FROM jsonb_array_elements(${activeContexts(sql)}) WITH ORDINALITY ${e}(value, n), ${own} WHERE ${applies(`${e}.value`, v)}), ${local})`
     );
   };
 }
 
 export const deviceConfigContext = configContextExpression({ resource: 'dcim.devices', hasLocation: true, hasDeviceType: true });
 
-export const virtualMachineConfigContext = configContextExpression({
-  resource: 'virtualization.virtual-machines',
-  hasLocation: false,
-  hasDeviceType: false,
-});
+export const virtualMachineConfigContext = configContextExpression({ resource: 'virtualization.virtual-machines', hasLocation: false, hasDeviceType: false });

@@ -7,6 +7,11 @@
  * the object's ancestors, `tree_path`). Tenant groups, cluster types and cluster groups match the
  * tenant's and the cluster's own group and type exactly, as NetBox does. A virtual machine has no
  * location or device type: only contexts that name none apply to it.
+ *
+ * The active contexts are read once per statement, each with its scopes as lists of ids (text,
+ * for jsonb's `?|`), in one uncorrelated subquery (PostgreSQL's InitPlan); each listed object then
+ * reads its own values once (its ancestors, its tags…) and keeps the contexts whose every scope is
+ * empty or shares an id with them.
  */
 import { TAG_LINK } from '../../../contract/index.ts';
 import type { SqlScope } from '../../../rest/index.ts';
@@ -20,62 +25,56 @@ export interface ConfigContextHolder {
   hasDeviceType: boolean;
 }
 
-/** The condition that a linked id (SQL) matches the object. */
-type Match = (linked: string) => string;
+/** The scopes, in NetBox's order. */
+export const SCOPES = ['regions', 'site_groups', 'sites', 'locations', 'device_types', 'roles', 'platforms', 'cluster_types', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags'] as const;
 
-/**
- * The condition (over the context row `c`) that its scopes hold for the object row `t`: per
- * scope, no link, or a link that matches.
- */
-export function scopeConditions(holder: ConfigContextHolder, c: string, t: string, sql: SqlScope): string {
+/** The active contexts as one jsonb array in order of weight then name: `[{data, regions: ["1", …], …}]`. */
+export function activeContexts(sql: SqlScope): string {
   const contexts = sql.resource(CONTEXTS);
-  const col = (key: string, field: string, alias: string) => sql.column(key, field, alias);
-  const own = (field: string) => col(holder.resource, field, t);
-
-  /** The linked id is one of the tree node's ancestors (or the node): `node` is SQL of its id. */
-  const inTree = (tree: string, node: string): Match => (linked) => {
-    const n = sql.alias();
-    return `EXISTS (SELECT 1 FROM ${sql.table(tree)} ${n} WHERE ${n}.id = ${node} AND ${linked} = ANY(${n}.tree_path))`;
-  };
-  /** The linked id is the value of `field` of the object `id` of `key` points at. */
-  const through = (key: string, id: string, field: string): Match => (linked) => {
-    const n = sql.alias();
-    return `EXISTS (SELECT 1 FROM ${sql.table(key)} ${n} WHERE ${n}.id = ${id} AND ${col(key, field, n)} = ${linked})`;
-  };
-  const siteOf = (field: string) => {
-    const s = sql.alias();
-    return `(SELECT ${col('dcim.sites', field, s)} FROM ${sql.table('dcim.sites')} ${s} WHERE ${s}.id = ${own('site')})`;
-  };
-  const equals = (value: string): Match => (linked) => `${linked} = ${value}`;
-  const taggedWith: Match = (linked) => {
-    const i = sql.alias();
-    const objectType = sql.resource(holder.resource).objectType;
-    return `EXISTS (SELECT 1 FROM "${TAG_LINK.table}" ${i} WHERE ${i}."${TAG_LINK.objectType}" = '${objectType}' AND ${i}."${TAG_LINK.objectId}" = ${t}.id AND ${i}."${TAG_LINK.tagId}" = ${linked})`;
-  };
-
-  const scopes: Record<string, Match | null> = {
-    regions: inTree('dcim.regions', siteOf('region')),
-    site_groups: inTree('dcim.site-groups', siteOf('group')),
-    sites: equals(own('site')),
-    locations: holder.hasLocation ? inTree('dcim.locations', own('location')) : null,
-    device_types: holder.hasDeviceType ? equals(own('device_type')) : null,
-    roles: inTree('dcim.device-roles', own('role')),
-    platforms: inTree('dcim.platforms', own('platform')),
-    cluster_types: through('virtualization.clusters', own('cluster'), 'type'),
-    cluster_groups: through('virtualization.clusters', own('cluster'), 'group'),
-    clusters: equals(own('cluster')),
-    tenant_groups: through('tenancy.tenants', own('tenant'), 'group'),
-    tenants: equals(own('tenant')),
-    tags: taggedWith,
-  };
-  const conditions = Object.entries(scopes).map(([name, match]) => {
+  const c = sql.alias();
+  const field = (name: string) => sql.column(CONTEXTS, name, c);
+  const scopes = SCOPES.map((name) => {
     const link = contexts.fields.find((f) => f.name === name)!.link!;
     const l = sql.alias();
-    const linked = `FROM "${link.table}" ${l} WHERE ${l}."${link.source}" = ${c}.id`;
-    // A scope the object cannot hold (a VM's locations) applies only when empty.
-    if (!match) return `NOT EXISTS (SELECT 1 ${linked})`;
-    const m = sql.alias();
-    return `(NOT EXISTS (SELECT 1 ${linked}) OR EXISTS (SELECT 1 FROM "${link.table}" ${m} WHERE ${m}."${link.source}" = ${c}.id AND ${match(`${m}."${link.target}"`)}))`;
+    return `'${name}', to_jsonb(ARRAY(SELECT ${l}."${link.target}"::text FROM "${link.table}" ${l} WHERE ${l}."${link.source}" = ${c}.id))`;
   });
-  return conditions.join(' AND ');
+  return `(SELECT coalesce(jsonb_agg(jsonb_build_object('data', ${field('data')}, ${scopes.join(', ')}) ORDER BY ${field('weight')}, ${field('name')}), '[]'::jsonb) FROM ${sql.table(CONTEXTS)} ${c} WHERE ${field('is_active')})`;
+}
+
+/** The object's own values per scope (ids as text[], null for none), over its row `t`. */
+export function objectValues(holder: ConfigContextHolder, t: string, sql: SqlScope): Record<(typeof SCOPES)[number], string> {
+  const own = (field: string) => sql.column(holder.resource, field, t);
+  const one = (id: string) => `ARRAY[${id}::text]`;
+  /** The ancestors (and itself) of the tree node `node`. */
+  const path = (tree: string, node: string) => {
+    const n = sql.alias();
+    return `(SELECT ${n}.tree_path::text[] FROM ${sql.table(tree)} ${n} WHERE ${n}.id = ${node})`;
+  };
+  const of = (key: string, id: string, field: string) => {
+    const n = sql.alias();
+    return `(SELECT ${sql.column(key, field, n)} FROM ${sql.table(key)} ${n} WHERE ${n}.id = ${id})`;
+  };
+  const i = sql.alias();
+  const objectType = sql.resource(holder.resource).objectType;
+  return {
+    regions: path('dcim.regions', of('dcim.sites', own('site'), 'region')),
+    site_groups: path('dcim.site-groups', of('dcim.sites', own('site'), 'group')),
+    sites: one(own('site')),
+    locations: holder.hasLocation ? path('dcim.locations', own('location')) : 'NULL::text[]',
+    device_types: holder.hasDeviceType ? one(own('device_type')) : 'NULL::text[]',
+    roles: path('dcim.device-roles', own('role')),
+    platforms: path('dcim.platforms', own('platform')),
+    cluster_types: one(of('virtualization.clusters', own('cluster'), 'type')),
+    cluster_groups: one(of('virtualization.clusters', own('cluster'), 'group')),
+    clusters: one(own('cluster')),
+    tenant_groups: one(of('tenancy.tenants', own('tenant'), 'group')),
+    tenants: one(own('tenant')),
+    tags: `ARRAY(SELECT ${i}."${TAG_LINK.tagId}"::text FROM "${TAG_LINK.table}" ${i} WHERE ${i}."${TAG_LINK.objectType}" = '${objectType}' AND ${i}."${TAG_LINK.objectId}" = ${t}.id)`,
+  };
+}
+
+/** The condition that the context element `e` (from activeContexts) applies to the object whose values are the columns of `v`. */
+export function applies(e: string, v: string): string {
+  // `?|` with a null or a null element matches nothing: an object without the value takes only contexts without the scope.
+  return SCOPES.map((name) => `(${e}->'${name}' = '[]'::jsonb OR ${e}->'${name}' ?| array_remove(${v}.${name}, NULL))`).join(' AND ');
 }
