@@ -145,4 +145,28 @@ describe.each(testDatabases())('config contexts on $name', (database) => {
     // A profile in use is protected.
     expect((await api.request('DELETE', `/api/extras/config-context-profiles/${profile.id}/`)).status).toBe(409);
   });
+
+  it('takes data and schemas from data files (JSON or YAML), refusing one that is no object', async () => {
+    const source = await post('/api/core/data-sources/', { name: 'Repo', type: 'local', source_url: '/tmp/config-contexts' });
+    const file = async (path: string, text: string) => {
+      const [row] = await api.db.query<{ id: number }>(
+        `INSERT INTO core_data_file (source_id, path, last_updated, size, hash, created, data) VALUES ($1, $2, now(), $3, repeat('0', 64), now(), $4) RETURNING id`,
+        [source.id, path, text.length, text],
+      );
+      return Number(row!.id);
+    };
+    const yaml = await file('contexts/ntp.yaml', 'ntp:\n  servers: [pool.example]\n');
+    const made = await post('/api/extras/config-contexts/', { name: 'synced', data: {}, data_file: yaml });
+    expect(made).toMatchObject({ data: { ntp: { servers: ['pool.example'] } }, data_source: expect.objectContaining({ id: source.id }), data_path: 'contexts/ntp.yaml', data_synced: expect.any(String) });
+    const list = await file('contexts/list.json', '[1, 2]');
+    const refused = await api.request('POST', '/api/extras/config-contexts/', { name: 'listed', data: {}, data_file: list });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ data: ['JSON data must be in object form. Example: {"foo": 123}'] });
+    const schema = await file('schemas/ntp.json', '{"type": "object", "required": ["ntp"]}');
+    const profile = await post('/api/extras/config-context-profiles/', { name: 'From file', data_file: schema });
+    expect(profile).toMatchObject({ schema: { type: 'object', required: ['ntp'] }, data_path: 'schemas/ntp.json' });
+    // Without the file the sync fields are cleared.
+    const cleared = await api.request('PATCH', `/api/extras/config-contexts/${made.id}/`, { data_file: null });
+    expect(cleared.body).toMatchObject({ data_source: null, data_path: '', data_synced: null, data: { ntp: { servers: ['pool.example'] } } });
+  });
 });
