@@ -33,7 +33,7 @@
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count, BENCH_CIRCUITS the circuit count,
- * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, circuits, instantiation, paths, customfields,
+ * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, configcontexts, circuits, instantiation, paths, customfields,
  * changes, permissions, matrix, elevation, ipam, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { formatBridgeBench, runBridgeBench } from './bench/bridge.ts';
 import { measureChangeLogging } from './bench/changeLogging.ts';
 import { measureCircuits } from './bench/circuits.ts';
+import { measureConfigContexts } from './bench/configContexts.ts';
 import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
 import { describeInstantiation, measureDeviceInstantiation } from './bench/deviceInstantiation.ts';
@@ -130,6 +131,16 @@ if (runs('tunnels')) {
   rows.push(
     [`GET vpn/tunnels?limit=50 over ${tun.tunnels} tunnels (${tun.terminations} terminations), hand-written Hono + postgres.js, each nested object built once, one statement (baseline; median of ${tun.baselineTurns.length} alternating turns)`, `${tun.baselineRps.toFixed(0)} req/s`, `turns ${range(tun.baselineTurns)}`, ''],
     [`GET vpn/tunnels?limit=50, generated server (${tun.listStatements} statement(s) a request; its token looked up once, then remembered until the database changes)`, `${tun.generatedRps.toFixed(0)} req/s`, `${(tun.generatedRps / tun.baselineRps).toFixed(2)}× baseline (turns ${range(tun.generatedTurns)})`, '≥ 0.80×'],
+  );
+}
+if (runs('configcontexts')) {
+  const deviceCount = Number(process.env.BENCH_CONTEXT_DEVICES ?? 1000);
+  progress(`config contexts (${deviceCount} devices, 10 contexts, on PostgreSQL)…`);
+  const cc = await measureConfigContexts(adminUrl, deviceCount, seconds * 1000);
+  rows.push(
+    [`GET dcim/devices?limit=50&exclude=config_context over ${cc.devices} devices plus the merge by hand (one statement for the page's ${cc.contexts} contexts, NetBox's deepmerge in TypeScript; baseline, median of ${cc.baselineTurns.length} alternating turns)`, `${cc.baselineRps.toFixed(0)} req/s`, `turns ${range(cc.baselineTurns)}`, ''],
+    [`GET dcim/devices?limit=50 with config_context merged in the page statement, generated server`, `${cc.generatedRps.toFixed(0)} req/s`, `${(cc.generatedRps / cc.baselineRps).toFixed(2)}× baseline (turns ${range(cc.generatedTurns)})`, '≥ 0.80×'],
+    [`GET dcim/devices?limit=50&exclude=config_context alone, generated server (no merge: the ceiling)`, `${cc.excludedRps.toFixed(0)} req/s`, `config_context costs ${((1 - cc.generatedRps / cc.excludedRps) * 100).toFixed(0)}% of it`, ''],
   );
 }
 if (runs('circuits')) {

@@ -1639,6 +1639,188 @@ export const dcimVirtualDeviceContext = pgTable('dcim_virtual_device_context', {
     foreignKey({ name: 'dcim_virtual_device_context_primary_ip6_id_fk', columns: [t.primary_ip6_id], foreignColumns: [ipamIpAddress.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_virtual_device_context_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
+export const extrasConfigContext = pgTable('extras_config_context', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    weight: integer('weight').notNull(),
+    profile_id: integer('profile_id'),
+    description: varchar('description', { length: 200 }).notNull(),
+    is_active: boolean('is_active').notNull(),
+    owner_id: integer('owner_id'),
+    data_source_id: integer('data_source_id'),
+    data_path: varchar('data_path', { length: 1000 }).notNull(),
+    data_file_id: integer('data_file_id'),
+    auto_sync_enabled: boolean('auto_sync_enabled').notNull(),
+    data_synced: timestamp('data_synced', { precision: 6, withTimezone: true }),
+    data: jsonb('data').notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_config_context_profile_id_idx').on(t.profile_id),
+    index('extras_config_context_owner_id_idx').on(t.owner_id),
+    index('extras_config_context_data_source_id_idx').on(t.data_source_id),
+    index('extras_config_context_data_file_id_idx').on(t.data_file_id),
+    uniqueIndex('extras_config_context_name_uniq').on(t.name),
+    index('extras_config_context_ordering_idx').on(t.weight, t.name, t.id),
+    foreignKey({ name: 'extras_config_context_profile_id_fk', columns: [t.profile_id], foreignColumns: [extrasConfigContextProfile.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_data_source_id_fk', columns: [t.data_source_id], foreignColumns: [coreDataSource.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_data_file_id_fk', columns: [t.data_file_id], foreignColumns: [coreDataFile.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextClusterGroups = pgTable('extras_config_context_cluster_groups', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    cluster_group_id: integer('cluster_group_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_cluster_groups_config_conte_2c9bb480_uniq').on(t.config_context_id, t.cluster_group_id),
+    index('extras_config_context_cluster_groups_cluster_group_id_idx').on(t.cluster_group_id),
+    foreignKey({ name: 'extras_config_context_cluster_groups_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_cluster_groups_cluster_group_id_fk', columns: [t.cluster_group_id], foreignColumns: [virtualizationClusterGroup.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextClusterTypes = pgTable('extras_config_context_cluster_types', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    cluster_type_id: integer('cluster_type_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_cluster_types_config_contex_d7f9790a_uniq').on(t.config_context_id, t.cluster_type_id),
+    index('extras_config_context_cluster_types_cluster_type_id_idx').on(t.cluster_type_id),
+    foreignKey({ name: 'extras_config_context_cluster_types_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_cluster_types_cluster_type_id_fk', columns: [t.cluster_type_id], foreignColumns: [virtualizationClusterType.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextClusters = pgTable('extras_config_context_clusters', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    cluster_id: integer('cluster_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_clusters_config_context_id__a510f190_uniq').on(t.config_context_id, t.cluster_id),
+    index('extras_config_context_clusters_cluster_id_idx').on(t.cluster_id),
+    foreignKey({ name: 'extras_config_context_clusters_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_clusters_cluster_id_fk', columns: [t.cluster_id], foreignColumns: [virtualizationCluster.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextDeviceTypes = pgTable('extras_config_context_device_types', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    device_type_id: integer('device_type_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_device_types_config_context_6ef877a4_uniq').on(t.config_context_id, t.device_type_id),
+    index('extras_config_context_device_types_device_type_id_idx').on(t.device_type_id),
+    foreignKey({ name: 'extras_config_context_device_types_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_device_types_device_type_id_fk', columns: [t.device_type_id], foreignColumns: [dcimDeviceType.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextLocations = pgTable('extras_config_context_locations', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    location_id: integer('location_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_locations_config_context_id_7f5b7637_uniq').on(t.config_context_id, t.location_id),
+    index('extras_config_context_locations_location_id_idx').on(t.location_id),
+    foreignKey({ name: 'extras_config_context_locations_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_locations_location_id_fk', columns: [t.location_id], foreignColumns: [dcimLocation.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextPlatforms = pgTable('extras_config_context_platforms', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    platform_id: integer('platform_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_platforms_config_context_id_a240a06e_uniq').on(t.config_context_id, t.platform_id),
+    index('extras_config_context_platforms_platform_id_idx').on(t.platform_id),
+    foreignKey({ name: 'extras_config_context_platforms_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_platforms_platform_id_fk', columns: [t.platform_id], foreignColumns: [dcimPlatform.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextProfile = pgTable('extras_config_context_profile', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    schema: jsonb('schema'),
+    owner_id: integer('owner_id'),
+    comments: text('comments').notNull(),
+    data_source_id: integer('data_source_id'),
+    data_path: varchar('data_path', { length: 1000 }).notNull(),
+    data_file_id: integer('data_file_id'),
+    auto_sync_enabled: boolean('auto_sync_enabled').notNull(),
+    data_synced: timestamp('data_synced', { precision: 6, withTimezone: true }),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_config_context_profile_owner_id_idx').on(t.owner_id),
+    index('extras_config_context_profile_data_source_id_idx').on(t.data_source_id),
+    index('extras_config_context_profile_data_file_id_idx').on(t.data_file_id),
+    uniqueIndex('extras_config_context_profile_name_uniq').on(t.name),
+    index('extras_config_context_profile_ordering_idx').on(t.name, t.id),
+    foreignKey({ name: 'extras_config_context_profile_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_profile_data_source_id_fk', columns: [t.data_source_id], foreignColumns: [coreDataSource.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_profile_data_file_id_fk', columns: [t.data_file_id], foreignColumns: [coreDataFile.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextRegions = pgTable('extras_config_context_regions', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    region_id: integer('region_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_regions_config_context_id_region_id_uniq').on(t.config_context_id, t.region_id),
+    index('extras_config_context_regions_region_id_idx').on(t.region_id),
+    foreignKey({ name: 'extras_config_context_regions_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_regions_region_id_fk', columns: [t.region_id], foreignColumns: [dcimRegion.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextRoles = pgTable('extras_config_context_roles', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    role_id: integer('role_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_roles_config_context_id_role_id_uniq').on(t.config_context_id, t.role_id),
+    index('extras_config_context_roles_role_id_idx').on(t.role_id),
+    foreignKey({ name: 'extras_config_context_roles_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_roles_role_id_fk', columns: [t.role_id], foreignColumns: [dcimDeviceRole.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextSiteGroups = pgTable('extras_config_context_site_groups', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    site_group_id: integer('site_group_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_site_groups_config_context__8a0ff014_uniq').on(t.config_context_id, t.site_group_id),
+    index('extras_config_context_site_groups_site_group_id_idx').on(t.site_group_id),
+    foreignKey({ name: 'extras_config_context_site_groups_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_site_groups_site_group_id_fk', columns: [t.site_group_id], foreignColumns: [dcimSiteGroup.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextSites = pgTable('extras_config_context_sites', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    site_id: integer('site_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_sites_config_context_id_site_id_uniq').on(t.config_context_id, t.site_id),
+    index('extras_config_context_sites_site_id_idx').on(t.site_id),
+    foreignKey({ name: 'extras_config_context_sites_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_sites_site_id_fk', columns: [t.site_id], foreignColumns: [dcimSite.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextTags = pgTable('extras_config_context_tags', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    tag_id: integer('tag_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_tags_config_context_id_tag_id_uniq').on(t.config_context_id, t.tag_id),
+    index('extras_config_context_tags_tag_id_idx').on(t.tag_id),
+    foreignKey({ name: 'extras_config_context_tags_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_tags_tag_id_fk', columns: [t.tag_id], foreignColumns: [extrasTag.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextTenantGroups = pgTable('extras_config_context_tenant_groups', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    tenant_group_id: integer('tenant_group_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_tenant_groups_config_contex_011faf06_uniq').on(t.config_context_id, t.tenant_group_id),
+    index('extras_config_context_tenant_groups_tenant_group_id_idx').on(t.tenant_group_id),
+    foreignKey({ name: 'extras_config_context_tenant_groups_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_tenant_groups_tenant_group_id_fk', columns: [t.tenant_group_id], foreignColumns: [tenancyTenantGroup.id] }).onDelete('no action'),
+  ]);
+export const extrasConfigContextTenants = pgTable('extras_config_context_tenants', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    config_context_id: integer('config_context_id').notNull(),
+    tenant_id: integer('tenant_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_config_context_tenants_config_context_id_tenant_id_uniq').on(t.config_context_id, t.tenant_id),
+    index('extras_config_context_tenants_tenant_id_idx').on(t.tenant_id),
+    foreignKey({ name: 'extras_config_context_tenants_config_context_id_fk', columns: [t.config_context_id], foreignColumns: [extrasConfigContext.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_config_context_tenants_tenant_id_fk', columns: [t.tenant_id], foreignColumns: [tenancyTenant.id] }).onDelete('no action'),
+  ]);
 export const extrasConfigTemplate = pgTable('extras_config_template', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -3101,6 +3283,21 @@ export const tables = {
     dcim_site_group: dcimSiteGroup,
     dcim_virtual_chassis: dcimVirtualChassis,
     dcim_virtual_device_context: dcimVirtualDeviceContext,
+    extras_config_context: extrasConfigContext,
+    extras_config_context_cluster_groups: extrasConfigContextClusterGroups,
+    extras_config_context_cluster_types: extrasConfigContextClusterTypes,
+    extras_config_context_clusters: extrasConfigContextClusters,
+    extras_config_context_device_types: extrasConfigContextDeviceTypes,
+    extras_config_context_locations: extrasConfigContextLocations,
+    extras_config_context_platforms: extrasConfigContextPlatforms,
+    extras_config_context_profile: extrasConfigContextProfile,
+    extras_config_context_regions: extrasConfigContextRegions,
+    extras_config_context_roles: extrasConfigContextRoles,
+    extras_config_context_site_groups: extrasConfigContextSiteGroups,
+    extras_config_context_sites: extrasConfigContextSites,
+    extras_config_context_tags: extrasConfigContextTags,
+    extras_config_context_tenant_groups: extrasConfigContextTenantGroups,
+    extras_config_context_tenants: extrasConfigContextTenants,
     extras_config_template: extrasConfigTemplate,
     extras_custom_field: extrasCustomField,
     extras_custom_field_choice_set: extrasCustomFieldChoiceSet,

@@ -88,6 +88,8 @@ export const fieldSchema = z.strictObject({
   field: name.optional(),
   /** For object_list: the nested objects alone, without `object_type`/`object_id`. */
   bare: z.boolean().optional(),
+  /** For m2m: written and shown as this attribute of the targets (DRF's SlugRelatedField: a config context's tag slugs). */
+  slug_field: name.optional(),
   /** For unserved: a list of objects rather than one. */
   many: z.boolean().optional(),
   /** For unserved: NetBox's model the relation points at (`WirelessLink`). */

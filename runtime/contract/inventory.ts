@@ -97,6 +97,8 @@ export interface FieldEntry {
   shows?: string[];
   /** For object_list: show the nested objects alone, not `{object_type, object_id, object}`. */
   bare?: boolean;
+  /** For m2m: written and shown as this attribute of the targets, as DRF's SlugRelatedField (a config context's tag slugs). */
+  slugField?: string;
   /** For unserved: a list (NetBox's many=True) rather than one object. */
   many?: boolean;
   /** For unserved: NetBox's model the relation will point at once it is served. */

@@ -221,6 +221,14 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   const source = await post('core/data-sources', { name: 'Repo', type: 'local', source_url: '/tmp/rendering-fixture', ignore_rules: '*.txt' });
   // Data files are made by syncing a source, which the API cannot do here: one is written directly.
   await api.db.query(`INSERT INTO core_data_file (source_id, path, last_updated, size, hash, created, data) VALUES ($1, 'a/b.yaml', now(), 3, repeat('0', 64), now(), 'a: 1')`, [source.id]);
+  // Config contexts: one scoped to nearly everything (tags by slug), one bare; a profile with a schema.
+  const contextProfile = await post('extras/config-context-profiles', { name: 'NTP', description: 'ntp', schema: { type: 'object' }, tags, comments: 'c' });
+  await post('extras/config-context-profiles', { name: 'Empty' });
+  await post('extras/config-contexts', {
+    name: 'Scoped', weight: 10, profile: contextProfile.id, description: 'd', regions: [region.id], site_groups: [siteGroup.id], sites: [site.id], roles: [role.id], platforms: [platform.id],
+    cluster_types: [clusterType.id], clusters: [cluster.id], tenant_groups: [tenantGroup.id], tenants: [tenant.id], tags: ['gold', 'blue'], data: { ntp: { servers: ['a'] } },
+  });
+  await post('extras/config-contexts', { name: 'Global', data: { dns: 'x' }, is_active: false });
   const group = await post('users/groups', { name: 'NOC' });
   const user = await post('users/users', { username: 'noc', password: 'Noc-password-1', groups: [group.id], email: 'noc@example.com' });
   await post('users/permissions', { name: 'View devices', object_types: ['dcim.device'], actions: ['view'], users: [user.id], groups: [group.id], constraints: { status: 'active' } });

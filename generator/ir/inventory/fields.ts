@@ -54,6 +54,7 @@ function entryOf(name: string, def: FieldDefinition): FieldEntry {
   set('shows', def.shows);
   set('field', def.field);
   set('bare', def.bare);
+  set('slugField', def.slug_field);
   set('many', def.many);
   set('targetModel', def.target_model);
   set('peer', def.peer);

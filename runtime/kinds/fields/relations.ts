@@ -110,7 +110,7 @@ const manyFilterKinds = { id: 'm2m_id', slug: 'm2m_slug', other: 'fk_other' };
 
 export const m2m: FieldKind = {
   name: 'm2m',
-  keys: ['target', 'reverse_of', 'shows'],
+  keys: ['target', 'reverse_of', 'shows', 'slug_field'],
   optionsType: 'field',
   relation: {
     many: true,
@@ -136,17 +136,46 @@ export const m2m: FieldKind = {
   },
   defaultColumn: () => null,
   column: () => null,
-  response: (field, ctx) => ({ type: 'array', items: ctx.embedded(field.target!, field.shows), ...(field.readOnly ? { readOnly: true } : {}) }),
-  request: (field, ctx) => ({ type: 'array', items: { type: 'integer' }, description: `IDs of ${ctx.resource(field.target!).verboseName} objects`, ...flags(field, true) }),
-  validators: (field) => ({ [field.name]: v.relationList() }),
-  references: (field, _input, value) => ({ target: field.target!, refs: value as v.RelationRef[] }),
+  response: (field, ctx) =>
+    field.slugField ? { type: 'array', items: { type: 'string' } } : { type: 'array', items: ctx.embedded(field.target!, field.shows), ...(field.readOnly ? { readOnly: true } : {}) },
+  request: (field, ctx) =>
+    field.slugField
+      ? { type: 'array', items: { type: 'string' }, ...flags(field, true) }
+      : { type: 'array', items: { type: 'integer' }, description: `IDs of ${ctx.resource(field.target!).verboseName} objects`, ...flags(field, true) },
+  validators: (field) => ({ [field.name]: field.slugField ? v.slugList() : v.relationList() }),
+  references: (field, _input, value) => ({
+    target: field.target!,
+    refs: field.slugField ? (value as string[]).map((slug) => ({ [field.slugField!]: slug })) : (value as v.RelationRef[]),
+  }),
   stage(field, _input, value, item, ctx) {
-    item.links.set(field.name, stagedIds(field, value, item, ctx));
+    item.links.set(field.name, field.slugField ? stagedSlugs(field, value as string[], item, ctx) : stagedIds(field, value, item, ctx));
   },
-  select: (field, _resource, alias, ctx) => m2mList(field, alias, ctx),
-  serialize: (field, _resource, row, ctx) => ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
-  json: (field, _resource, alias, ctx) => m2mList(field, alias, ctx, field.shows),
+  select: (field, _resource, alias, ctx) => (field.slugField ? slugList(field, alias, ctx) : m2mList(field, alias, ctx)),
+  serialize: (field, _resource, row, ctx) =>
+    field.slugField ? ((row[field.name] as string[] | null) ?? []) : ((row[field.name] as Record<string, unknown>[] | null) ?? []).map((item) => ctx.nested(field.target!, item, field.shows)),
+  json: (field, _resource, alias, ctx) => (field.slugField ? slugList(field, alias, ctx) : m2mList(field, alias, ctx, field.shows)),
 };
+
+/** The `slug_field` attribute of the linked objects of the row `alias`, in the target's order (DRF's SlugRelatedField). */
+function slugList(field: Field, alias: string, ctx: SelectContext): string {
+  const target = ctx.resource(field.target!);
+  const n = ctx.alias();
+  const l = ctx.alias();
+  const link = field.link!;
+  const attribute = ctx.value(target, target.fields.find((f) => f.name === field.slugField)!, n);
+  return `(SELECT coalesce(jsonb_agg(${attribute} ORDER BY ${attribute}), '[]'::jsonb) FROM ${ident(target.table)} ${n} JOIN ${ident(link.table)} ${l} ON ${l}.${ident(link.target)} = ${n}.id WHERE ${l}.${ident(link.source)} = ${alias}.id)`;
+}
+
+/** The ids of the objects named by their `slug_field`, a missing one refused in SlugRelatedField's words. */
+function stagedSlugs(field: Field, slugs: string[], item: StagedItem, ctx: StageContext): number[] {
+  const ids: number[] = [];
+  for (const slug of slugs) {
+    const resolved = ctx.resolved(field.target!, { [field.slugField!]: slug });
+    if ('id' in resolved) ids.push(resolved.id);
+    else item.error(field.name, `Object with ${field.slugField}=${slug} does not exist.`);
+  }
+  return [...new Set(ids)];
+}
 
 /** `interfaces` on a device: the device's interfaces, for filter paths such as `interfaces__name`. Never shown. */
 export const reverse: FieldKind = {

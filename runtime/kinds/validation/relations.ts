@@ -15,6 +15,18 @@ export const relation = (o: { nullable?: boolean } = {}) =>
     return fail(`Related objects must be referenced by numeric ID or by dictionary of attributes. Received an unrecognized value: ${String(value)}`);
   });
 
+/** A list of slugs (DRF's SlugRelatedField with many=True). */
+export const slugList = () =>
+  field<string[]>(false, (value) => {
+    if (!Array.isArray(value)) return notAList(value);
+    const slugs: string[] = [];
+    for (const item of value) {
+      if (typeof item === 'string' || typeof item === 'number') slugs.push(String(item));
+      else return fail('Invalid value.');
+    }
+    return ok(slugs);
+  });
+
 export const relationList = () =>
   field<RelationRef[]>(false, (value) => {
     if (!Array.isArray(value)) return notAList(value);

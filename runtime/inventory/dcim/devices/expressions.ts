@@ -3,9 +3,8 @@
  * Values of dcim objects computed in SQL rather than stored:
  * - counts NetBox keeps in counter columns (a device type's `device_count`, a virtual chassis'
  *   `member_count`), computed so that they can also be filtered and ordered;
- * - a device's `parent_device` (the device whose device bay holds it) and `config_context`
- *   (NetBox merges config contexts and the local data; no config context can exist here, so it
- *   is the local data, or `{}`);
+ * - a device's `parent_device` (the device whose device bay holds it) (its `config_context` is
+ *   extras/configContexts/'s);
  * - a module bay's `installed_module`, and the `_occupied` flag of device and module bays
  *   (disabled, or holding something);
  * - the `primary_ip` of a device or virtual device context: its IPv6 one when it has one, else
@@ -36,8 +35,6 @@ export const parentDevice: SqlExpression = (t, sql) => {
   const a = sql.alias();
   return `(SELECT ${a}.device_id FROM ${sql.table('dcim.device-bays')} ${a} WHERE ${a}.installed_device_id = ${t}.id)`;
 };
-
-export const deviceConfigContext: SqlExpression = (t) => `(CASE WHEN jsonb_typeof(${t}.local_context_data) = 'object' THEN ${t}.local_context_data ELSE '{}'::jsonb END)`;
 
 /** The id of the module installed in this bay (a module occupies one bay). */
 export const installedModule: SqlExpression = (t, sql) => {

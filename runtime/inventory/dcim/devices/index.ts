@@ -10,7 +10,7 @@ import { componentDisplay, deviceDisplay } from '../shared/displays.ts';
 import { deviceBayRules, moduleBayRules } from './bayRules.ts';
 import { deviceRules } from './deviceRules.ts';
 import { deviceTypeRules } from './deviceTypeRules.ts';
-import { counts, deviceBayOccupied, deviceConfigContext, installedModule, moduleBayOccupied, parentDevice, primaryIp } from './expressions.ts';
+import { counts, deviceBayOccupied, installedModule, moduleBayOccupied, parentDevice, primaryIp } from './expressions.ts';
 import * as filters from './filters.ts';
 import { contextAddressRules } from './primaryIps.ts';
 import { virtualChassisRules } from './virtualChassisRules.ts';
@@ -22,7 +22,6 @@ export const devices: AppRules = {
     component: componentDisplay,
     ...counts,
     parent_device: parentDevice,
-    device_config_context: deviceConfigContext,
     module_bay_installed_module: installedModule,
     device_bay_occupied: deviceBayOccupied,
     module_bay_occupied: moduleBayOccupied,
