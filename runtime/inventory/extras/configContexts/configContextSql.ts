@@ -3,7 +3,7 @@
  * A device's and a virtual machine's `config_context`, computed in the statement that lists them
  * (NetBox's annotate_config_context_data() and get_config_context()): the data of the active
  * config contexts whose scopes match (scopes.ts), merged in order of weight then name by the SQL
- * aggregate `netbox_deepmerge_agg` (migration 0023, NetBox's deepmerge), then the object's local
+ * aggregate `netbox_deepmerge_agg` (migration 0025, NetBox's deepmerge), then the object's local
  * context data merged last.
  */
 import type { SqlExpression } from '../../../rest/index.ts';

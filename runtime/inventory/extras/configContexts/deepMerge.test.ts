@@ -1,6 +1,6 @@
 /**
  * NetBox's deepmerge: the TypeScript reference (deepMerge.ts) on NetBox's own cases, and the SQL
- * aggregate the page statement uses (migration 0023) giving the same result for random contexts,
+ * aggregate the page statement uses (migration 0025) giving the same result for random contexts,
  * on both databases.
  */
 import fc from 'fast-check';

@@ -1,7 +1,7 @@
 /**
  * @module
  * NetBox's deepmerge (utilities/data.py) and ConfigContextModel.get_config_context(), in
- * TypeScript: what the SQL function `netbox_deepmerge` (migration 0023) computes in the page
+ * TypeScript: what the SQL function `netbox_deepmerge` (migration 0025) computes in the page
  * statement, kept here as the reference its tests compare against (and for the bench's merge by
  * hand).
  */
