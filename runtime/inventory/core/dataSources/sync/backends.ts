@@ -1,10 +1,10 @@
 /**
  * @module
- * NetBox's data backends: how a source's files are brought to a local directory for a sync.
- * `local` reads the directory its URL names (`file:///srv/configs` or `/srv/configs`); `git`
- * makes a shallow clone (depth 1) of one branch into a temporary directory, removed afterwards,
- * through isomorphic-git (pure JavaScript: no git program is needed on the server), with the
- * source's `username`/`password` parameters for HTTP(S) unless the URL carries a user of its own
+ * NetBox's data backends: how a source's files are brought in for a sync. `local` reads the
+ * directory its URL names (`file:///srv/configs` or `/srv/configs`); `git` makes a shallow clone
+ * (depth 1) of one branch into a temporary directory, removed afterwards, and reads the files from
+ * the commit's tree, through isomorphic-git (pure JavaScript: no git program is needed on the
+ * server), with the source's `username`/`password` parameters for HTTP(S) unless the URL carries a user of its own
  * (NetBox's #20902), and a time limit. `amazon-s3` is a backend NetBox has and this server does
  * not serve: its syncs fail saying so. A failure is a SyncError whose message is NetBox's
  * (`Fetching remote data failed (HttpError): …`), with any password in it hidden.
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
+import { listFiles, readFiles, sourceFile, type SourceFile } from './readTree.ts';
 
 /** A sync that cannot go on; its message is the data source's failure reason. */
 export class SyncError extends Error {}
@@ -30,9 +31,9 @@ export interface FetchOptions {
   timeoutMs: number;
 }
 
-/** What `fetch` yields: the local root of the source's files, and what frees it. */
+/** What `fetch` yields: the source's files (those `ignored` does not leave out), and what frees them. */
 export interface Fetched {
-  root: string;
+  read(ignored: (path: string) => boolean): Promise<SourceFile[]>;
   release(): Promise<void>;
 }
 
@@ -56,7 +57,7 @@ async function fetchLocal(url: string): Promise<Fetched> {
   // read its source fails instead, so that nothing is removed by a typo or an unmounted volume.
   const found = await stat(root).catch(() => null);
   if (!found?.isDirectory()) throw new SyncError(`Fetching local data failed: ${root} is not a directory.`);
-  return { root, release: async () => {} };
+  return { read: async (ignored) => readFiles(root, await listFiles(root, ignored)), release: async () => {} };
 }
 
 /** NetBox's GitBackend, over HTTP(S): a shallow clone of `branch` (else the default branch). */
@@ -87,12 +88,14 @@ async function fetchGit(url: string, parameters: Record<string, unknown>, option
         singleBranch: true,
         depth: 1,
         noTags: true,
+        // The files are read from the cloned commit's tree: writing them out first cost twice the clone.
+        noCheckout: true,
         // Without onAuthFailure, wrong credentials are not tried again: the 401 is the error.
         onAuth: useCredentials ? () => ({ username, password }) : undefined,
       }),
       timedOut,
     ]);
-    return { root: dir, release };
+    return { read: (ignored) => readCommit(dir, ignored), release };
   } catch (error) {
     abort.abort();
     await release();
@@ -102,6 +105,31 @@ async function fetchGit(url: string, parameters: Record<string, unknown>, option
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The files of the cloned commit, as a walk of its checkout finds them (readTree.ts): a top-level
+ * directory whose name starts with `.` is skipped with all below it. Symbolic links (which a
+ * walk of a checkout would follow, to any file of the server) and submodules are left out.
+ */
+async function readCommit(dir: string, ignored: (path: string) => boolean): Promise<SourceFile[]> {
+  const files: SourceFile[] = [];
+  await git.walk({
+    fs,
+    dir,
+    trees: [git.TREE({ ref: 'HEAD' })],
+    map: async (path, [entry]) => {
+      if (path === '.') return true;
+      if (!entry) return null;
+      const type = await entry.type();
+      if (type === 'tree') return path.startsWith('.') && !path.includes('/') ? null : true;
+      if (type !== 'blob' || (await entry.mode()) === 0o120000 || ignored(path)) return null;
+      const bytes = await entry.content();
+      if (bytes) files.push(sourceFile(path, bytes));
+      return null;
+    },
+  });
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The backends this server can fetch from, by data source type. */

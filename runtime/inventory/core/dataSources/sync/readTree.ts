@@ -1,6 +1,6 @@
 /**
  * @module
- * The files of a fetched source, as NetBox's DataSource._walk() and DataFile.refresh_from_disk()
+ * The files of a local source, as NetBox's DataSource._walk() and DataFile.refresh_from_disk()
  * find them: every file below the root but those the ignore rules leave out, and those in a
  * directory whose path below the root starts with `.` (`.git/`), each with its size, its SHA-256
  * and its text. A file that is not UTF-8 (or holds U+0000, which a text column cannot keep) has no
@@ -50,6 +50,11 @@ export async function listFiles(root: string, ignored: (path: string) => boolean
   return paths;
 }
 
+/** A file's size, hash and text from its bytes. */
+export function sourceFile(path: string, bytes: Uint8Array): SourceFile {
+  return { path, size: bytes.length, hash: createHash('sha256').update(bytes).digest('hex'), text: textOf(bytes) };
+}
+
 /** Reads the files at `paths` below `root` (a few at a time). */
 export async function readFiles(root: string, paths: string[]): Promise<SourceFile[]> {
   const out: SourceFile[] = new Array(paths.length);
@@ -59,7 +64,7 @@ export async function readFiles(root: string, paths: string[]): Promise<SourceFi
     while (next < paths.length) {
       const i = next++;
       const bytes = await readFile(join(root, paths[i]));
-      out[i] = { path: paths[i], size: bytes.length, hash: createHash('sha256').update(bytes).digest('hex'), text: textOf(bytes) };
+      out[i] = sourceFile(paths[i], bytes);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, paths.length) }, worker));

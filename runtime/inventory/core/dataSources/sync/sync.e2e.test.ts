@@ -5,7 +5,7 @@
  * the permission, and config templates synced by `sync/` and auto-synced by their source's sync.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,18 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
     await repo.commit({ 'templates/leaf.j2': 'hostname {{ device.name }}!\n', 'README.md': null, 'contexts/site.json': '{"ntp": "10.0.0.1"}' }, 'second');
     expect((await sync(main.id)).status).toBe(200);
     expect(await contents(main.id)).toEqual({ 'contexts/site.json': '{"ntp": "10.0.0.1"}', 'templates/leaf.j2': 'hostname {{ device.name }}!\n' });
+  }, 60_000);
+
+  it('reads a repository as a walk of its checkout would, but for symbolic links', async () => {
+    const layout = await gitRepository(server.root, 'layout');
+    await layout.commit({ 'a.txt': 'a', '.github/ci.yml': 'x', '.env': 'x', 'docs/.hidden/x.txt': 'nested', 'docs/.dot': 'x', 'bin/blob': Buffer.from([0xff, 0xfe, 0]) });
+    await symlink('/etc/hostname', join(layout.dir, 'outside.txt'));
+    await layout.commit({}, 'a link out of the repository');
+    const ds = await source({ name: 'Layout', type: 'git', source_url: `${server.url}/layout.git` });
+    expect((await sync(ds.id)).status).toBe(200);
+    // A top-level hidden directory is skipped, a nested one walked (os.walk's relative path check); dot files never.
+    expect(await contents(ds.id)).toEqual({ 'a.txt': 'a', 'bin/blob': '', 'docs/.hidden/x.txt': 'nested' });
+    expect((await files(ds.id)).find((f) => f.path === 'bin/blob')).toMatchObject({ size: 3, hash: createHash('sha256').update(Buffer.from([0xff, 0xfe, 0])).digest('hex') });
   }, 60_000);
 
   it('fails an unauthorised or unreachable repository with the reason, writing no file', async () => {

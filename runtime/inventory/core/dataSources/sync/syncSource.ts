@@ -14,7 +14,7 @@ import { autoSync } from '../../syncedData/index.ts';
 import { applyFiles, type SyncCounts } from './applyFiles.ts';
 import { DEFAULT_CLONE_TIMEOUT_MS, fetchSource, SyncError, withoutCredentials } from './backends.ts';
 import { ignoreRules } from './ignoreRules.ts';
-import { listFiles, readFiles, type SourceFile } from './readTree.ts';
+import type { SourceFile } from './readTree.ts';
 
 export interface SyncOptions {
   /** How long fetching the source may take (a git clone), in milliseconds. */
@@ -37,7 +37,7 @@ export async function syncSource(db: Database, rest: RestServices, ctx: RequestC
     const fetched = await fetchSource({ type: row.type, url: row.url, parameters }, { timeoutMs: options.timeoutMs ?? DEFAULT_CLONE_TIMEOUT_MS });
     let found: SourceFile[];
     try {
-      found = await readFiles(fetched.root, await listFiles(fetched.root, ignoreRules(row.ignore_rules ?? '')));
+      found = await fetched.read(ignoreRules(row.ignore_rules ?? ''));
     } catch (error) {
       throw new SyncError(`Reading the fetched files failed: ${(error as Error).message}`);
     } finally {
