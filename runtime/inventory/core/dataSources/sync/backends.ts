@@ -118,6 +118,8 @@ async function readCommit(dir: string, ignored: (path: string) => boolean): Prom
     fs,
     dir,
     trees: [git.TREE({ ref: 'HEAD' })],
+    // One cache for the whole walk: the packfile and its index are parsed once, not per object.
+    cache: {},
     map: async (path, [entry]) => {
       if (path === '.') return true;
       if (!entry) return null;
