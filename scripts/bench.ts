@@ -28,13 +28,16 @@
  *  - on PostgreSQL: IPAM with 100,000 prefixes and 500,000 addresses — bulk create, pages plain and
  *    within a parent against a hand-written handler, available IPs and prefixes, parallel
  *    allocations (bench/ipam.ts);
+ *  - on PostgreSQL: the sync of a git repository of 1,000 files served over HTTP on 127.0.0.1,
+ *    first, changed and unchanged, and from a local directory, against `git clone --depth 1` by
+ *    the git program (bench/dataSourceSync.ts);
  *  - on PostgreSQL: /api/status/ while ReDoS patterns, large imports and statements held until the
  *    statement timeout run over and over, against it alone (bench/underAttack.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count, BENCH_CIRCUITS the circuit count,
  * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, configcontexts, circuits, instantiation, paths, customfields,
- * changes, permissions, matrix, elevation, ipam, attacks, bridge).
+ * changes, permissions, matrix, elevation, ipam, datasync, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +55,7 @@ import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
 import { measureRackElevation } from './bench/rackElevation.ts';
 import { measureCablePaths } from './bench/cablePaths.ts';
+import { dataSourceSyncRows, measureDataSourceSync } from './bench/dataSourceSync.ts';
 import { measureStartup } from './bench/startup.ts';
 import { measureTunnels } from './bench/tunnels.ts';
 import { measureUnderAttack } from './bench/underAttack.ts';
@@ -240,6 +244,10 @@ if (runs('ipam')) {
     [`GET prefixes/{id}/available-prefixes/ of an IPv6 /32 with 100,000 children (${ip.availablePrefixesCount} free blocks; median of 30)`, ms2(ip.availablePrefixesMs), `first read, computing the stored free space: ${ms2(ip.availablePrefixesFirstMs)}`, '< 50 ms'],
     [`${ip.parallel.requests} parallel POST prefixes/{id}/available-ips/ on one /24`, `${ip.parallel.distinct} distinct of ${ip.parallel.requests}`, `${(ip.parallel.requests / (ip.parallel.ms / 1000)).toFixed(0)} allocations/s`, 'all distinct'],
   );
+}
+if (runs('datasync')) {
+  progress('data source sync (PostgreSQL; a git repository of 1,000 files over HTTP)…');
+  rows.push(...dataSourceSyncRows(await measureDataSourceSync(adminUrl)));
 }
 if (runs('attacks')) {
   progress('/api/status/ under attack (PostgreSQL)…');
