@@ -11,3 +11,6 @@ export const configTemplates: AppRules = {
   rules: { 'extras.config-templates': configTemplateRules },
   operations: { 'config-template-render': configTemplateRender, 'render-config': renderConfig },
 };
+
+export { objectsView } from './objectView.ts';
+export { renderTemplateClean, syncedDataBeforeSave } from './rules.ts';

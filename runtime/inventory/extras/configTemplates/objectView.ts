@@ -88,10 +88,15 @@ async function addManagers(args: OperationArgs, db: Queryable, resource: Resourc
   }
 }
 
-/** The object as templates see it; `sources` are the template texts, whose words decide what is read. */
-export async function objectView(args: OperationArgs, db: Queryable, resource: Resource, id: number, sources: string[]): Promise<Row> {
-  const { bodies } = await args.rest.render(db, resource, [id], args.ctx, new URLSearchParams(), 'GET');
+/** The objects as templates see them, in the order of `ids`; `sources` are the template texts, whose words decide what is read. */
+export async function objectsView(args: OperationArgs, db: Queryable, resource: Resource, ids: number[], sources: string[]): Promise<Row[]> {
+  const { bodies } = await args.rest.render(db, resource, ids, args.ctx, new URLSearchParams(), 'GET');
   const words = new Set(sources.join('\n').match(/\w+/g) ?? []);
   await addManagers(args, db, resource, bodies, (name) => words.has(name), DEPTH);
-  return bodies[0];
+  return bodies;
+}
+
+/** One object as templates see it. */
+export async function objectView(args: OperationArgs, db: Queryable, resource: Resource, id: number, sources: string[]): Promise<Row> {
+  return (await objectsView(args, db, resource, [id], sources))[0];
 }

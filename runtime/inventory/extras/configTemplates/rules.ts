@@ -11,7 +11,7 @@
  * that a broken template is refused when it is written. Code a data file gives is not checked.
  */
 import { pythonRepr } from '../../../kinds/index.ts';
-import type { ModelRules } from '../../../rest/index.ts';
+import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
 import { checkSyntax } from '../rendering/index.ts';
 
 /** NetBox's JINJA_ENV_PARAMS_ALLOWED: null takes any value, a list only those values. */
@@ -50,42 +50,48 @@ export function environmentParamsError(params: unknown): string | null {
   return null;
 }
 
-export const configTemplateRules: ModelRules = {
-  async clean({ items, resource, registry }) {
-    const column = (name: string) => registry.field(resource, name)!.column!;
-    for (const item of items) {
-      const error = environmentParamsError(item.value(column('environment_params')));
-      if (error) item.error('environment_params', error);
-    }
-    await Promise.all(items.map(async (item) => {
-      const file = item.value(column('data_file'));
-      if (!(column('template_code') in item.columns) || (file !== null && file !== undefined)) return;
-      const params = item.value(column('environment_params'));
-      const problem = await checkSyntax({ template: String(item.value(column('template_code')) ?? '') }, params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {});
-      if (problem) item.error('template_code', `Invalid template: ${problem.message}${problem.line === null ? '' : ` (line ${problem.line})`}`);
-    }));
-  },
-  async beforeSave({ resource, items, tx, registry }) {
-    const files = registry.resource('core.data-files');
-    const column = (name: string) => registry.field(files, name)!.column!;
-    const own = (name: string) => registry.field(resource, name)!.column!;
-    const ids = [...new Set(items.map((item) => item.value(own('data_file'))).filter((id) => id !== null && id !== undefined).map(Number))];
-    const rows = ids.length
-      ? await tx.query<{ id: number; source_id: number; path: string; data: string | null }>(
-          `SELECT id, ${column('source')} AS source_id, ${column('path')} AS path, ${column('data')} AS data FROM ${files.table} WHERE id = ANY($1::int[])`,
-          [ids],
-        )
-      : [];
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    const now = new Date().toISOString();
-    for (const item of items) {
-      const file = byId.get(Number(item.value(own('data_file'))));
-      const set = (values: Record<string, unknown>) => {
-        for (const [name, value] of Object.entries(values)) item.columns[own(name)] = value;
-      };
-      // NetBox copies the file's text (`data_as_string`); an empty file gives an empty template.
-      if (file) set({ data_source: file.source_id, data_path: file.path, template_code: file.data ?? '', data_synced: now });
-      else set({ data_source: null, data_path: '', auto_sync_enabled: false, data_synced: null });
-    }
-  },
-};
+/**
+ * RenderTemplateMixin.clean() and the syntax check, for any model with its fields (config and
+ * export templates).
+ */
+export async function renderTemplateClean({ items, resource, registry }: WriteBatch): Promise<void> {
+  const column = (name: string) => registry.field(resource, name)!.column!;
+  for (const item of items) {
+    const error = environmentParamsError(item.value(column('environment_params')));
+    if (error) item.error('environment_params', error);
+  }
+  await Promise.all(items.map(async (item) => {
+    const file = item.value(column('data_file'));
+    if (!(column('template_code') in item.columns) || (file !== null && file !== undefined)) return;
+    const params = item.value(column('environment_params'));
+    const problem = await checkSyntax({ template: String(item.value(column('template_code')) ?? '') }, params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {});
+    if (problem) item.error('template_code', `Invalid template: ${problem.message}${problem.line === null ? '' : ` (line ${problem.line})`}`);
+  }));
+}
+
+/** SyncedDataMixin.clean(), for any model with its fields (config and export templates). */
+export async function syncedDataBeforeSave({ resource, items, tx, registry }: WriteBatch): Promise<void> {
+  const files = registry.resource('core.data-files');
+  const column = (name: string) => registry.field(files, name)!.column!;
+  const own = (name: string) => registry.field(resource, name)!.column!;
+  const ids = [...new Set(items.map((item) => item.value(own('data_file'))).filter((id) => id !== null && id !== undefined).map(Number))];
+  const rows = ids.length
+    ? await tx.query<{ id: number; source_id: number; path: string; data: string | null }>(
+        `SELECT id, ${column('source')} AS source_id, ${column('path')} AS path, ${column('data')} AS data FROM ${files.table} WHERE id = ANY($1::int[])`,
+        [ids],
+      )
+    : [];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const now = new Date().toISOString();
+  for (const item of items) {
+    const file = byId.get(Number(item.value(own('data_file'))));
+    const set = (values: Record<string, unknown>) => {
+      for (const [name, value] of Object.entries(values)) item.columns[own(name)] = value;
+    };
+    // NetBox copies the file's text (`data_as_string`); an empty file gives an empty template.
+    if (file) set({ data_source: file.source_id, data_path: file.path, template_code: file.data ?? '', data_synced: now });
+    else set({ data_source: null, data_path: '', auto_sync_enabled: false, data_synced: null });
+  }
+}
+
+export const configTemplateRules: ModelRules = { clean: renderTemplateClean, beforeSave: syncedDataBeforeSave };
