@@ -6,7 +6,8 @@
  * BGP neighbours, an included template), with a context the size of 10 merged config contexts
  * (until config contexts are served, the device's local_context_data holds it), one request at a
  * time, against GET /api/status/ in the same run (the HTTP floor) and `render/` of a template with
- * no object (the rendering thread's round trip alone). Medians of 50 after a warm-up; the output is
+ * no object (the rendering thread's round trip alone) and GET of the device's interfaces (what
+ * reading the related objects in their API form costs). Medians of 50 after a warm-up; the output is
  * checked to have its lines.
  */
 import { performance } from 'node:perf_hooks';
@@ -19,6 +20,8 @@ export interface RenderConfigFigures {
   lines: number;
   renderConfigMs: number;
   renderOnlyMs: number;
+  /** GET of the device's 48 interfaces: what reading the related objects in their API form costs. */
+  interfacesMs: number;
   statusMs: number;
 }
 
@@ -111,8 +114,11 @@ export async function measureRenderConfig(adminUrl: string): Promise<RenderConfi
       const renderOnlyMs = await timed('POST', `/api/extras/config-templates/${banner.id}/render/?format=txt`, { banner: 'x' }, (text) => {
         if (text !== 'banner motd ^x^') throw new Error(`render/ answered ${text}`);
       });
+      const interfacesMs = await timed('GET', `/api/dcim/interfaces/?device_id=${device.id}&limit=48`, undefined, (text) => {
+        if (JSON.parse(text).results.length !== 48) throw new Error('the interface list does not hold 48 interfaces');
+      });
       const statusMs = await timed('GET', '/api/status/', undefined, () => {});
-      return { lines, renderConfigMs, renderOnlyMs, statusMs };
+      return { lines, renderConfigMs, renderOnlyMs, interfacesMs, statusMs };
     } finally {
       server.close();
       await closeRenderer();
