@@ -31,13 +31,15 @@
  *  - on PostgreSQL: the sync of a git repository of 1,000 files served over HTTP on 127.0.0.1,
  *    first, changed and unchanged, and from a local directory, against `git clone --depth 1` by
  *    the git program (bench/dataSourceSync.ts);
+ *  - on PostgreSQL: render-config of a device with a 200-line template and a context the size of 10
+ *    merged config contexts, against /api/status/ and render/ of a one-line template (bench/renderConfig.ts);
  *  - on PostgreSQL: /api/status/ while ReDoS patterns, large imports and statements held until the
  *    statement timeout run over and over, against it alone (bench/underAttack.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres);
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count, BENCH_CIRCUITS the circuit count,
  * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, configcontexts, circuits, instantiation, paths, customfields,
- * changes, permissions, matrix, elevation, ipam, datasync, attacks, bridge).
+ * changes, permissions, matrix, elevation, render, ipam, datasync, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +56,7 @@ import { measureGenerationChange } from './bench/generationChange.ts';
 import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
 import { measureRackElevation } from './bench/rackElevation.ts';
+import { measureRenderConfig } from './bench/renderConfig.ts';
 import { measureCablePaths } from './bench/cablePaths.ts';
 import { dataSourceSyncRows, measureDataSourceSync } from './bench/dataSourceSync.ts';
 import { measureStartup } from './bench/startup.ts';
@@ -215,6 +218,16 @@ if (runs('elevation')) {
     ['GET /api/status/, one request at a time (baseline: the HTTP floor and token lookup; median of 50)', ms2(el.statusMs), '', ''],
     [`GET racks/{id}/elevation/?render=svg, 48U rack, ${el.devices} devices, 3 reservations (median of 50; ${(el.svgBytes / 1024).toFixed(0)} KB)`, ms2(el.svgMs), `${(el.svgMs / el.statusMs).toFixed(1)}× baseline`, '< 50 ms'],
     ['GET racks/{id}/elevation/?limit=0, the same rack as JSON (96 half units)', ms2(el.jsonMs), `${(el.jsonMs / el.statusMs).toFixed(1)}× baseline`, ''],
+  );
+}
+if (runs('render')) {
+  progress('render-config (PostgreSQL; a 200-line template, 48 interfaces)…');
+  const rc = await measureRenderConfig(adminUrl);
+  rows.push(
+    ['GET /api/status/, one request at a time (baseline: the HTTP floor and token lookup; median of 50)', ms2(rc.statusMs), '', ''],
+    ['POST config-templates/{id}/render/?format=txt of a one-line template (the rendering thread\'s round trip; median of 50)', ms2(rc.renderOnlyMs), `${(rc.renderOnlyMs / rc.statusMs).toFixed(1)}× baseline`, ''],
+    ['GET interfaces/?device_id=…&limit=48 (the related objects the view reads, in their API form; median of 50)', ms2(rc.interfacesMs), `${(rc.interfacesMs / rc.statusMs).toFixed(1)}× baseline`, ''],
+    [`POST devices/{id}/render-config/?format=txt: ${rc.lines} lines, 48 interfaces and their addresses, a context of 10 merged sections, an include (median of 50)`, ms2(rc.renderConfigMs), `${(rc.renderConfigMs / rc.statusMs).toFixed(1)}× baseline`, '< 20 ms'],
   );
 }
 if (runs('paths')) {

@@ -13,7 +13,7 @@ import { readBody } from './body.ts';
 import { CHANGELOG_MESSAGE, ChangeLog, changelogMessage, OBJECT_CHANGES } from './changes/index.ts';
 import type { ConstraintSet, RequestContext } from './context.ts';
 import { badRequest, forbidden, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
-import type { Extensions, ObjectWriter } from './extensions.ts';
+import { LIST_EXPORT, type Extensions, type ObjectWriter } from './extensions.ts';
 import type { FilterOptions } from './query/filters.ts';
 import { shownFields } from './query/shape.ts';
 import { Reader, type ReaderOptions } from './read.ts';
@@ -94,6 +94,8 @@ export class RestEngine {
 
   // Reads answer the JSON text PostgreSQL rendered, as it is (Reader.rendered).
   async list(c: Context, resource: Resource, ctx: RequestContext) {
+    const exporter = this.extensions.operations[LIST_EXPORT];
+    if (exporter && new URL(c.req.url).searchParams.has('export')) return exporter(c, { resource, ctx, db: this.db, rest: this });
     return c.body(await this.reader.list(this.db, resource, this.url(c), ctx), 200, JSON_TYPE);
   }
 
@@ -148,6 +150,10 @@ export class RestEngine {
       return this.render(tx, resource, ids, ctx);
     }, true);
     return result.bodies;
+  }
+
+  async matchingIds(db: Queryable, resource: Resource, url: URL, ctx: RequestContext): Promise<number[]> {
+    return this.reader.matchingIds(db, resource, url, ctx);
   }
 
   constraintError(objectType: string, constraints: unknown): string | null {

@@ -115,6 +115,8 @@ export interface RestServices {
    * objects as a response shows them.
    */
   createWithin(resource: Resource, ctx: RequestContext, prepare: (tx: Queryable) => Promise<unknown[]>): Promise<Record<string, unknown>[]>;
+  /** The ids of every object the list request `url` selects (filters, search, `view` constraints), in list order, unpaginated: one query. */
+  matchingIds(db: Queryable, resource: Resource, url: URL, ctx: RequestContext): Promise<number[]>;
   /** Why permission `constraints` cannot apply to objects of `objectType` (a missing field, a bad value), or null when they can. */
   constraintError(objectType: string, constraints: unknown): string | null;
   /** The ids among `ids` that the caller's `action` permission (with its constraints) reaches: one query, none when unrestricted. */
@@ -172,8 +174,14 @@ export interface Extensions {
   methods: Record<string, MethodFilter<any>>;
   /** By resource key (`dcim.devices`). */
   rules: Record<string, ModelRules>;
-  /** By handler name (`provision-token`). */
+  /**
+   * By handler name (`provision-token`). The one named LIST_EXPORT, when registered, answers every
+   * list request with `?export=` (NetBox's ExportTemplatesMixin): the engine knows no export format.
+   */
   operations: Record<string, OperationHandler>;
 }
+
+/** The operation handler that answers a list request with `?export=<name>`. */
+export const LIST_EXPORT = 'list-export';
 
 export const noExtensions: Extensions = { expressions: {}, methods: {}, rules: {}, operations: {} };

@@ -166,6 +166,24 @@ export class Reader {
   }
 
   /**
+   * The ids of every object the list's filters, search and the caller's `view` constraints select,
+   * in list order, without pagination (the queryset NetBox's export templates render): one query.
+   */
+  async matchingIds(db: Queryable, resource: Resource, url: URL, ctx: RequestContext): Promise<number[]> {
+    const query = url.searchParams;
+    const params = new Params();
+    const byCustomFields = query.has('q') || [...query.keys()].some((key) => key.startsWith('cf_'));
+    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await this.customFields(db, resource) : null);
+    const visible = this.restrictions.condition(resource, 't', params, ctx, 'view');
+    if (visible) conditions.push(visible);
+    const orderJoins: string[] = [];
+    const order = this.select.fragment(() => this.orderBy(resource, query.get('ordering'), 't', orderJoins));
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows = await db.query<{ id: number }>(`SELECT t.id FROM ${q(resource.table)} t ${orderJoins.join(' ')} ${where} ORDER BY ${order}`, params.values, PER_VALUES);
+    return rows.map((row) => Number(row.id));
+  }
+
+  /**
    * A list without conditions, in one statement. Custom fields are rendered with the definitions
    * this resource's last load found: checked by the source's `version`, read in the same
    * statement, they are loaded again (after it, so at least as new as the version it read) and

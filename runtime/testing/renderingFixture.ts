@@ -71,6 +71,10 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   const clusterGroup = await post('virtualization/cluster-groups', { name: 'Prod', slug: 'prod' });
   const cluster = await post('virtualization/clusters', { name: 'C1', type: clusterType.id, group: clusterGroup.id, scope_type: 'dcim.site', scope_id: site.id, status: 'active' });
   const configTemplate = await post('extras/config-templates', { name: 'Base', template_code: 'hostname {{ device.name }}' });
+  await post('extras/export-templates', [
+    { name: 'CSV', object_types: ['dcim.device', 'dcim.site'], template_code: '{% for d in queryset %}{{ d.name }}\n{% endfor %}', mime_type: 'text/csv', file_name: 'devices', file_extension: 'csv', as_attachment: false },
+    { name: 'Plain', object_types: ['dcim.site'], template_code: 'x' },
+  ]);
   const chassis = await post('dcim/virtual-chassis', { name: 'VC1', domain: 'vc.example' });
   const [router, unnamed] = await post('dcim/devices', [
     { name: 'r1', device_type: deviceType.id, role: role.id, site: site.id, location: location.id, rack: rack.id, position: 10, face: 'front', platform: platform.id, tenant: tenant.id, status: 'active', airflow: 'rear-to-front', latitude: 48.1, longitude: 2.25, serial: 'SN1', asset_tag: 'A1', cluster: cluster.id, config_template: configTemplate.id, virtual_chassis: chassis.id, vc_position: 1, vc_priority: 10, local_context_data: { z: 1, a: { b: [true, null] } }, tags, custom_fields: cfValues },

@@ -73,3 +73,5 @@ export function offThread<T>(module: URL, name: string, ...args: unknown[]): Pro
     target.postMessage({ id, module: module.href, name, args });
   });
 }
+
+export { BoundedThread, ThreadOverrun, type BoundedThreadOptions } from './bounded.ts';

@@ -10,14 +10,15 @@ import type { PathKey } from '../../load/yamlSource.ts';
 import type { Pending } from './pending.ts';
 
 /** Parameters of every list that are no filter (the list engine's RESERVED, runtime/rest/query/filters.ts). */
-export const RESERVED_QUERY_PARAMETERS: readonly string[] = ['brief', 'exclude', 'fields', 'format', 'limit', 'offset', 'omit', 'ordering', 'q', 'start'];
+export const RESERVED_QUERY_PARAMETERS: readonly string[] = ['brief', 'exclude', 'export', 'fields', 'format', 'limit', 'offset', 'omit', 'ordering', 'q', 'start'];
 
 /**
- * Reserved names the OpenAPI document does not list (DRF's `format` renderer switch, `exclude`):
+ * Reserved names the OpenAPI document does not list (DRF's `format` renderer switch, `exclude`,
+ * `export` of export templates):
  * a filter derived from a field so named (the small set's book `format`) is left alone, as before,
  * though the list engine never applies it; one the definition names itself is refused.
  */
-const UNDOCUMENTED = new Set(['format', 'exclude']);
+const UNDOCUMENTED = new Set(['format', 'exclude', 'export']);
 
 export function checkParameters(p: Pending, out: Diagnostic[]): void {
   const { ir, definition, source, at } = p;

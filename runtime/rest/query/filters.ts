@@ -20,7 +20,7 @@ import { Params } from './params.ts';
 import { q as quote, type SelectBuilder } from './select.ts';
 
 /** Query parameters that are not filters. */
-export const RESERVED = new Set(['limit', 'offset', 'start', 'ordering', 'brief', 'fields', 'omit', 'format', 'q', 'exclude']);
+export const RESERVED = new Set(['limit', 'offset', 'start', 'ordering', 'brief', 'fields', 'omit', 'format', 'q', 'exclude', 'export']);
 
 export interface FilterOptions {
   /** Answer 400 `{"<param>": ["Unknown filter."]}` for a parameter that is no filter (STRICT_FILTERING). */

@@ -3,10 +3,14 @@
  * Rules of config templates (`extras.config-templates`) besides their synced data (index.ts
  * registers those with runtime/inventory/core/syncedData/): RenderTemplateMixin.clean():
  * the Jinja2 environment parameters must be ones NetBox permits (`finalize` is deprecated), a
- * mapped one with one of its values; the first refused one is reported.
+ * mapped one with one of its values; the first refused one is reported. And the template's code
+ * must parse (a syntax error is `Invalid template: <the engine's message> (line N)` under
+ * `template_code`), which NetBox 4.6 leaves to the first render: written code is checked here so
+ * that a broken template is refused when it is written. Code a data file gives is not checked.
  */
 import { pythonRepr } from '../../../kinds/index.ts';
-import type { ModelRules } from '../../../rest/index.ts';
+import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
+import { checkSyntax } from '../rendering/index.ts';
 
 /** NetBox's JINJA_ENV_PARAMS_ALLOWED: null takes any value, a list only those values. */
 const JINJA_ENV_PARAMS_ALLOWED: Readonly<Record<string, readonly string[] | null>> = {
@@ -44,11 +48,23 @@ export function environmentParamsError(params: unknown): string | null {
   return null;
 }
 
-export const configTemplateRules: ModelRules = {
-  async clean({ items }) {
-    for (const item of items) {
-      const error = environmentParamsError(item.value('environment_params'));
-      if (error) item.error('environment_params', error);
-    }
-  },
-};
+/**
+ * RenderTemplateMixin.clean() and the syntax check, for any model with its fields (config and
+ * export templates).
+ */
+export async function renderTemplateClean({ items, resource, registry }: WriteBatch): Promise<void> {
+  const column = (name: string) => registry.field(resource, name)!.column!;
+  for (const item of items) {
+    const error = environmentParamsError(item.value(column('environment_params')));
+    if (error) item.error('environment_params', error);
+  }
+  await Promise.all(items.map(async (item) => {
+    const file = item.value(column('data_file'));
+    if (!(column('template_code') in item.columns) || (file !== null && file !== undefined)) return;
+    const params = item.value(column('environment_params'));
+    const problem = await checkSyntax({ template: String(item.value(column('template_code')) ?? '') }, params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {});
+    if (problem) item.error('template_code', `Invalid template: ${problem.message}${problem.line === null ? '' : ` (line ${problem.line})`}`);
+  }));
+}
+
+export const configTemplateRules: ModelRules = { clean: renderTemplateClean };
