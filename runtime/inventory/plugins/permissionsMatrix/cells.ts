@@ -86,6 +86,7 @@ export function directIndex(permissions: Iterable<Permission>): Map<string, Perm
 export class CellIndex {
   private readonly direct: Map<string, Permission[]>;
   private readonly coverages = new Map<string, Coverage>();
+  private readonly groupCoverages = new Map<number, Coverage>();
   private readonly refs = new Map<Permission, CellPermission>();
 
   constructor(private readonly state: MatrixState) {
@@ -104,6 +105,13 @@ export class CellIndex {
     return coverage;
   }
 
+  /** A group's coverage by id: every cell of every member asks for it, without a key string each time. */
+  private groupCoverage(id: number): Coverage {
+    let coverage = this.groupCoverages.get(id);
+    if (!coverage) this.groupCoverages.set(id, (coverage = this.coverage({ type: 'group', id })));
+    return coverage;
+  }
+
   /** The permissions covering (p, type, action) directly. */
   covering(p: PrincipalRef, type: string, action: string): Permission[] {
     return this.coverage(p).get(type)?.get(action) ?? [];
@@ -118,16 +126,17 @@ export class CellIndex {
     let best: CellState = 'none';
     let reaching: string[] = [];
     for (const groupId of this.state.users.get(userId)?.groups ?? []) {
-      const group = { type: 'group' as const, id: groupId };
-      const s = this.directState(group, type, action);
+      const covering = this.groupCoverage(groupId).get(type)?.get(action);
+      if (!covering) continue;
+      const s = stateOf(covering);
       if (s === 'none') continue;
       if (better(s, best)) {
         best = s;
         reaching = [];
       }
-      if (s === best) reaching.push(displayName(this.state, group));
+      if (s === best) reaching.push(displayName(this.state, { type: 'group', id: groupId }));
     }
-    return { state: best, groups: reaching.sort() };
+    return { state: best, groups: reaching.length > 1 ? reaching.sort() : reaching };
   }
 
   /** The cell as responses show it; null when nothing covers it (nor, for a user, through a group). */
@@ -135,15 +144,24 @@ export class CellIndex {
     const covering = this.covering(p, type, action);
     const perms = covering.length > 1 ? [...covering].sort(byNameThenId) : covering;
     const state = stateOf(perms);
-    const ref = (perm: Permission) => {
-      let known = this.refs.get(perm);
-      if (!known) this.refs.set(perm, (known = cellPermission(perm)));
-      return known;
-    };
-    if (p.type !== 'user') return state === 'none' ? null : { state, perms: perms.map(ref) };
+    if (p.type !== 'user') return state === 'none' ? null : { state, perms: this.refsOf(perms) };
     const inherited = this.inherited(p.id, type, action);
     if (state === 'none' && inherited.state === 'none') return null;
-    return { state, perms: perms.map(ref), inherited };
+    return { state, perms: this.refsOf(perms), inherited };
+  }
+
+  /**
+   * The cell form of each permission, made once per permission. A method, not a closure made in
+   * cell(): that runs once per cell of a response, hundreds of thousands of times at size.
+   */
+  private refsOf(perms: Permission[]): CellPermission[] {
+    const out: CellPermission[] = new Array(perms.length);
+    for (let i = 0; i < perms.length; i++) {
+      let known = this.refs.get(perms[i]);
+      if (!known) this.refs.set(perms[i], (known = cellPermission(perms[i])));
+      out[i] = known;
+    }
+    return out;
   }
 
   /** Every (type, action) a cell of `p` may exist for: covered directly or, for a user, through a group. */

@@ -21,7 +21,8 @@ const PAGE = '/plugins/permissions-matrix/';
 /** The page answers within a request or two; a loaded machine may take seconds. */
 const POLL = { timeout: 15_000 };
 
-describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
+// A minute per test: each drives a browser and a server, on a machine that may be busy.
+describe.skipIf(!!missing)('permissions matrix page in Chromium', { timeout: 60_000 }, () => {
   let served: ServedApp;
   let browser: Browser;
   let page: Page;
@@ -146,6 +147,46 @@ describe.skipIf(!!missing)('permissions matrix page in Chromium', () => {
     await expect.poll(() => page.locator('#principal-view').textContent(), POLL).toContain('dcim.device');
     await expect.poll(() => page.locator('#principal-view').textContent(), POLL).toContain('ops_vc');
     await page.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('switches the layout: principals as rows and object types as columns, by buttons and keyboard', async () => {
+    await narrow(page, 'view', 'dcim.', 'ops');
+    await page.getByLabel('Layout').selectOption('principals');
+    await expect.poll(() => page.locator('#grid').getAttribute('data-layout'), POLL).toBe('principals');
+    expect(await page.locator('#grid thead th.corner').textContent()).toBe('Principal');
+    // One row (group ops), a column per dcim object type.
+    expect(await page.locator('#grid tbody th[scope="row"]').count()).toBe(1);
+    expect(await page.locator('#grid tbody th[scope="row"]').textContent()).toContain('ops');
+    // Object types across, in order (only those in view are in the DOM).
+    expect((await page.locator('#grid thead th[scope="col"].type .colname').allTextContents()).slice(0, 1)).toEqual(['dcim.cable']);
+    expect(await page.locator('#grid thead th[scope="col"].type .colname').allTextContents()).toContain('dcim.device');
+    expect(await cell(page, 'ops', 'dcim.device').getAttribute('aria-label')).toBe('ops · dcim.device: view granted');
+    // A column is an object type over the principals shown: ops lacks view on sites.
+    await page.getByLabel('Object type').fill('dcim.site');
+    expect(await page.locator('#grid thead th[scope="col"].type .colname').allTextContents()).toEqual(['dcim.site', 'dcim.sitegroup']);
+    await page.getByRole('button', { name: 'Grant or revoke the column of dcim.site', exact: true }).click();
+    await expect.poll(() => page.locator('#pending-count').textContent(), POLL).toBe('1 pending cell change.');
+    expect(await cell(page, 'ops', 'dcim.site').getAttribute('aria-label')).toBe('ops · dcim.site: view to grant');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    // A row is a principal over the object types shown.
+    await page.getByRole('button', { name: 'Grant or revoke the row of group ops' }).click();
+    await expect.poll(() => page.locator('#pending-count').textContent(), POLL).toBe('2 pending cell changes.');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect.poll(() => page.locator('#pending-count').textContent(), POLL).toBe('No pending changes.');
+    // The arrow keys move across object types here.
+    await cell(page, 'ops', 'dcim.site').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#pending-count').textContent(), POLL).toBe('1 pending cell change.');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('ops · dcim.sitegroup: view to grant');
+    await page.keyboard.press(' ');
+    await expect.poll(() => page.locator('#pending-count').textContent(), POLL).toBe('No pending changes.');
+    await page.getByRole('button', { name: 'What group ops holds' }).click();
+    await expect.poll(() => page.locator('#principal-view').textContent(), POLL).toContain('ops_vc');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Layout').selectOption('types');
+    await expect.poll(() => page.locator('#grid').getAttribute('data-layout'), POLL).toBe('types');
+    expect(await page.locator('#grid tbody th[scope="row"]').first().textContent()).toContain('dcim.');
   });
 
   it('a plan made stale by another change is refused with 409 and nothing written', async () => {

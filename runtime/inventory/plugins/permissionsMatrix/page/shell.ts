@@ -60,6 +60,10 @@ ${session ? html`<meta name="csrf-token" content="${session.csrfToken}"><meta na
       <option value="both">groups, then users</option>
       <option value="users">users</option>
     </select></label>
+    <label>Layout <select id="layout">
+      <option value="types">types down, groups and users across</option>
+      <option value="principals">groups and users down, types across</option>
+    </select></label>
     <label>App <select id="app-filter"><option value="">every app</option></select></label>
     <label>Object type <input id="type-filter" type="search" placeholder="e.g. device"></label>
     <label>Principal <input id="principal-filter" type="search" placeholder="group or user name"></label>

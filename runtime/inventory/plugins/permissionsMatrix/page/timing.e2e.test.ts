@@ -54,11 +54,18 @@ describe.skipIf(!!missing)(`permissions matrix page at ${GROUPS} groups and ${US
   it('is interactive soon after load, groups or groups and users as columns', async () => {
     const figures: number[] = [];
     for (let run = 0; run < 3; run++) {
+      // Fair runs: the previous page's background request (the users' columns) is answered before
+      // the next navigation, else the server is still making it when the page asks again.
+      await page.waitForSelector('html[data-users]');
       await page.reload();
       await page.waitForSelector('html[data-ready="true"]');
       figures.push(await page.evaluate(() => performance.getEntriesByName('matrix-interactive')[0].startTime));
       if (run === 2) {
-        const parts = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => `${new URL(e.name).pathname.split('/').slice(-2).join('/')} ${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms`));
+        const parts = await page.evaluate(() => {
+          const [document] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+          const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => `${new URL(e.name).pathname.split('/').slice(-2).join('/')}${new URL(e.name).search} ${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms`);
+          return [`page ${Math.round(document.requestStart)}–${Math.round(document.responseEnd)} ms`, ...resources];
+        });
         console.log(`matrix page: where the load goes: ${parts.join('; ')}`);
       }
     }
@@ -74,25 +81,52 @@ describe.skipIf(!!missing)(`permissions matrix page at ${GROUPS} groups and ${US
     const width = await page.evaluate(() => (document.getElementById('grid') as HTMLElement).style.width);
     console.log(`matrix page: interactive ${figures.map((f) => Math.round(f)).join(', ')} ms after navigation (${GROUPS} group columns, every object type; ${columns} header cells in the DOM); switching to ${GROUPS} groups + ${USERS} users: ${Math.round(switched)} ms (grid ${width} wide)`);
     expect(width).toBe(`${260 + (GROUPS + USERS) * 52}px`);
+    const flipped = await page.evaluate(() => {
+      const started = performance.now();
+      const select = document.getElementById('layout') as HTMLSelectElement;
+      select.value = 'principals';
+      select.dispatchEvent(new Event('change'));
+      return performance.now() - started;
+    });
+    const rows = await page.locator('#grid').getAttribute('aria-rowcount');
+    console.log(`matrix page: switching the layout to ${GROUPS + USERS} principals down, every object type across: ${Math.round(flipped)} ms`);
+    expect(rows).toBe(String(GROUPS + USERS + 1));
+    await page.getByLabel('Layout').selectOption('types');
     await page.getByLabel('Columns').selectOption('groups');
-  });
+  }, 300_000);
 
-  it('plans and applies a 100-cell edit (one row over 100 groups)', async () => {
+  it('plans and applies a 100-cell edit (one row over 100 groups), the first edit of the process and a second one', async () => {
     await page.getByLabel('Action').selectOption('add');
-    await page.getByLabel('Object type').fill('dcim.sitegroup');
     await page.getByLabel('Principal', { exact: true }).fill('g0');
-    await page.getByRole('button', { name: 'Grant or revoke the row of dcim.sitegroup' }).click();
-    await expect.poll(() => page.locator('#pending-count').textContent(), POLL).toBe('100 pending cell changes.');
-    const started = Date.now();
-    await page.getByRole('button', { name: 'Show plan' }).click();
-    await page.locator('#plan-view .op').first().waitFor();
-    const planned = Date.now() - started;
-    await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await page.waitForSelector('html[data-applied="1"]');
-    const total = Date.now() - started;
-    const status = await page.locator('#status').textContent();
-    console.log(`matrix page: 100-cell edit — plan shown after ${planned} ms, applied and the matrix shown again after ${total} ms in all (${status})`);
-    const written = (await served.api('GET', '/api/users/permissions/?name__isw=g0&limit=0')).body.results as any[];
-    expect(written.filter((p) => p.actions.includes('add') && p.object_types.includes('dcim.sitegroup'))).toHaveLength(100);
-  });
+    // The first apply of the process also pays for its first use of the writer's code (JIT and
+    // modules loaded on first use); the second is what a server that has run an apply before gives.
+    for (const [round, type] of ['dcim.sitegroup', 'dcim.region'].entries()) {
+      await page.getByLabel('Object type').fill(type);
+      await page.getByRole('button', { name: `Grant or revoke the row of ${type}` }).click();
+      await expect.poll(() => page.locator('#pending-count').textContent(), POLL).toBe('100 pending cell changes.');
+      // The buttons by id: a role query scans the accessibility tree (the plan's 100 operations
+      // and the grid), which took the driver ~0.8 s — the page's time is what is measured here.
+      const started = Date.now();
+      await page.locator('#plan').click();
+      await page.locator('#plan-view .op').first().waitFor();
+      const planned = Date.now() - started;
+      const usersBefore = await page.evaluate(() => document.documentElement.dataset.users);
+      await page.locator('#apply').click();
+      await page.waitForSelector(`html[data-applied="${round + 1}"]`);
+      const total = Date.now() - started;
+      const status = await page.locator('#status').textContent();
+      // Each request's own time (sent to last byte), the rest being the browser's and the test driver's.
+      const requests = await page.evaluate(() => {
+        const last = (suffix: string) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith(suffix)).pop();
+        return ['plan/', 'apply/', 'matrix/?action=*'].map((suffix) => `${suffix} ${Math.round((last(suffix)?.responseEnd ?? 0) - (last(suffix)?.startTime ?? 0))} ms`).join(', ');
+      });
+      // The page's own time: the plan shown, then (from the Apply click, by the page's clock) applied and read again; the driver's steps between are left out.
+      const appliedMs = Number(/Applied in (\d+) ms/.exec(status ?? '')?.[1]);
+      console.log(`matrix page: 100-cell edit ${round + 1} — plan shown after ${planned} ms + applied and the matrix shown again ${appliedMs} ms = ${planned + appliedMs} ms (with the test driver's steps: ${total} ms; ${status}; requests: ${requests})`);
+      const written = (await served.api('GET', '/api/users/permissions/?name__isw=g0&limit=0')).body.results as any[];
+      expect(written.filter((p) => p.actions.includes('add') && p.object_types.includes(type))).toHaveLength(100);
+      // The users' columns the page asks for after an apply come before the next round starts.
+      await page.waitForFunction((before) => document.documentElement.dataset.users !== before, usersBefore);
+    }
+  }, 300_000);
 });

@@ -2,13 +2,15 @@
 /// <reference lib="dom.iterable" />
 /**
  * @module
- * The grid: object types (grouped by app) down, principals across, each cell the letters of the
- * actions held. Only the rows and columns in view (and a margin) are in the DOM, so 200 groups or
- * 1,000 users by every object type render as fast as 10: a scroll re-renders the window in the
- * next frame. Headers stick (CSS). One click handler and one key handler serve every cell: a cell,
- * a row's or a column's button edits; the arrow keys move a roving focus, Enter or Space toggles.
+ * The grid: object types (grouped by app) down and principals across, or switched (principals
+ * down, object types across), each cell the letters of the actions held. Only the rows and
+ * columns in view (and a margin) are in the DOM, so 200 groups or 1,000 users by every object type
+ * render as fast as 10: a scroll re-renders the window in the next frame. Headers stick (CSS). One
+ * click handler and one key handler serve every cell: a cell, a row's or a column's button edits;
+ * the arrow keys move a roving focus, Enter or Space toggles. Either way a cell is a (principal,
+ * object type) pair, so the edits and their labels do not depend on the layout.
  */
-import { actionsOf, type Column, type Filters, type Item, type Matrix, type PendingEdits } from './model.ts';
+import { actionsOf, type Column, type Filters, type Item, type Matrix, type PendingEdits, type Row } from './model.ts';
 
 const ROW_H = 24;
 const CELL_W = 52;
@@ -23,11 +25,17 @@ export interface GridEvents {
   principal(column: Column): void;
 }
 
+type Cells = { column: string; objectType: string; actions: string[] }[];
+
 export class Grid {
   private items: Item[] = [];
   private columns: Column[] = [];
+  /** The object types of `items` (the columns when switched). */
+  private types: Row[] = [];
+  private switched = false;
   private filters!: Filters;
-  private focus = { item: -1, column: 0 };
+  /** The focused cell: y down, x across, in the layout shown. */
+  private focus = { y: -1, x: 0 };
   private frame = 0;
 
   constructor(
@@ -47,12 +55,19 @@ export class Grid {
   }
 
   show(matrix: Matrix, items: Item[], columns: Column[], filters: Filters): void {
+    const switched = filters.layout === 'principals';
+    if (switched !== this.switched) {
+      this.focus = { y: -1, x: 0 };
+      this.wrap.scrollTop = this.wrap.scrollLeft = 0;
+    }
     this.matrix = matrix;
     this.items = items;
     this.columns = columns;
+    this.types = items.flatMap((i) => (i.kind === 'type' ? [i.row] : []));
+    this.switched = switched;
     this.filters = filters;
-    if (this.focus.item < 0 || this.focus.item >= items.length || items[this.focus.item].kind !== 'type') this.focus.item = items.findIndex((i) => i.kind === 'type');
-    this.focus.column = Math.min(this.focus.column, Math.max(0, columns.length - 1));
+    if (this.focus.y < 0 || this.focus.y >= this.height || !this.holdsCells(this.focus.y)) this.focus.y = this.firstCellLine();
+    this.focus.x = Math.min(this.focus.x, Math.max(0, this.width - 1));
     this.render();
   }
 
@@ -60,10 +75,42 @@ export class Grid {
     if (!this.frame) this.frame = requestAnimationFrame(() => ((this.frame = 0), this.render()));
   }
 
-  private cellHtml(item: number, column: Column, columnIndex: number): string {
-    const entry = this.items[item];
-    if (entry.kind !== 'type') return '<td class="off" role="gridcell"></td>';
-    const row = entry.row;
+  /** Lines down: the items (app headers and object types), or the principals when switched. */
+  private get height(): number {
+    return this.switched ? this.columns.length : this.items.length;
+  }
+
+  /** Lines across: the principals, or the object types when switched. */
+  private get width(): number {
+    return this.switched ? this.types.length : this.columns.length;
+  }
+
+  /** Whether line y holds cells (an app's header line does not). */
+  private holdsCells(y: number): boolean {
+    return this.switched || this.items[y]?.kind === 'type';
+  }
+
+  private firstCellLine(): number {
+    for (let y = 0; y < this.height; y++) if (this.holdsCells(y)) return y;
+    return -1;
+  }
+
+  /** The principal (by its index in `columns`) and object type of the cell at (y, x); null off the cells. */
+  private at(y: number, x: number): { index: number; column: Column; row: Row } | null {
+    if (this.switched) {
+      const column = this.columns[y];
+      const row = this.types[x];
+      return column && row ? { index: y, column, row } : null;
+    }
+    const item = this.items[y];
+    const column = this.columns[x];
+    return item?.kind === 'type' && column ? { index: x, column, row: item.row } : null;
+  }
+
+  private cellHtml(y: number, x: number): string {
+    const pair = this.at(y, x);
+    if (!pair) return '<td class="off" role="gridcell"></td>';
+    const { column, row } = pair;
     const actions = actionsOf(row, this.filters.action);
     if (!actions.length) return '<td class="off" role="gridcell" aria-label="not applicable"></td>';
     const cells = this.matrix.cells[column.key]?.[row.object_type];
@@ -84,115 +131,144 @@ export class Grid {
         said.push(`${action} inherited from ${info.inherited.groups.join(', ')}`);
       }
     }
-    const focused = item === this.focus.item && columnIndex === this.focus.column;
+    const focused = y === this.focus.y && x === this.focus.x;
     const title = `${column.name} · ${row.object_type}: ${said.length ? said.join(', ') : 'nothing'}`;
-    return `<td role="gridcell" data-i="${item}" data-c="${columnIndex}"${this.editable ? ' class="edit"' : ''} tabindex="${focused ? 0 : -1}" aria-label="${escape(title)}" title="${escape(title)}">${html}</td>`;
+    return `<td role="gridcell" data-i="${y}" data-c="${x}"${this.editable ? ' class="edit"' : ''} tabindex="${focused ? 0 : -1}" aria-label="${escape(title)}" title="${escape(title)}">${html}</td>`;
+  }
+
+  /** The buttons of a principal: its whole line (row or column) and what it holds. */
+  private principalButtons(column: Column, index: number, line: 'row' | 'column'): string {
+    const name = escape(column.name);
+    const edit = this.editable
+      ? `<button type="button" data-${line === 'row' ? 'row' : 'col'}="${index}" aria-label="Grant or revoke the ${line} of ${column.type} ${name}" title="Grant or revoke the whole ${line}">${line === 'row' ? name : '⇅'}</button>`
+      : line === 'row' ? name : '';
+    const info = `<button type="button" data-principal="${index}" aria-label="What ${column.type} ${name} holds" title="What ${name} holds">i</button>`;
+    return line === 'row' ? `${edit} <small>${column.type}</small> ${info}` : `<span class="colname" title="${name}">${name}</span><br>${edit}${info}`;
+  }
+
+  private columnHead(x: number): string {
+    if (!this.switched) return `<th scope="col" class="${this.columns[x].type}">${this.principalButtons(this.columns[x], x, 'column')}</th>`;
+    const row = this.types[x];
+    const type = escape(row.object_type);
+    const edit = this.editable ? `<br><button type="button" data-col="${x}" aria-label="Grant or revoke the column of ${type}" title="Grant or revoke the whole column">⇅</button>` : '';
+    return `<th scope="col" class="type"><span class="colname" title="${escape(row.label)} (${type})">${type}</span>${edit}</th>`;
+  }
+
+  private rowHead(y: number): string {
+    if (this.switched) return `<th class="rowhead ${this.columns[y].type}" scope="row">${this.principalButtons(this.columns[y], y, 'row')}</th>`;
+    const item = this.items[y] as Extract<Item, { kind: 'type' }>;
+    const label = `${escape(item.row.label)} <small>${escape(item.row.object_type)}</small>`;
+    const head = this.editable
+      ? `<button type="button" data-row="${y}" aria-label="Grant or revoke the row of ${escape(item.row.object_type)}" title="Grant or revoke the whole row">${label}</button>`
+      : label;
+    return `<th class="rowhead" scope="row">${head}</th>`;
   }
 
   private render(): void {
-    const { items, columns } = this;
+    const height = this.height;
+    const width = this.width;
     const top = Math.max(0, Math.floor(this.wrap.scrollTop / ROW_H) - MARGIN);
-    const bottom = Math.min(items.length, Math.ceil((this.wrap.scrollTop + this.wrap.clientHeight) / ROW_H) + MARGIN);
+    const bottom = Math.min(height, Math.ceil((this.wrap.scrollTop + this.wrap.clientHeight) / ROW_H) + MARGIN);
     const left = Math.max(0, Math.floor(this.wrap.scrollLeft / CELL_W) - MARGIN);
-    const right = Math.min(columns.length, Math.ceil((this.wrap.scrollLeft + Math.max(0, this.wrap.clientWidth - LABEL_W)) / CELL_W) + MARGIN);
+    const right = Math.min(width, Math.ceil((this.wrap.scrollLeft + Math.max(0, this.wrap.clientWidth - LABEL_W)) / CELL_W) + MARGIN);
     const leftPad = left * CELL_W;
-    const rightPad = (columns.length - right) * CELL_W;
+    const rightPad = (width - right) * CELL_W;
     const span = right - left + 3;
-    const out: string[] = ['<thead><tr><th class="rowhead corner" scope="col">Object type</th>'];
+    const out: string[] = [`<thead><tr><th class="rowhead corner" scope="col">${this.switched ? 'Principal' : 'Object type'}</th>`];
     out.push(`<th class="spacer" style="width:${leftPad}px"></th>`);
-    for (let c = left; c < right; c++) {
-      const column = columns[c];
-      const edit = this.editable ? `<button type="button" data-col="${c}" aria-label="Grant or revoke the column of ${column.type} ${escape(column.name)}" title="Grant or revoke the whole column">⇅</button>` : '';
-      out.push(`<th scope="col" class="${column.type}"><span class="colname" title="${escape(column.name)}">${escape(column.name)}</span><br>${edit}<button type="button" data-principal="${c}" aria-label="What ${column.type} ${escape(column.name)} holds" title="What ${escape(column.name)} holds">i</button></th>`);
-    }
+    for (let x = left; x < right; x++) out.push(this.columnHead(x));
     out.push(`<th class="spacer" style="width:${rightPad}px"></th></tr></thead><tbody>`);
     if (top > 0) out.push(`<tr aria-hidden="true" style="height:${top * ROW_H}px"><td class="spacer" colspan="${span}"></td></tr>`);
-    for (let i = top; i < bottom; i++) {
-      const item = items[i];
-      if (item.kind === 'app') {
+    for (let y = top; y < bottom; y++) {
+      const item = this.switched ? null : this.items[y];
+      if (item?.kind === 'app') {
         out.push(`<tr class="app"><th class="rowhead" scope="rowgroup">${escape(item.label)}</th><td class="spacer" colspan="${span - 1}"></td></tr>`);
         continue;
       }
-      const label = `${escape(item.row.label)} <small>${escape(item.row.object_type)}</small>`;
-      const head = this.editable
-        ? `<button type="button" data-row="${i}" aria-label="Grant or revoke the row of ${escape(item.row.object_type)}" title="Grant or revoke the whole row">${label}</button>`
-        : label;
-      out.push(`<tr><th class="rowhead" scope="row">${head}</th><td class="spacer"></td>`);
-      for (let c = left; c < right; c++) out.push(this.cellHtml(i, columns[c], c));
+      out.push(`<tr>${this.rowHead(y)}<td class="spacer"></td>`);
+      for (let x = left; x < right; x++) out.push(this.cellHtml(y, x));
       out.push('<td class="spacer"></td></tr>');
     }
-    const after = items.length - bottom;
+    const after = height - bottom;
     if (after > 0) out.push(`<tr aria-hidden="true" style="height:${after * ROW_H}px"><td class="spacer" colspan="${span}"></td></tr>`);
     out.push('</tbody>');
-    this.table.style.width = `${LABEL_W + columns.length * CELL_W}px`;
-    this.table.setAttribute('aria-rowcount', String(items.length + 1));
-    this.table.setAttribute('aria-colcount', String(columns.length + 1));
+    this.table.style.width = `${LABEL_W + width * CELL_W}px`;
+    this.table.dataset.layout = this.switched ? 'principals' : 'types';
+    this.table.setAttribute('aria-rowcount', String(height + 1));
+    this.table.setAttribute('aria-colcount', String(width + 1));
     this.table.innerHTML = out.join('');
   }
 
-  private cellsOfRow(item: number) {
-    const entry = this.items[item];
-    if (entry.kind !== 'type') return [];
-    const actions = actionsOf(entry.row, this.filters.action);
-    return this.columns.map((column) => ({ column: column.key, objectType: entry.row.object_type, actions }));
+  /** Every cell of line y (a row's button). */
+  private cellsAcross(y: number): Cells {
+    const cells: Cells = [];
+    for (let x = 0; x < this.width; x++) this.collect(cells, y, x);
+    return cells;
   }
 
-  private cellsOfColumn(column: number) {
-    const key = this.columns[column].key;
-    return this.items.flatMap((entry) => (entry.kind === 'type' ? [{ column: key, objectType: entry.row.object_type, actions: actionsOf(entry.row, this.filters.action) }] : []));
+  /** Every cell of column x (a column's button). */
+  private cellsDown(x: number): Cells {
+    const cells: Cells = [];
+    for (let y = 0; y < this.height; y++) this.collect(cells, y, x);
+    return cells;
   }
 
-  private editCell(item: number, column: number): void {
-    const entry = this.items[item];
-    if (!this.editable || entry?.kind !== 'type') return;
-    const actions = actionsOf(entry.row, this.filters.action);
-    if (actions.length) this.events.edit([{ column: this.columns[column].key, objectType: entry.row.object_type, actions }]);
+  private collect(cells: Cells, y: number, x: number): void {
+    const pair = this.at(y, x);
+    if (pair) cells.push({ column: pair.column.key, objectType: pair.row.object_type, actions: actionsOf(pair.row, this.filters.action) });
+  }
+
+  private editCell(y: number, x: number): void {
+    const pair = this.at(y, x);
+    if (!this.editable || !pair) return;
+    const actions = actionsOf(pair.row, this.filters.action);
+    if (actions.length) this.events.edit([{ column: pair.column.key, objectType: pair.row.object_type, actions }]);
   }
 
   private onClick(event: MouseEvent): void {
     const target = event.target as HTMLElement;
     const button = target.closest('button');
     if (button?.dataset.principal !== undefined) return this.events.principal(this.columns[Number(button.dataset.principal)]);
-    if (button?.dataset.row !== undefined && this.editable) return this.events.edit(this.cellsOfRow(Number(button.dataset.row)));
-    if (button?.dataset.col !== undefined && this.editable) return this.events.edit(this.cellsOfColumn(Number(button.dataset.col)));
+    if (button?.dataset.row !== undefined && this.editable) return this.events.edit(this.cellsAcross(Number(button.dataset.row)));
+    if (button?.dataset.col !== undefined && this.editable) return this.events.edit(this.cellsDown(Number(button.dataset.col)));
     const cell = target.closest('td');
     if (cell?.dataset.i === undefined) return;
-    this.focus = { item: Number(cell.dataset.i), column: Number(cell.dataset.c) };
-    this.editCell(this.focus.item, this.focus.column);
+    this.focus = { y: Number(cell.dataset.i), x: Number(cell.dataset.c) };
+    this.editCell(this.focus.y, this.focus.x);
   }
 
   private onKey(event: KeyboardEvent): void {
     const cell = (event.target as HTMLElement).closest('td');
     if (cell?.dataset.i === undefined) return;
-    let { item, column } = { item: Number(cell.dataset.i), column: Number(cell.dataset.c) };
+    let { y, x } = { y: Number(cell.dataset.i), x: Number(cell.dataset.c) };
     const step = (delta: number) => {
-      let next = item + delta;
-      while (next >= 0 && next < this.items.length && this.items[next].kind !== 'type') next += Math.sign(delta);
-      if (next >= 0 && next < this.items.length) item = next;
+      let next = y + delta;
+      while (next >= 0 && next < this.height && !this.holdsCells(next)) next += Math.sign(delta);
+      if (next >= 0 && next < this.height) y = next;
     };
     switch (event.key) {
       case 'ArrowDown': step(1); break;
       case 'ArrowUp': step(-1); break;
-      case 'ArrowRight': column = Math.min(this.columns.length - 1, column + 1); break;
-      case 'ArrowLeft': column = Math.max(0, column - 1); break;
+      case 'ArrowRight': x = Math.min(this.width - 1, x + 1); break;
+      case 'ArrowLeft': x = Math.max(0, x - 1); break;
       case 'Enter':
       case ' ':
         event.preventDefault();
-        this.focus = { item, column };
-        this.editCell(item, column);
+        this.focus = { y, x };
+        this.editCell(y, x);
         this.focusCell();
         return;
       default: return;
     }
     event.preventDefault();
-    this.focus = { item, column };
+    this.focus = { y, x };
     // Bring the cell into view (the headers stick over the first rows and columns), then render and focus it.
-    const y = item * ROW_H;
-    if (y < this.wrap.scrollTop) this.wrap.scrollTop = y;
-    else if (y + ROW_H + HEAD_H > this.wrap.scrollTop + this.wrap.clientHeight) this.wrap.scrollTop = y + ROW_H + HEAD_H - this.wrap.clientHeight;
-    const x = column * CELL_W;
-    if (x < this.wrap.scrollLeft) this.wrap.scrollLeft = x;
-    else if (x + CELL_W + LABEL_W > this.wrap.scrollLeft + this.wrap.clientWidth) this.wrap.scrollLeft = x + CELL_W + LABEL_W - this.wrap.clientWidth;
+    const top = y * ROW_H;
+    if (top < this.wrap.scrollTop) this.wrap.scrollTop = top;
+    else if (top + ROW_H + HEAD_H > this.wrap.scrollTop + this.wrap.clientHeight) this.wrap.scrollTop = top + ROW_H + HEAD_H - this.wrap.clientHeight;
+    const left = x * CELL_W;
+    if (left < this.wrap.scrollLeft) this.wrap.scrollLeft = left;
+    else if (left + CELL_W + LABEL_W > this.wrap.scrollLeft + this.wrap.clientWidth) this.wrap.scrollLeft = left + CELL_W + LABEL_W - this.wrap.clientWidth;
     this.render();
     this.focusCell();
   }
@@ -205,6 +281,6 @@ export class Grid {
   }
 
   private focusCell(): void {
-    this.table.querySelector<HTMLElement>(`td[data-i="${this.focus.item}"][data-c="${this.focus.column}"]`)?.focus();
+    this.table.querySelector<HTMLElement>(`td[data-i="${this.focus.y}"][data-c="${this.focus.x}"]`)?.focus();
   }
 }

@@ -43,16 +43,23 @@ class Page {
       app: $<HTMLSelectElement>('app-filter').value,
       type: $<HTMLInputElement>('type-filter').value,
       principal: $<HTMLInputElement>('principal-filter').value,
+      layout: $<HTMLSelectElement>('layout').value as Filters['layout'],
     };
   }
 
   /**
-   * The group columns first (what the page shows at first: interactive sooner), then, in the
-   * background, the matrix with the users' columns, which replaces it when it comes.
+   * The group columns first (what the page shows at first: interactive sooner); the matrix with
+   * the users' columns is asked for by loadUsers once that is drawn, so the two responses do not
+   * compete for the server and the browser while the first grid is being made.
    */
   private async load(): Promise<void> {
-    const generation = ++this.generation;
+    ++this.generation;
     this.matrix = await call<Matrix>('GET', 'matrix/?action=*');
+  }
+
+  /** The matrix with the users' columns, in the background; it replaces the one shown when it comes. */
+  private loadUsers(): void {
+    const generation = this.generation;
     this.withUsers = call<Matrix>('GET', 'matrix/?action=*&include_users=true').then((full) => {
       // A later load (after an apply) supersedes this one.
       if (generation !== this.generation) return full;
@@ -79,7 +86,7 @@ class Page {
       edit: (cells) => this.edited(() => this.pending.toggle(cells)),
       principal: (column) => void this.showPrincipal(column),
     });
-    for (const id of ['action', 'columns', 'app-filter']) $(id).addEventListener('change', () => this.draw());
+    for (const id of ['action', 'columns', 'layout', 'app-filter']) $(id).addEventListener('change', () => this.draw());
     for (const id of ['type-filter', 'principal-filter']) $(id).addEventListener('input', () => this.draw());
     $('controls').addEventListener('submit', (e) => e.preventDefault());
     $('export').addEventListener('click', () => void this.exportYaml());
@@ -98,6 +105,7 @@ class Page {
     this.draw();
     performance.mark('matrix-interactive');
     document.documentElement.dataset.ready = 'true';
+    this.loadUsers();
   }
 
   draw(): void {
@@ -132,6 +140,7 @@ class Page {
     this.pending.rebase(this.matrix);
     this.planned = null;
     this.draw();
+    this.loadUsers();
   }
 
   private async showPlan(body: PlannedBody, title: string): Promise<void> {

@@ -25,7 +25,8 @@ export interface Change { principal: { type: 'group' | 'user'; id: number }; obj
 
 export type Item = { kind: 'app'; app: string; label: string } | { kind: 'type'; row: Row };
 
-export interface Filters { action: string; columns: 'groups' | 'users' | 'both'; app: string; type: string; principal: string }
+/** `layout`: object types as rows and principals as columns (`types`, the default), or switched (`principals`). */
+export interface Filters { action: string; columns: 'groups' | 'users' | 'both'; app: string; type: string; principal: string; layout?: 'types' | 'principals' }
 
 /** The rows shown: each app's header, then its types that pass the filters. */
 export function visibleItems(matrix: Matrix, filters: Filters): Item[] {
