@@ -140,6 +140,12 @@ export const operationSchema = z.strictObject({
   auth: z.boolean().optional(),
   /** The permission action checked on the resource (default: the method's: view, add, change, delete). */
   action: name.optional(),
+  /**
+   * Whether the model registers `action` (NetBox's Meta.permissions), so that the permissions
+   * matrix lists it as the model's custom action; default true. False for an action NetBox checks
+   * without registering it (a config template's `render`): a permission names it freely.
+   */
+  action_registered: z.boolean().optional(),
   /** Component schemas (of schemas.yaml, or a resource's `<Model>`/`<Model>Request`) of the bodies. */
   request: z.string().optional(),
   response: z.string().optional(),

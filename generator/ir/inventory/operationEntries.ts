@@ -28,6 +28,7 @@ export function customActions(definition: ResourceDefinition): CustomActionEntry
   for (const [name, action] of Object.entries(definition.custom_actions ?? {})) byName.set(name, { name, label: action.label, ...(action.help_text ? { helpText: action.help_text } : {}) });
   for (const op of definition.operations ?? []) {
     const action = op.action;
+    if (op.action_registered === false) continue;
     if (action && !(STANDARD_ACTIONS as readonly string[]).includes(action) && !byName.has(action)) byName.set(action, { name: action, label: humanName(action) });
   }
   return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
