@@ -12,7 +12,7 @@ import { alternatingTurns, type AgainstBaseline } from './alternatingTurns.ts';
 import { circuitsBaseline } from './circuitsBaseline.ts';
 import { firstDifference } from './jsonDifference.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
-import { listen } from './timing.ts';
+import { apiPoster, listen } from './timing.ts';
 
 export interface CircuitFigures extends AgainstBaseline {
   circuits: number;
@@ -31,12 +31,7 @@ export async function measureCircuits(adminUrl: string, circuits = 5000, duratio
     const baseline = await listen(circuitsBaseline(raw));
     try {
       const headers = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
-      const post = async (path: string, body: unknown): Promise<any> => {
-        const response = await fetch(`${server.url}/api/${path}/`, { method: 'POST', headers, body: JSON.stringify(body) });
-        const answer = await response.json();
-        if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-        return answer;
-      };
+      const post = apiPoster(server.url, headers);
       const sites = await post('dcim/sites', Array.from({ length: 20 }, (_, i) => ({ name: `POP ${i + 1}`, slug: `pop-${i + 1}` })));
       const providers = await post('circuits/providers', [{ name: 'Alpha', slug: 'alpha' }, { name: 'Beta', slug: 'beta' }]);
       const networks = await post('circuits/provider-networks', providers.map((p: any) => ({ provider: p.id, name: `${p.name} cloud` })));

@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
-import { listen, median } from './timing.ts';
+import { apiPoster, listen, median } from './timing.ts';
 
 export interface RackElevationFigures {
   devices: number;
@@ -29,12 +29,7 @@ export async function measureRackElevation(adminUrl: string): Promise<RackElevat
     const server = await listen(app);
     try {
       const headers = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
-      const post = async (path: string, body: unknown): Promise<any> => {
-        const response = await fetch(`${server.url}/api/${path}/`, { method: 'POST', headers, body: JSON.stringify(body) });
-        const answer = await response.json();
-        if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-        return answer;
-      };
+      const post = apiPoster(server.url, headers);
       const site = await post('dcim/sites', { name: 'Bench', slug: 'bench' });
       const manufacturer = await post('dcim/manufacturers', { name: 'Acme', slug: 'acme' });
       const oneU = await post('dcim/device-types', { manufacturer: manufacturer.id, model: 'Switch', slug: 'switch', u_height: 1, is_full_depth: false });

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { closeRenderer } from '../../runtime/inventory/extras/rendering/index.ts';
 import { startInventoryServer } from '../../runtime/server/server.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
-import { listen, median } from './timing.ts';
+import { apiPoster, listen, median } from './timing.ts';
 
 export interface RenderConfigFigures {
   lines: number;
@@ -76,12 +76,7 @@ export async function measureRenderConfig(adminUrl: string): Promise<RenderConfi
     const server = await listen(app);
     try {
       const headers = { Authorization: `Token ${TOKEN}`, 'Content-Type': 'application/json' };
-      const post = async (path: string, body: unknown): Promise<any> => {
-        const response = await fetch(`${server.url}/api/${path}/`, { method: 'POST', headers, body: JSON.stringify(body) });
-        const answer = await response.json();
-        if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-        return answer;
-      };
+      const post = apiPoster(server.url, headers);
       const banner = await post('extras/config-templates', { name: 'banner', template_code: 'banner motd ^{{ banner }}^' });
       const template = await post('extras/config-templates', { name: 'router', template_code: TEMPLATE, environment_params: { trim_blocks: false } });
       const site = await post('dcim/sites', { name: 'Bench', slug: 'bench' });

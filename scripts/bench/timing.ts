@@ -54,3 +54,16 @@ export function listen(app: { fetch: (r: Request) => Response | Promise<Response
     );
   });
 }
+
+/**
+ * A client that POSTs JSON to `<url>/api/<path>/` with `headers` and answers the parsed body,
+ * throwing with the answer when it is not 201: how benchmarks build their data through the API.
+ */
+export function apiPoster(url: string, headers: Record<string, string>): (path: string, body: unknown) => Promise<any> {
+  return async (path, body) => {
+    const response = await fetch(`${url}/api/${path}/`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const answer = await response.json();
+    if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+    return answer;
+  };
+}

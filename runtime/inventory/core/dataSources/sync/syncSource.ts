@@ -9,7 +9,7 @@
  * queryset updates). Running it as a job belongs to the job queue.
  */
 import type { Database } from '../../../../db/index.ts';
-import { ApiError, badRequest, notFound, unrestricted, type RequestContext, type RestServices } from '../../../../rest/index.ts';
+import { badRequest, notFound, unrestricted, type RequestContext, type RestServices } from '../../../../rest/index.ts';
 import { autoSync } from '../../syncedData/index.ts';
 import { applyFiles, type SyncCounts } from './applyFiles.ts';
 import { DEFAULT_CLONE_TIMEOUT_MS, fetchSource, SyncError, withoutCredentials } from './backends.ts';
@@ -56,7 +56,6 @@ export async function syncSource(db: Database, rest: RestServices, ctx: RequestC
       console.error(`data source ${sourceId}: sync failed: ${withoutCredentials(error.message)}`);
       throw badRequest({ detail: error.message });
     }
-    if (error instanceof ApiError) throw error;
     throw error;
   }
 }
