@@ -162,6 +162,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       // postgres.js listens on a connection of its own and listens again after reconnecting.
       await sql.listen(channel, () => void changes.value++, () => void changes.value++);
     },
+    async listen(channel: string, onNotify: () => void) {
+      // Also told after a reconnection: notifications sent meanwhile are lost, so look again.
+      await sql.listen(channel, () => onNotify(), () => onNotify());
+    },
     orm() {
       orm ??= (async () => {
         const [{ drizzle }, schema] = await Promise.all([import('drizzle-orm/postgres-js'), import('../../generated/inventory/schema.ts')]);

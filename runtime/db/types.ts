@@ -70,6 +70,12 @@ export interface Database extends Queryable {
    * lost. The embedded database is one process's alone: there it counts nothing more.
    */
   watch(channel: string): Promise<void>;
+  /**
+   * Calls `onNotify` on every notification on `channel` (PostgreSQL's NOTIFY, from any connection,
+   * once its transaction commits) and after the listening connection reconnects. On the embedded
+   * database nothing outside this process can notify: there it never calls.
+   */
+  listen(channel: string, onNotify: () => void): Promise<void>;
   /** Closes every connection; the database is unusable afterwards. Safe to call twice. */
   close(): Promise<void>;
 }

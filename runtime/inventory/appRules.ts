@@ -35,7 +35,7 @@ export function composeRules(first: ModelRules, second: ModelRules): ModelRules 
 
 /** Merges app registrations, refusing a name two apps both register (model rules compose). */
 export function mergeRules(apps: Record<string, AppRules>): Extensions {
-  const merged: Extensions = { expressions: {}, methods: {}, rules: {}, operations: {} };
+  const merged: Required<Omit<Extensions, 'customFields'>> & Extensions = { expressions: {}, methods: {}, rules: {}, operations: {}, tasks: {} };
   for (const [app, rules] of Object.entries(apps)) {
     if (rules.customFields) {
       if (merged.customFields) throw new Error(`runtime/inventory: customFields is registered twice (again by ${app})`);
@@ -47,7 +47,7 @@ export function mergeRules(apps: Record<string, AppRules>): Extensions {
       if (typeof composed === 'string') throw new Error(`runtime/inventory: rules "${key}" answer ${composed} twice (again by ${app})`);
       merged.rules[key] = composed;
     }
-    for (const part of ['expressions', 'methods', 'operations'] as const) {
+    for (const part of ['expressions', 'methods', 'operations', 'tasks'] as const) {
       for (const [name, value] of Object.entries(rules[part] ?? {})) {
         if (name in merged[part]) throw new Error(`runtime/inventory: ${part} "${name}" is registered twice (again by ${app})`);
         (merged[part] as Record<string, unknown>)[name] = value;

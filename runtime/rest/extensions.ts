@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import type { Field, Resource } from '../contract/index.ts';
 import type { Database, Queryable } from '../db/index.ts';
+import type { TaskHandler } from '../jobs/index.ts';
 import type { CustomFieldSet, FilterQuery, MethodValue } from '../kinds/index.ts';
 import type { ConstraintSet, RequestContext } from './context.ts';
 import type { Registry } from './registry.ts';
@@ -179,6 +180,8 @@ export interface Extensions {
    * list request with `?export=` (NetBox's ExportTemplatesMixin): the engine knows no export format.
    */
   operations: Record<string, OperationHandler>;
+  /** The job queue's task handlers by kind (`core.sync-data-source`): they get the engine's services. */
+  tasks?: Record<string, TaskHandler<RestServices>>;
 }
 
 /** The operation handler that answers a list request with `?export=<name>`. */

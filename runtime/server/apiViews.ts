@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import type { Caller } from '../auth/index.ts';
 import type { Resource } from '../contract/index.ts';
 import type { Queryable } from '../db/index.ts';
+import { STALE_SECONDS } from '../jobs/index.ts';
 import { fieldKind } from '../kinds/index.ts';
 import type { Registry, RequestContext, RestEngine } from '../rest/index.ts';
 
@@ -39,7 +40,9 @@ const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', im
  * NetBox's status keys that clients read (`netbox-version` above all), with what is true of this
  * server: it runs on Node.js, not Django and Python, so it says that instead of inventing versions.
  */
-export function status(c: Context, apps: AppIndex[]): Response {
+export async function status(c: Context, apps: AppIndex[], db: Queryable): Promise<Response> {
+  // Every process's workers (NetBox counts RQ's workers, wherever they run), alive within a minute.
+  const [workers] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM core_worker WHERE heartbeat > now() - interval '${STALE_SECONDS} seconds'`);
   return c.json({
     hostname: process.env.HOSTNAME ?? hostname(),
     installed_apps: Object.fromEntries(apps.map((a) => [a.name, NETBOX_VERSION])),
@@ -48,7 +51,7 @@ export function status(c: Context, apps: AppIndex[]): Response {
     'netbox-codegen-version': SERVER_VERSION,
     'node-version': process.versions.node,
     plugins: { 'permissions-matrix': SERVER_VERSION },
-    'rq-workers-running': 0,
+    'rq-workers-running': Number(workers?.count ?? 0),
   });
 }
 

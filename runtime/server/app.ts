@@ -47,7 +47,7 @@ export interface AppOptions {
   maxBodyBytes?: number;
 }
 
-export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false, changeLogging = true, policy = permissionPolicy({}), maxBodyBytes = DEFAULT_UPLOAD_LIMIT }: AppOptions): Hono<Env> {
+export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false, changeLogging = true, policy = permissionPolicy({}), maxBodyBytes = DEFAULT_UPLOAD_LIMIT }: AppOptions): { app: Hono<Env>; engine: RestEngine } {
   const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering, legacyFieldNames, changeLogging });
   const app = new Hono<Env>({ strict: true });
 
@@ -145,7 +145,7 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
 
   // pynetbox 7.0 (Debian's) reads the API version from an anonymous GET /api/, so the root answers anyone.
   app.get('/api/', (c) => apiRoot(c, registry.apps));
-  app.get('/api/status/', (c) => (requireCaller(c), status(c, registry.apps)));
+  app.get('/api/status/', (c) => (requireCaller(c), status(c, registry.apps, db)));
   app.get('/api/authentication-check/', (c) => authenticationCheck(c, engine, db, requireCaller(c), contextOf(c)));
   // The schema and Swagger UI describe the API, not its data: open to all, so the UI works in a browser.
   app.route('/api/schema', schemaRoutes(openapi));
@@ -216,7 +216,7 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
       throw methodNotAllowed(c.req.method);
     });
   }
-  return app;
+  return { app, engine };
 }
 
 /** The route groups mounted under /api/plugins/: their names and index paths. */

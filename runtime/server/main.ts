@@ -32,6 +32,9 @@ function fail(error: unknown): never {
   process.exit(SETTINGS.has(name) ? 2 : 1);
 }
 
+/** The job queue's workers a server runs when JOB_WORKERS is not set. */
+const DEFAULT_JOB_WORKERS = 2;
+
 let server: ServerType | undefined;
 let db: Database | undefined;
 try {
@@ -51,7 +54,7 @@ try {
   const { loadTables, startInventoryServer } = await import('./server.ts');
   loadTables();
   db = await opening;
-  const started = await startInventoryServer(db);
+  const started = await startInventoryServer(db, { JOB_WORKERS: String(DEFAULT_JOB_WORKERS), ...process.env });
   ready(started.app as unknown as Hono);
   if (started.firstBoot) {
     const { firstBoot } = started;
@@ -63,16 +66,11 @@ try {
   }
   const { port: listening } = server.address() as AddressInfo;
   console.error(`inventory API on http://${host}:${listening}/api/ (${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
-  // NetBox's housekeeping: change records past CHANGELOG_RETENTION go at every start, a few seconds
-  // after the server answers (a deletion must not hold up the start, nor the embedded database's one
-  // thread while the first requests come in), and daily.
-  const prune = () => started.pruneChangeLog().catch((error) => console.error(`change log housekeeping failed: ${(error as Error).message}`));
-  setTimeout(prune, 5_000).unref();
-  const housekeeping = setInterval(prune, 24 * 3600 * 1000);
-  housekeeping.unref();
+  // NetBox's housekeeping (change records past CHANGELOG_RETENTION, jobs past JOB_RETENTION) is a
+  // daily job of the queue (server/jobs/housekeeping.ts), first run as soon as a worker is free.
   const shutdown = async () => {
-    clearInterval(housekeeping);
     server?.close();
+    await started.queue.stop();
     await db?.close();
     process.exit(0);
   };

@@ -2,9 +2,9 @@
  * @module
  * Boots the inventory server on an open database: applies migrations (and traces the cable paths
  * that cables made before them lack), creates the first superuser on an empty database, loads the
- * generated table and builds the app. Tests and
- * benchmarks call this directly. Pruning the change log (`pruneChangeLog`) is the caller's to
- * schedule: main.ts runs it once the server answers, and daily.
+ * generated table and builds the app, and starts the job queue's workers (`queue`; stop them
+ * before closing the database). Tests and benchmarks call this directly. Pruning the change log
+ * is the daily housekeeping job's (jobs/housekeeping.ts); `pruneChangeLog` runs it at once.
  */
 import { readFileSync } from 'node:fs';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -12,10 +12,12 @@ import type { RouteEntry } from '../contract/index.ts';
 import { permissionPolicy, type PermissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
 import { inventoryExtensions, mountMatrixPage, traceMissingPaths } from '../inventory/index.ts';
+import { JobQueue } from '../jobs/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
-import { changelogRetention, clientIpHeaders, SettingError, switchSetting, uploadLimit } from './settings.ts';
+import { HOUSEKEEPING_KIND, housekeeping, scheduleHousekeeping } from './jobs/housekeeping.ts';
+import { changelogRetention, clientIpHeaders, jobRetention, jobWorkers, SettingError, switchSetting, uploadLimit } from './settings.ts';
 
 const openapiPath = new URL('../../generated/inventory/openapi.json', import.meta.url);
 const routesPath = new URL('../../generated/inventory/routes.json', import.meta.url);
@@ -43,10 +45,15 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   const pruneChangeLog = async () => (settings.retention > 0 ? pruneChanges(db, registry, settings.retention) : 0);
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
-  const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, ...settings.app });
+  const { app, engine } = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, ...settings.app });
   // The permissions matrix's page (it calls the API above; runtime/inventory/plugins/permissionsMatrix/page/).
   mountMatrixPage(app, db);
-  return { app, firstBoot, pruneChangeLog };
+  // The job queue's workers run in this process (JOB_WORKERS of them; none with 0).
+  const handlers = { ...inventoryExtensions.tasks, [HOUSEKEEPING_KIND]: housekeeping(registry, { changelogDays: settings.retention, jobDays: settings.jobRetention }) };
+  const queue = new JobQueue({ db, handlers, services: engine, workers: settings.jobWorkers });
+  await queue.start();
+  if (settings.jobWorkers > 0) await scheduleHousekeeping(db);
+  return { app, firstBoot, pruneChangeLog, queue };
 }
 
 /** The settings startInventoryServer reads, each checked (SettingError names a bad one). */
@@ -59,6 +66,8 @@ export function serverSettings(env: NodeJS.ProcessEnv) {
   }
   return {
     retention: changelogRetention(env),
+    jobRetention: jobRetention(env),
+    jobWorkers: jobWorkers(env),
     app: {
       clientIpHeaders: clientIpHeaders(env),
       strictFiltering: switchSetting(env, 'STRICT_FILTERING', false),

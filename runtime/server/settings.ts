@@ -79,6 +79,20 @@ export function clientIpHeaders(env: NodeJS.ProcessEnv): readonly string[] {
 export const DEFAULT_CLIENT_IP_HEADERS = ['X-Real-IP', 'X-Forwarded-For'];
 
 /** A true/false switch: `true`/`false` (any case), or unset for `fallback`. */
+/** JOB_RETENTION: days a finished job is kept (NetBox's default 90; 0 keeps them forever). */
+export function jobRetention(env: NodeJS.ProcessEnv): number {
+  return numberSetting(env, 'JOB_RETENTION', 90, (n) => Number.isInteger(n) && n >= 0, 'a whole number of days (0 keeps jobs forever)');
+}
+
+/**
+ * JOB_WORKERS: the job queue's workers in this process (0 runs none: tasks wait for another
+ * process). The server's entry (main.ts) runs 2 when it is not set; a server started in a test or a
+ * benchmark runs none unless asked, so that nothing but the requests touches its database.
+ */
+export function jobWorkers(env: NodeJS.ProcessEnv, fallback = 0): number {
+  return numberSetting(env, 'JOB_WORKERS', fallback, (n) => Number.isInteger(n) && n >= 0 && n <= 64, 'a whole number from 0 to 64');
+}
+
 export function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;

@@ -40,6 +40,7 @@ export function countingDatabase(inner: Database): CountingDatabase {
       return inner.changes;
     },
     watch: (channel) => inner.watch(channel),
+    listen: (channel, onNotify) => inner.listen(channel, onNotify),
     query: counted(inner),
     script: async (text) => {
       statements.push(text);

@@ -31,7 +31,7 @@ async function answer(response: Response): Promise<{ status: number; body: any; 
  * `{ STRICT_FILTERING: 'true' }`; the superuser is always `admin`.
  */
 export async function bootTestApp(opened: { db: Database; drop(): Promise<void> }, env: NodeJS.ProcessEnv = {}): Promise<TestClient> {
-  const { app, firstBoot } = await startInventoryServer(opened.db, { ...env, SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1' });
+  const { app, firstBoot, queue } = await startInventoryServer(opened.db, { ...env, SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: 'Admin-password-1' });
   const token = firstBoot!.token;
   return {
     db: opened.db,
@@ -48,6 +48,9 @@ export async function bootTestApp(opened: { db: Database; drop(): Promise<void> 
       const duplex = body instanceof ReadableStream ? { duplex: 'half' as const } : {};
       return answer(await app.request(`http://nb.test${path}`, { method, headers: { Authorization: `Bearer ${token}`, ...headers }, body, ...duplex }));
     },
-    close: () => opened.drop(),
+    close: async () => {
+      await queue.stop();
+      await opened.drop();
+    },
   };
 }

@@ -52,6 +52,7 @@ export function capturingDatabase(inner: Database): CapturingDatabase {
       return inner.changes;
     },
     watch: (channel) => inner.watch(channel),
+    listen: (channel, onNotify) => inner.listen(channel, onNotify),
     query: capture(inner, false),
     script: async (text) => {
       if (!result.recording) return inner.script(text);

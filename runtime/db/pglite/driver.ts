@@ -129,6 +129,8 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     },
     // One process holds the data directory (its lock): no other announces changes.
     watch: async () => {},
+    // The same: whatever would notify is in this process, and says so itself (runtime/jobs/wake.ts).
+    listen: async () => {},
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
       changes.after(exclusive(async () => {
         const at = generation;
