@@ -93,7 +93,8 @@ function sparingTheCaller(request: FuzzRequest): FuzzRequest {
 /** One hash over every table's rows (a token's last_used is refreshed in the background, so it is left out). */
 async function fingerprint(db: Database, tables: string[]): Promise<string[]> {
   const parts = tables.map((t) => `SELECT '${t}' AS t, count(*)::int AS n, md5(coalesce(string_agg((to_jsonb(r) - 'last_used')::text, '|' ORDER BY r.id), '')) AS h FROM "${t}" r`);
-  const rows = await db.query<{ t: string; n: number; h: string }>(parts.join(' UNION ALL '));
+  // UNION ALL keeps no order (PostgreSQL may run its parts in parallel): sorted by table.
+  const rows = await db.query<{ t: string; n: number; h: string }>(`${parts.join(' UNION ALL ')} ORDER BY t`);
   return rows.map((r) => `${r.t}:${r.n}:${r.h}`);
 }
 
