@@ -103,7 +103,10 @@ describe.each(testDatabases())('event rules and webhooks on $name', (database) =
     expect(await badRule({ conditions: { and: [{ attr: 'x', value: 'a', op: 'gt' }] } })).toMatchObject({ status: 400, body: { conditions: ["Invalid type for gt operation: <class 'str'>"] } });
     expect(await badRule({ event_types: ['object_exploded'] })).toMatchObject({ status: 400, body: { event_types: ["Item 1 in the array did not validate: Value 'object_exploded' is not a valid choice."] } });
     expect(await badRule({ object_types: ['dcim.nothing'] })).toMatchObject({ status: 400, body: { object_types: ['Invalid content type: dcim.nothing'] } });
-    expect(await badRule({ action_object_id: 999999 })).toMatchObject({ status: 400 });
+    expect(await badRule({ action_object_id: 999999 })).toMatchObject({ status: 400, body: { action_object_id: ['Related object not found using the provided value: 999999.'] } });
+    expect(await badRule({ action_object_id: null })).toMatchObject({ status: 400, body: { action_object_id: ['This field cannot be null.'] } });
+    expect(await badRule({ action_data: [1] })).toMatchObject({ status: 400, body: { action_data: ['Action data must be a JSON object or null.'] } });
+    // Webhook.clean() raises its errors together (URL, CA file); the serializer's choices and the syntax checks come with them.
     const badHook = (extra: Row) => api.request('POST', '/api/extras/webhooks/', { name: 'bad', payload_url: 'http://x.test/', ...extra });
     expect(await badHook({ payload_url: 'ftp://x.test/' })).toMatchObject({ status: 400, body: { payload_url: ['Enter a valid URL, beginning with http:// or https://.'] } });
     expect(await badHook({ payload_url: 'file://{{ data.x }}' })).toMatchObject({ status: 400, body: { payload_url: ['Enter a valid URL, beginning with http:// or https://.'] } });
@@ -111,6 +114,27 @@ describe.each(testDatabases())('event rules and webhooks on $name', (database) =
     expect(await badHook({ ssl_verification: false, ca_file_path: '/etc/ca.pem' })).toMatchObject({ status: 400, body: { ca_file_path: ['Do not specify a CA certificate file if SSL verification is disabled.'] } });
     expect(await badHook({ http_method: 'BREW' })).toMatchObject({ status: 400 });
     expect((await api.request('GET', '/api/extras/webhooks/?name=bad')).body.count).toBe(0);
+  });
+
+  it('checks custom fields on both models', async () => {
+    const field = await post('/api/extras/custom-fields/', { name: 'ticket', type: 'integer', object_types: ['extras.eventrule', 'extras.webhook'], unique: true });
+    const hook = await webhook('cf-1', { custom_fields: { ticket: 7 } });
+    for (const path of ['/api/extras/webhooks/', '/api/extras/event-rules/']) {
+      const body = path.includes('webhooks') ? { name: 'cf', payload_url: 'http://x.test/' } : { name: 'cf', object_types: ['dcim.site'], event_types: ['object_created'], action_type: 'webhook', action_object_type: 'extras.webhook', action_object_id: hook.id };
+      expect(await api.request('POST', path, { ...body, custom_fields: { ticket: 'abc' } })).toMatchObject({ status: 400, body: { __all__: [expect.stringMatching(/^Invalid value for custom field 'ticket': /)] } });
+      if (path.includes('event-rules')) await post(path, { ...body, name: 'cf-1', custom_fields: { ticket: 7 } });
+      expect(await api.request('POST', path, { ...body, custom_fields: { ticket: 7 } })).toMatchObject({ status: 400, body: { __all__: ["Custom field 'ticket' must have a unique value."] } });
+    }
+    const note = await post('/api/extras/custom-fields/', { name: 'note', type: 'text', object_types: ['extras.eventrule', 'extras.webhook'] });
+    await api.request('PATCH', `/api/extras/custom-fields/${field.id}/`, { required: true });
+    try {
+      expect(await api.request('POST', '/api/extras/webhooks/', { name: 'cf', payload_url: 'http://x.test/', custom_fields: { note: 'x' } })).toMatchObject({ status: 400, body: { __all__: ["Missing required custom field 'ticket'."] } });
+      expect(await api.request('POST', '/api/extras/event-rules/', { name: 'cf', object_types: ['dcim.site'], event_types: ['object_created'], action_type: 'webhook', action_object_type: 'extras.webhook', action_object_id: hook.id, custom_fields: { note: 'x' } })).toMatchObject({ status: 400, body: { __all__: ["Missing required custom field 'ticket'."] } });
+    } finally {
+      await api.request('DELETE', `/api/extras/custom-fields/${field.id}/`);
+      await api.request('DELETE', `/api/extras/custom-fields/${note.id}/`);
+    }
+    await api.request('DELETE', '/api/extras/event-rules/', [{ id: (await api.request('GET', '/api/extras/event-rules/?name=cf-1')).body.results[0].id }]);
   });
 
   it('a device create sends the webhook, signed with the secret, with the device as the API shows it', async () => {
