@@ -54,8 +54,13 @@ function agentFor(verify: boolean, caFile: string | null): Promise<Agent> {
   return agent;
 }
 
+/** Jinja2's markers: text without one renders as itself (but for a final newline, which Jinja drops). */
+const TEMPLATE = /\{[{%#]/;
+
 /** Renders a template of the webhook with the context; a template error fails the delivery. */
 async function renderText(code: string, context: Record<string, unknown>, what: string): Promise<string> {
+  // A plain text needs no trip to the rendering thread.
+  if (!TEMPLATE.test(code)) return code.replace(/\r?\n$/, '');
   const outcome = await render({ main: 'template', templates: { template: code }, context, params: {}, debug: false, forceNoAutoescape: true });
   if ('error' in outcome) throw new Error(`Error rendering ${what}: ${outcome.error}`);
   return outcome.output;

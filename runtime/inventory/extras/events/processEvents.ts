@@ -10,7 +10,7 @@
  * (job_started … job_errored) come the same way with the job's data (jobEvents.ts).
  */
 import type { Database, Queryable } from '../../../db/index.ts';
-import { enqueue, type TaskRun } from '../../../jobs/index.ts';
+import { enqueueMany, type TaskRun, type TaskSpec } from '../../../jobs/index.ts';
 import { unrestricted, type Registry, type RequestContext, type RestServices } from '../../../rest/index.ts';
 import { evalConditions } from './conditions.ts';
 import type { EventType } from './rules.ts';
@@ -92,26 +92,29 @@ export async function fire(db: Database, rest: RestServices, events: FiredEvent[
   if (!actions.length) return 0;
   const timestamp = pythonNow();
   const webhookType = rest.registry.resource(WEBHOOKS).objectType;
-  await db.transaction(async (tx) => {
-    for (const { rule, event, data } of actions) {
-      if (rule.action_type === 'webhook' && rule.action_object_type === webhookType && rule.action_object_id !== null) {
-        const delivery: DeliveryData = {
-          webhook: Number(rule.action_object_id),
-          eventRule: Number(rule.id),
-          objectType: event.objectType,
-          event: event.event,
-          data,
-          snapshots: event.snapshots,
-          timestamp,
-          username: event.username,
-          requestId: event.requestId,
-        };
-        await enqueue(tx, { kind: DELIVER_WEBHOOK, data: delivery, queue: 'default', maxAttempts: 1 + retries, description: `Webhook of event rule ${rule.name}`, timeoutSeconds: 60 });
-      } else {
-        // Scripts and notification groups are not served yet: the rule is skipped, and said so.
-        log?.('warning', `Event rule "${rule.name}": action ${rule.action_type} (${rule.action_object_type}) is not supported; skipped`);
-      }
+  const deliveries: Omit<TaskSpec, 'job'>[] = [];
+  for (const { rule, event, data } of actions) {
+    if (rule.action_type === 'webhook' && rule.action_object_type === webhookType && rule.action_object_id !== null) {
+      const delivery: DeliveryData = {
+        webhook: Number(rule.action_object_id),
+        eventRule: Number(rule.id),
+        objectType: event.objectType,
+        event: event.event,
+        data,
+        snapshots: event.snapshots,
+        timestamp,
+        username: event.username,
+        requestId: event.requestId,
+      };
+      deliveries.push({ kind: DELIVER_WEBHOOK, data: delivery, queue: 'default', maxAttempts: 1 + retries, description: `Webhook of event rule ${rule.name}`, timeoutSeconds: 60 });
+    } else {
+      // Scripts and notification groups are not served yet: the rule is skipped, and said so.
+      log?.('warning', `Event rule "${rule.name}": action ${rule.action_type} (${rule.action_object_type}) is not supported; skipped`);
     }
+  }
+  // One statement per thousand deliveries, all or none.
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < deliveries.length; i += 1000) await enqueueMany(tx, deliveries.slice(i, i + 1000));
   });
   return actions.length;
 }
