@@ -3,12 +3,13 @@
  * a real HTTP receiver on 127.0.0.1: NetBox's fields and validation messages; a device create
  * fires a webhook signed with the secret; conditions filter; a body template, headers and URL are
  * rendered; a delete sends the object as it was; a failing receiver is retried and then the task
- * fails; a write that fails (a 400) sends nothing.
+ * fails; job events fire; a write that fails (a 400) sends nothing.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../../../jobs/index.ts';
 import { testDatabases } from '../../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 import { closeRenderer } from '../rendering/index.ts';
@@ -198,6 +199,15 @@ describe.each(testDatabases())('event rules and webhooks on $name', (database) =
     const listed = await api.request('GET', `/api/core/background-tasks/${task.task_id}/`);
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).toContain('failed');
+  });
+
+  it("job events fire the rules watching the type of the job's object", async () => {
+    const hook = await webhook('jobs', { body_template: '{{ event }} {{ object_type }}' });
+    await rule('jobs', hook.id, { object_types: ['dcim.site'], event_types: ['job_started', 'job_errored'] });
+    // A task of a kind nobody handles: its job starts, then ends errored.
+    await enqueue(api.db, { kind: 'test.unhandled', job: { name: 'Unhandled', objectType: 'dcim.site', objectId: siteId } });
+    await until(() => to('jobs').length >= 2);
+    expect(to('jobs').map((r) => r.body)).toEqual(['job_started dcim.site', 'job_ended dcim.site']);
   });
 
   it('a write that fails sends nothing', async () => {
