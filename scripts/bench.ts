@@ -55,6 +55,7 @@ import { measureEventRules } from './bench/eventRules.ts';
 import { describeInstantiation, measureDeviceInstantiation } from './bench/deviceInstantiation.ts';
 import { measureGeneration } from './bench/generation.ts';
 import { measureIpam } from './bench/ipam.ts';
+import { jobPickupRows, measureJobPickup } from './bench/jobPickup.ts';
 import { measureGenerationChange } from './bench/generationChange.ts';
 import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
@@ -269,6 +270,10 @@ if (runs('ipam')) {
     [`GET prefixes/{id}/available-prefixes/ of an IPv6 /32 with 100,000 children (${ip.availablePrefixesCount} free blocks; median of 30)`, ms2(ip.availablePrefixesMs), `first read, computing the stored free space: ${ms2(ip.availablePrefixesFirstMs)}`, '< 50 ms'],
     [`${ip.parallel.requests} parallel POST prefixes/{id}/available-ips/ on one /24`, `${ip.parallel.distinct} distinct of ${ip.parallel.requests}`, `${(ip.parallel.requests / (ip.parallel.ms / 1000)).toFixed(0)} allocations/s`, 'all distinct'],
   );
+}
+if (runs('jobs')) {
+  progress('job queue pickup (embedded and PostgreSQL)…');
+  rows.push(...jobPickupRows(await measureJobPickup(adminUrl)));
 }
 if (runs('datasync')) {
   progress('data source sync (PostgreSQL; a git repository of 1,000 files over HTTP)…');

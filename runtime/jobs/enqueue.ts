@@ -37,9 +37,14 @@ export async function enqueue(tx: Queryable, spec: TaskSpec): Promise<Enqueued> 
      VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, 0, $7, coalesce($8::timestamptz, now()), now(), CASE WHEN $8::timestamptz IS NULL THEN now() END, $9, false, $10)`,
     [taskId, queue, spec.kind, JSON.stringify(spec.data ?? null), spec.description ?? spec.job?.name ?? spec.kind, runAt ? 'scheduled' : 'queued', Math.max(1, spec.maxAttempts ?? 1), runAt, spec.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, jobId],
   );
-  await tx.query(`SELECT pg_notify('${TASK_CHANNEL}', $1)`, [queue]);
-  wakeWorkers();
+  await notifyWorkers(tx, queue);
   return { taskId, jobId };
+}
+
+/** Wakes the workers of every process (once `db`'s transaction, if any, commits) to look at `queue` again. */
+export async function notifyWorkers(db: Queryable, queue: string): Promise<void> {
+  await db.query(`SELECT pg_notify('${TASK_CHANNEL}', $1)`, [queue]);
+  wakeWorkers();
 }
 
 /**
@@ -63,7 +68,6 @@ export async function enqueueMany(tx: Queryable, specs: Omit<TaskSpec, 'job' | '
      FROM jsonb_to_recordset($1::text::jsonb) AS r(task_id text, queue_name text, kind text, data jsonb, description text, max_attempts int, timeout int)`,
     [JSON.stringify(rows)],
   );
-  for (const queue of new Set(rows.map((r) => r.queue_name))) await tx.query(`SELECT pg_notify('${TASK_CHANNEL}', $1)`, [queue]);
-  wakeWorkers();
+  for (const queue of new Set(rows.map((r) => r.queue_name))) await notifyWorkers(tx, queue);
   return rows.map((r) => r.task_id);
 }
