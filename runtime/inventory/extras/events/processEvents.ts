@@ -6,13 +6,15 @@
  * `object_created` showing the last state; anything then a delete is an `object_deleted`), renders
  * each object as the REST API shows it (a deleted one as it was rendered before the delete), and
  * for each enabled rule watching its type and event whose conditions hold, runs the action: a
- * webhook's delivery is queued (`extras.deliver-webhook`, retried per RQ_RETRY_MAX). Job events
+ * webhook's delivery is queued (`extras.deliver-webhook`, retried per RQ_RETRY_MAX), a
+ * notification group's members are notified (notify.ts); scripts are not run yet. Job events
  * (job_started … job_errored) come the same way with the job's data (jobEvents.ts).
  */
 import type { Database, Queryable } from '../../../db/index.ts';
 import { enqueueMany, type TaskRun, type TaskSpec } from '../../../jobs/index.ts';
 import { unrestricted, type Registry, type RequestContext, type RestServices } from '../../../rest/index.ts';
 import { evalConditions } from './conditions.ts';
+import { NOTIFICATION_GROUPS, notificationsServed, notify, type Notice } from './notify.ts';
 import type { EventType } from './rules.ts';
 import { EVENT_OF, EVENT_RULES, rulesFor, type EventsTaskData } from './watching.ts';
 
@@ -93,6 +95,8 @@ export async function fire(db: Database, rest: RestServices, events: FiredEvent[
   const timestamp = pythonNow();
   const webhookType = rest.registry.resource(WEBHOOKS).objectType;
   const deliveries: Omit<TaskSpec, 'job'>[] = [];
+  const notices: Notice[] = [];
+  const groupType = notificationsServed(rest.registry) ? rest.registry.resource(NOTIFICATION_GROUPS).objectType : null;
   for (const { rule, event, data } of actions) {
     if (rule.action_type === 'webhook' && rule.action_object_type === webhookType && rule.action_object_id !== null) {
       const delivery: DeliveryData = {
@@ -107,14 +111,18 @@ export async function fire(db: Database, rest: RestServices, events: FiredEvent[
         requestId: event.requestId,
       };
       deliveries.push({ kind: DELIVER_WEBHOOK, data: delivery, queue: 'default', maxAttempts: 1 + retries, description: `Webhook of event rule ${rule.name}`, timeoutSeconds: 60 });
+    } else if (rule.action_type === 'notification' && groupType && rule.action_object_type === groupType && rule.action_object_id !== null && event.objectId !== null) {
+      const display = typeof data.display === 'string' ? data.display : String(data.name ?? data.id ?? '');
+      notices.push({ group: Number(rule.action_object_id), objectType: event.objectType, objectId: event.objectId, objectRepr: display, event: event.event });
     } else {
-      // Scripts and notification groups are not served yet: the rule is skipped, and said so.
+      // Scripts (and notification groups where they are not served) are not run: the rule is skipped, and said so.
       log?.('warning', `Event rule "${rule.name}": action ${rule.action_type} (${rule.action_object_type}) is not supported; skipped`);
     }
   }
   // One statement per thousand deliveries, all or none.
   await db.transaction(async (tx) => {
     for (let i = 0; i < deliveries.length; i += 1000) await enqueueMany(tx, deliveries.slice(i, i + 1000));
+    if (notices.length) await notify(tx, rest.registry, notices);
   });
   return actions.length;
 }
