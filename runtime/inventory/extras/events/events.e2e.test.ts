@@ -187,6 +187,20 @@ describe.each(testDatabases())('event rules and webhooks on $name', (database) =
     expect(payload).toMatchObject({ event: 'deleted', data: { id: doomed.id, name: 'doomed-1', site: { id: siteId } }, snapshots: { postchange: null, prechange: { name: 'doomed-1' } } });
   });
 
+  it('a delete that cascades gives one task for the transaction, with an event per object', async () => {
+    const hook = await webhook('cascade', { body_template: '{{ object_type }} {{ data.name }}' });
+    await rule('cascade', hook.id, { object_types: ['dcim.device', 'dcim.interface'], event_types: ['object_deleted'] });
+    const doomed = await device('doomed-2');
+    await post('/api/dcim/interfaces/', [{ device: doomed.id, name: 'eth0', type: '1000base-t' }, { device: doomed.id, name: 'eth1', type: '1000base-t' }]);
+    const tasks = async () => Number((await api.db.query<Row>(`SELECT count(*)::int AS n FROM core_task WHERE kind = 'extras.process-events'`))[0].n);
+    const before = await tasks();
+    expect((await api.request('DELETE', `/api/dcim/devices/${doomed.id}/`)).status).toBe(204);
+    expect(await tasks()).toBe(before + 1);
+    await until(() => to('cascade').length >= 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(to('cascade').map((r) => r.body).sort()).toEqual(['dcim.device doomed-2', 'dcim.interface eth0', 'dcim.interface eth1']);
+  });
+
   it('a failing receiver is retried, then the task fails (visible in core/background-tasks)', async () => {
     const hook = await webhook('fail', { payload_url: `${base}/hook/fail` });
     await rule('fail', hook.id, { conditions: { attr: 'name', value: 'broken', op: 'contains' } });
