@@ -18,6 +18,8 @@
  *  - on PostgreSQL: bulk create of 1,000 devices of a type with 51 component templates (51,000
  *    components in one request), with its statements per table (bench/deviceInstantiation.ts);
  *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts);
+ *  - on PostgreSQL: a device create with 5 matching event rules against none, and 1,000 webhooks
+ *    delivered to a receiver on 127.0.0.1 (bench/eventRules.ts);
  *  - on PostgreSQL: the device list as a user with three constrained permissions against the
  *    superuser (bench/permissions.ts);
  *  - on PostgreSQL: the permissions matrix with 200 groups, 1,000 users and 5,000 permissions —
@@ -39,7 +41,7 @@
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count, BENCH_CIRCUITS the circuit count,
  * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, configcontexts, circuits, instantiation, paths, customfields,
- * changes, permissions, matrix, elevation, render, ipam, datasync, attacks, bridge).
+ * changes, events, permissions, matrix, elevation, render, ipam, datasync, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +51,7 @@ import { measureCircuits } from './bench/circuits.ts';
 import { measureConfigContexts } from './bench/configContexts.ts';
 import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
+import { measureEventRules } from './bench/eventRules.ts';
 import { describeInstantiation, measureDeviceInstantiation } from './bench/deviceInstantiation.ts';
 import { measureGeneration } from './bench/generation.ts';
 import { measureIpam } from './bench/ipam.ts';
@@ -187,6 +190,15 @@ if (runs('changes')) {
     ['bulk create of 1,000 devices, change logging on', ms(log.bulkCreateOnMs), signedPercent(log.bulkCreateOnMs / log.bulkCreateOffMs - 1), '≤ +25%'],
     ['PATCH one device, change logging off (baseline)', `${log.patchOffRps.toFixed(0)} req/s`, '', ''],
     ['PATCH one device, change logging on', `${log.patchOnRps.toFixed(0)} req/s`, signedPercent(log.patchOnRps / log.patchOffRps - 1), '≤ −10%'],
+  );
+}
+if (runs('events')) {
+  progress('event rules and webhooks (PostgreSQL)…');
+  const ev = await measureEventRules(adminUrl);
+  rows.push(
+    ['POST one device, no enabled event rule (baseline; median of 6 turns of 60)', ms(ev.createNoneMs), '', ''],
+    ['POST one device, 5 enabled event rules matching it (delivery queued)', ms(ev.createFiveMs), signedPercent(ev.createFiveMs / ev.createNoneMs - 1), '< +10%'],
+    [`${ev.deliveries} webhooks from one bulk create of 1,000 devices (${ms(ev.bulkCreateMs)}), delivered to 127.0.0.1 by ${ev.workers} workers`, ms(ev.deliveryMs), `first after ${ms(ev.firstMs)}; ${(ev.deliveries / (ev.deliveryMs / 1000)).toFixed(0)} deliveries/s`, '< 10000 ms'],
   );
 }
 if (runs('permissions')) {
