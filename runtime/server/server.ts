@@ -11,11 +11,11 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
 import { permissionPolicy, type PermissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
-import { inventoryExtensions, mountMatrixPage, traceMissingPaths } from '../inventory/index.ts';
+import { configureMediaRoot, inventoryExtensions, mountMatrixPage, mountMedia, traceMissingPaths } from '../inventory/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
-import { changelogRetention, clientIpHeaders, SettingError, switchSetting, uploadLimit } from './settings.ts';
+import { changelogRetention, clientIpHeaders, mediaRootSetting, SettingError, switchSetting, uploadLimit } from './settings.ts';
 
 const openapiPath = new URL('../../generated/inventory/openapi.json', import.meta.url);
 const routesPath = new URL('../../generated/inventory/routes.json', import.meta.url);
@@ -43,7 +43,10 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   const pruneChangeLog = async () => (settings.retention > 0 ? pruneChanges(db, registry, settings.retention) : 0);
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
+  // Image attachments' files: one media directory per process (the last server started sets it).
+  configureMediaRoot(settings.mediaRoot);
   const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, ...settings.app });
+  mountMedia(app);
   // The permissions matrix's page (it calls the API above; runtime/inventory/plugins/permissionsMatrix/page/).
   mountMatrixPage(app, db);
   return { app, firstBoot, pruneChangeLog };
@@ -59,6 +62,7 @@ export function serverSettings(env: NodeJS.ProcessEnv) {
   }
   return {
     retention: changelogRetention(env),
+    mediaRoot: mediaRootSetting(env),
     app: {
       clientIpHeaders: clientIpHeaders(env),
       strictFiltering: switchSetting(env, 'STRICT_FILTERING', false),

@@ -20,3 +20,4 @@ export { DATA_BACKENDS } from './dataSources/rules.ts';
 export { syncedData, type SyncedDataReader, type SyncedFile } from './syncedData/index.ts';
 export { syncSource } from './dataSources/index.ts';
 export { appLabeledName } from './shared/objectTypeLabels.ts';
+export { featuresOf, hasFeature, FEATURES, type Feature } from './objectTypes/features.ts';
