@@ -25,7 +25,7 @@ describe.each(testDatabases())('image attachments on $name', (database) => {
   const upload = (fields: Record<string, string>, file?: { bytes: Uint8Array; name: string }, headers: Record<string, string> = {}) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    if (file) form.append('image', new Blob([file.bytes]), file.name);
+    if (file) form.append('image', new Blob([new Uint8Array(file.bytes)]), file.name);
     return api.raw('POST', '/api/extras/image-attachments/', form, headers);
   };
   const files = () => (existsSync(join(media, 'image-attachments')) ? readdirSync(join(media, 'image-attachments')).sort() : []);
