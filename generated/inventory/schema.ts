@@ -319,6 +319,22 @@ export const coreObjectChange = pgTable('core_object_change', {
     index('core_object_change_changed_object_type_idx').on(t.changed_object_type, t.changed_object_id),
     foreignKey({ name: 'core_object_change_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
   ]);
+export const coreObjectType = pgTable('core_object_type', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    app_label: varchar('app_label', { length: 100 }).notNull(),
+    app_name: varchar('app_name', { length: 100 }).notNull(),
+    model: varchar('model', { length: 100 }).notNull(),
+    model_name: varchar('model_name', { length: 100 }).notNull(),
+    model_name_plural: varchar('model_name_plural', { length: 100 }).notNull(),
+    public: boolean('public').notNull(),
+    features: text('features').array().notNull().default(sql`'{}'`),
+    is_plugin_model: boolean('is_plugin_model').notNull(),
+    rest_api_endpoint: varchar('rest_api_endpoint', { length: 200 }),
+    description: varchar('description', { length: 1000 }),
+    label: varchar('label', { length: 200 }).notNull(),
+  }, (t) => [
+    index('core_object_type_ordering_idx').on(t.app_label, t.model, t.id),
+  ]);
 export const dcimCable = pgTable('dcim_cable', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     type: varchar('type', { length: 50 }),
@@ -3296,6 +3312,7 @@ export const tables = {
     core_data_file: coreDataFile,
     core_data_source: coreDataSource,
     core_object_change: coreObjectChange,
+    core_object_type: coreObjectType,
     dcim_cable: dcimCable,
     dcim_cable_bundle: dcimCableBundle,
     dcim_cable_termination: dcimCableTermination,

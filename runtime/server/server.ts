@@ -11,7 +11,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
 import { permissionPolicy, type PermissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
-import { configureMediaRoot, inventoryExtensions, mountMatrixPage, mountMedia, traceMissingPaths } from '../inventory/index.ts';
+import { configureMediaRoot, inventoryExtensions, mountMatrixPage, mountMedia, syncObjectTypes, traceMissingPaths } from '../inventory/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
@@ -39,6 +39,8 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   const { registry, routes } = loadTables();
   // Cables made before paths were stored get theirs once, after the migration that adds them.
   if (migrated.applied.length) await db.transaction((tx) => traceMissingPaths(tx, registry));
+  // The served models' object types (core.object-types), as this build of the table describes them.
+  await db.transaction((tx) => syncObjectTypes(tx, registry));
   /** NetBox's housekeeping of change records past CHANGELOG_RETENTION (none when it is 0). */
   const pruneChangeLog = async () => (settings.retention > 0 ? pruneChanges(db, registry, settings.retention) : 0);
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.

@@ -3,21 +3,22 @@
  * core: filters every NetBoxModel list has and filters shared by several apps (commonFilters/),
  * the values over objects not served yet (unserved/), data sources and their sync (dataSources/),
  * synced data of any resource built on the `synced-data` mixin (syncedData/), and
- * the `display` of change records (objectChanges/); object type names and labels other apps
+ * the `display` of change records (objectChanges/), object types and their features (objectTypes/); object type names and labels other apps
  * check and print (shared/).
  */
 import { mergeRules, type AppRules } from '../appRules.ts';
 import { commonFilters } from './commonFilters/index.ts';
 import { dataSources } from './dataSources/index.ts';
 import { objectChanges } from './objectChanges/index.ts';
+import { objectTypes } from './objectTypes/index.ts';
 import { syncedDataOperations } from './syncedData/index.ts';
 import { unserved } from './unserved/index.ts';
 
-export const core: AppRules = mergeRules({ commonFilters, dataSources, objectChanges, syncedDataOperations, unserved });
+export const core: AppRules = mergeRules({ commonFilters, dataSources, objectChanges, objectTypes, syncedDataOperations, unserved });
 
 export { objectTypeNameError } from './shared/objectTypeNames.ts';
 export { DATA_BACKENDS } from './dataSources/rules.ts';
 export { syncedData, type SyncedDataReader, type SyncedFile } from './syncedData/index.ts';
 export { syncSource } from './dataSources/index.ts';
 export { appLabeledName } from './shared/objectTypeLabels.ts';
-export { featuresOf, hasFeature, FEATURES, type Feature } from './objectTypes/features.ts';
+export { featuresOf, hasFeature, FEATURES, objectTypeLabel, syncObjectTypes, type Feature } from './objectTypes/index.ts';

@@ -90,10 +90,10 @@ describe.each(testDatabases())('image attachments on $name', (database) => {
     expect(await upload(device, { bytes: new TextEncoder().encode('not an image'), name: 'x.png' })).toMatchObject({ status: 400, body: { image: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] } });
     expect(await upload(device)).toMatchObject({ status: 400, body: { image: ['No file was submitted.'] } });
     expect(await api.request('POST', '/api/extras/image-attachments/', { ...device, object_id: ids.d2, image: 'x.png' })).toMatchObject({ status: 400, body: { image: ['The submitted data was not a file. Check the encoding type on the form.'] } });
-    expect(await upload({ object_type: 'dcim.device', object_id: '999999' }, { bytes: png(1, 1), name: 'x.png' })).toMatchObject({ status: 400, body: { non_field_errors: ['Invalid parent object: DCIM | device ID 999999'] } });
+    expect(await upload({ object_type: 'dcim.device', object_id: '999999' }, { bytes: png(1, 1), name: 'x.png' })).toMatchObject({ status: 400, body: { non_field_errors: ['Invalid parent object: DCIM > Device ID 999999'] } });
     const refused = await upload({ object_type: 'dcim.manufacturer', object_id: String(ids.manufacturer) }, { bytes: png(1, 1), name: 'x.png' });
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.body)).toContain('Image attachments cannot be assigned to this object type (DCIM | manufacturer).');
+    expect(JSON.stringify(refused.body)).toContain('Image attachments cannot be assigned to this object type (DCIM > Manufacturer).');
     expect(files()).toEqual(before);
     expect((await api.request('GET', '/api/extras/image-attachments/')).body.count).toBe(2);
   });

@@ -3,8 +3,9 @@
  * Rules of image attachments (`extras.image-attachments`). The upload (a File the `image` kind
  * staged) must be there on create (DRF FileField's `No file was submitted.`), not empty and an
  * image (ImageField's Pillow check: here `image-size` reads the header; SVG, which Pillow does not
- * open, is refused alike). The serializer finds the parent first (`Invalid parent object: DCIM |
- * device ID 9`); the model's clean() refuses a type without ImageAttachmentsMixin. Before the row is
+ * open, is refused alike). The serializer finds the parent first (`Invalid parent object: DCIM >
+ * Device ID 9`: its ContentTypeField gives an ObjectType, printed as `app_labeled_name`); the
+ * model's clean() refuses a type without ImageAttachmentsMixin. Before the row is
  * written the file is stored (storage.ts) and its height, width and size recorded. A delete, of
  * the attachment or of its parent, removes the files once the rows are gone; a replaced image's
  * old file stays, as Django leaves it.
@@ -12,7 +13,7 @@
 import { imageSize } from 'image-size';
 import type { DeletePlan, ModelRules } from '../../../rest/index.ts';
 import { uploadKey } from '../../../kinds/index.ts';
-import { appLabeledName } from '../../core/index.ts';
+import { objectTypeLabel } from '../../core/index.ts';
 import { attachmentPath, removeFiles, store } from './storage.ts';
 
 const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
@@ -75,13 +76,13 @@ export const imageAttachmentRules: ModelRules = {
 
   // ImageAttachmentSerializer.validate(): the parent is looked up before the model's clean().
   genericObjectMissing(item, target, id) {
-    item.error('non_field_errors', `Invalid parent object: ${appLabeledName(target)} ID ${String(id)}`);
+    item.error('non_field_errors', `Invalid parent object: ${objectTypeLabel(target)} ID ${String(id)}`);
     return true;
   },
 
   // ImageAttachment.clean(): the serializer takes any type, the model only those with image attachments.
   genericTypeRefused(item, target) {
-    item.error('__all__', `Image attachments cannot be assigned to this object type (${appLabeledName(target)}).`);
+    item.error('__all__', `Image attachments cannot be assigned to this object type (${objectTypeLabel(target)}).`);
   },
 
   async beforeDelete(plan, tx, _ctx, registry) {
