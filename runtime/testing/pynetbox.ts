@@ -23,10 +23,10 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** The inventory server on a fresh test database, listening on a free port, with superuser `admin`. */
-export async function listeningServer(database: TestDatabase, password: string): Promise<ListeningServer> {
+/** The inventory server on a fresh test database, listening on a free port, with superuser `admin`; `env` adds settings (MEDIA_ROOT). */
+export async function listeningServer(database: TestDatabase, password: string, env: NodeJS.ProcessEnv = {}): Promise<ListeningServer> {
   const opened = await database.open();
-  const booted = await startInventoryServer(opened.db, { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: password });
+  const booted = await startInventoryServer(opened.db, { ...env, SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: password });
   return new Promise((resolve) => {
     const server = serve({ fetch: booted.app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
       resolve({

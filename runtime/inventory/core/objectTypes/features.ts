@@ -31,22 +31,33 @@ const BY_MIXIN: Readonly<Record<string, Feature[]>> = {
   'netbox-model': FEATURE_SET,
 };
 
-/** Feature mixins a model adds besides its base class, by object type (NetBox's class statements). */
+/**
+ * Feature mixins a model has beyond what its definition's mixins stand for, by object type (NetBox's
+ * class statements: JournalEntry's CustomLinksMixin, the AdminModel owners, a config context's
+ * synced data). Checked against NetBox 4.6's model classes for every served model.
+ */
 const BY_TYPE: Readonly<Record<string, Feature[]>> = {
-  'extras.journalentry': ['custom_links', 'export_templates'],
-  'tenancy.contactassignment': ['export_templates'],
-  'extras.customlink': ['cloning', 'export_templates'],
-  'extras.exporttemplate': ['cloning', 'export_templates'],
-  'extras.configtemplate': ['export_templates'],
-  'extras.configcontext': ['cloning'],
+  'circuits.circuitgroupassignment': ['custom_fields', 'export_templates'],
+  'circuits.circuittermination': ['custom_links', 'export_templates'],
+  'circuits.virtualcircuittermination': ['custom_links', 'export_templates'],
+  'extras.configcontext': ['cloning', 'custom_links', 'synced_data'],
+  'extras.configcontextprofile': [...FEATURE_SET, 'synced_data'],
+  'extras.configtemplate': ['custom_links', 'export_templates'],
   'extras.customfield': ['cloning', 'export_templates'],
   'extras.customfieldchoiceset': ['cloning', 'export_templates'],
+  'extras.customlink': ['cloning', 'export_templates'],
+  'extras.exporttemplate': ['cloning', 'export_templates', 'synced_data'],
+  'extras.journalentry': ['custom_links', 'export_templates'],
+  'extras.tag': ['cloning', 'export_templates'],
+  'ipam.asn': ['contacts'],
+  'tenancy.contactassignment': ['export_templates'],
   'users.objectpermission': ['cloning'],
   // AdminModel.
   'users.owner': ['bookmarks', 'cloning', 'custom_links', 'custom_validation', 'event_rules', 'export_templates', 'notifications'],
   'users.ownergroup': ['bookmarks', 'cloning', 'custom_links', 'custom_validation', 'event_rules', 'export_templates', 'notifications'],
   // DataSource: JobsMixin on a PrimaryModel.
   'core.datasource': ['jobs'],
+  'vpn.tunneltermination': ['custom_links'],
 };
 
 const cache = new WeakMap<Resource, Feature[]>();
