@@ -60,5 +60,5 @@ export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim
 
 export { traceMissingPaths } from './dcim/cablePaths/index.ts';
 export { mountMatrixPage } from './plugins/permissionsMatrix/page/index.ts';
-export { configureMediaRoot, mountMedia } from './extras/index.ts';
+export { configureMediaRoot, readMedia } from './extras/index.ts';
 export { syncObjectTypes } from './core/index.ts';

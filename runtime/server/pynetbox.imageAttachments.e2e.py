@@ -2,7 +2,7 @@
 sends JSON only, so the upload goes through the api's own requests session as multipart/form-data
 (the file in `image`, the other fields as form fields, the token as pynetbox sends it); the
 attachment is then read, filtered and deleted through pynetbox's endpoints, and the file fetched
-at its `image` URL before and after the delete.
+at its `image` URL (with the token: NetBox 4.6 serves media to callers who may view the attachment) before and after the delete.
 
 Run by pynetbox.imageAttachments.e2e.test.ts with NB_URL and NB_TOKEN set; prints one JSON line of
 observations that the TypeScript test asserts on.
@@ -44,7 +44,7 @@ attachment = nb.extras.image_attachments.get(created["id"])
 out["read"] = [attachment.name, attachment.object_type, attachment.object_id, attachment.image_width, attachment.image_height, attachment.image_size, attachment.parent.name]
 out["image"] = attachment.image
 out["filtered"] = [a.id for a in nb.extras.image_attachments.filter(object_type="dcim.site", object_id=site.id)]
-fetched = nb.http_session.get(attachment.image)
+fetched = nb.http_session.get(attachment.image, headers={"Authorization": "Token " + token})
 out["fetched"] = [fetched.status_code, fetched.headers.get("Content-Type"), fetched.content == image]
 
 bad = nb.http_session.post(
@@ -56,5 +56,5 @@ bad = nb.http_session.post(
 out["bad"] = [bad.status_code, bad.json()]
 
 out["deleted"] = attachment.delete()
-out["after"] = nb.http_session.get(out["image"]).status_code
+out["after"] = nb.http_session.get(out["image"], headers={"Authorization": "Token " + token}).status_code
 print(json.dumps(out))

@@ -11,7 +11,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
 import { permissionPolicy, type PermissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
-import { configureMediaRoot, inventoryExtensions, mountMatrixPage, mountMedia, syncObjectTypes, traceMissingPaths } from '../inventory/index.ts';
+import { configureMediaRoot, inventoryExtensions, mountMatrixPage, readMedia, syncObjectTypes, traceMissingPaths } from '../inventory/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
@@ -47,8 +47,7 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
   // Image attachments' files: one media directory per process (the last server started sets it).
   configureMediaRoot(settings.mediaRoot);
-  const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, ...settings.app });
-  mountMedia(app);
+  const app = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, media: readMedia, ...settings.app });
   // The permissions matrix's page (it calls the API above; runtime/inventory/plugins/permissionsMatrix/page/).
   mountMatrixPage(app, db);
   return { app, firstBoot, pruneChangeLog };

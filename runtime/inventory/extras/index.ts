@@ -17,4 +17,4 @@ import { tags } from './tags/index.ts';
 
 export const extras: AppRules = mergeRules({ tags, journal, configTemplates, exportTemplates, configContexts, customFields, customLinks, imageAttachments });
 
-export { configureMediaRoot, mountMedia } from './imageAttachments/index.ts';
+export { configureMediaRoot, readMedia } from './imageAttachments/index.ts';

@@ -60,6 +60,7 @@ describe.each(testDatabases())('image attachments on $name', (database) => {
     const served = await api.raw('GET', `/media/image-attachments/device_${ids.d1}_Rack_photo.png`, undefined as unknown as string);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await api.raw('GET', '/media/..%2F..%2Fetc%2Fpasswd', undefined as unknown as string)).status).toBe(404);
     // The same name again: a suffix, never an overwrite.
     const again = await upload({ object_type: 'dcim.device', object_id: String(ids.d1), name: 'Rack photo' }, { bytes: png(1, 1), name: 'x.png' });
@@ -106,6 +107,14 @@ describe.each(testDatabases())('image attachments on $name', (database) => {
     expect((await api.request('GET', '/api/extras/image-attachments/', undefined, viewer)).body.count).toBe(2);
     const r = await upload({ object_type: 'dcim.device', object_id: String(ids.d2) }, { bytes: png(1, 1), name: 'y.png' }, viewer);
     expect(r.status).toBe(403);
+    // The file, as NetBox's MediaView serves it: to a caller who may view the attachment; else 404 (403 without a login).
+    const file = `/media/image-attachments/device_${ids.d1}_Rack_photo.png`;
+    expect((await api.raw('GET', file, undefined as unknown as string, viewer)).status).toBe(200);
+    await post('/api/users/users/', { username: 'stranger', password: 'Stranger-pass-1' });
+    const other = await api.request('POST', '/api/users/tokens/provision/', { username: 'stranger', password: 'Stranger-pass-1' }, { Authorization: '' });
+    expect((await api.raw('GET', file, undefined as unknown as string, { Authorization: `Token nbt_${other.body.key}.${other.body.token}` })).status).toBe(404);
+    expect((await api.raw('GET', file, undefined as unknown as string, { Authorization: '' })).status).toBe(403);
+    expect((await api.raw('GET', `/media/image-attachments/../image-attachments/device_${ids.d1}_Rack_photo.png`, undefined as unknown as string)).status).toBe(200);
   });
 
   it('removes the file with the attachment, and with its parent device', async () => {

@@ -1,7 +1,7 @@
 /**
  * @module
  * Image attachments (extras.image-attachments): their display, their rules (the upload checked,
- * stored and removed), the media directory and `/media/<path>`, which serves the stored files.
+ * stored and removed), the media directory, and what `/media/<path>` may serve (readMedia).
  */
 import type { AppRules } from '../../appRules.ts';
 import { imageAttachmentDisplay } from './displays.ts';
@@ -13,4 +13,4 @@ export const imageAttachments: AppRules = {
 };
 
 export { configureMediaRoot, mediaRoot } from './storage.ts';
-export { mountMedia } from './serveMedia.ts';
+export { readMedia } from './serveMedia.ts';
