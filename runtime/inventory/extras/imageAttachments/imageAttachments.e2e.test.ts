@@ -72,14 +72,27 @@ describe.each(testDatabases())('image attachments on $name', (database) => {
     expect(Object.keys(brief.body)).toEqual(['id', 'url', 'display', 'name', 'image', 'description']);
   });
 
+  it('replaces the image with a multipart PATCH, and edits the rest as JSON', async () => {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png(5, 4))]), 'bigger.png');
+    const replaced = await api.raw('PATCH', `/api/extras/image-attachments/${ids.a2}/`, form);
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ image_width: 5, image_height: 4, name: 'Rack photo' });
+    expect(replaced.body.image).toMatch(/\/media\/image-attachments\/device_\d+_Rack_photo_[A-Za-z0-9]{7}\.png$/);
+    const renamed = await api.request('PATCH', `/api/extras/image-attachments/${ids.a2}/`, { description: 'Side' });
+    expect(renamed.body).toMatchObject({ description: 'Side', image: replaced.body.image, image_width: 5 });
+  });
+
   it('filters and orders', async () => {
     const list = async (q: string) => (await api.request('GET', `/api/extras/image-attachments/?${q}`)).body.results.map((a: { id: number }) => a.id);
     expect(await list('')).toEqual([ids.a1, ids.a2]); // ordering: name, then id ('' first)
     expect(await list('name=Rack photo')).toEqual([ids.a2]);
-    expect(await list('image_width__gte=2')).toEqual([ids.a1]);
+    expect(await list('image_width__gte=2')).toEqual([ids.a1, ids.a2]);
+    expect(await list('image_width=5')).toEqual([ids.a2]);
     expect(await list(`object_type=dcim.device&object_id=${ids.d1}`)).toEqual([ids.a1, ids.a2]);
     expect(await list('object_type=dcim.site')).toEqual([]);
     expect(await list('q=front')).toEqual([ids.a1]);
+    expect(await list('q=side')).toEqual([ids.a2]);
     // The stored file names of both start device_<id>_Rack_photo (the second with a suffix).
     expect(await list('q=Rack_photo')).toEqual([ids.a1, ids.a2]);
     expect(await list('q=nothing')).toEqual([]);

@@ -8,7 +8,7 @@
  * model's clean() refuses a type without ImageAttachmentsMixin. Before the row is
  * written the file is stored (storage.ts) and its height, width and size recorded. A delete, of
  * the attachment or of its parent, removes the files once the rows are gone; a replaced image's
- * old file stays, as Django leaves it.
+ * old file is removed too (Django leaves it, unreachable).
  */
 import { imageSize } from 'image-size';
 import type { DeletePlan, ModelRules } from '../../../rest/index.ts';
@@ -27,6 +27,7 @@ interface Checked {
   height: number;
 }
 const CHECKED = 'image:checked';
+const REPLACED = 'image:replaced';
 
 /** Files of the attachments a delete plan removes, read before their rows go. */
 const pendingRemovals = new WeakMap<DeletePlan, string[]>();
@@ -67,11 +68,20 @@ export const imageAttachmentRules: ModelRules = {
       const type = String(item.value(column('object_type')));
       const model = type.split('.')[1] ?? 'object';
       const path = attachmentPath(model, Number(item.value(column('object_id'))), String(item.value(column('name')) ?? ''), checked.name);
+      const previous = item.existing?.[column('image')];
+      if (typeof previous === 'string' && previous) item.extras.set(REPLACED, previous);
       item.columns[column('image')] = await store(path, checked.bytes);
       item.columns[column('image_width')] = checked.width;
       item.columns[column('image_height')] = checked.height;
       item.columns[column('image_size')] = checked.bytes.byteLength;
     }
+  },
+
+  // A replaced file is removed once the row names the new one. Django leaves it on disk, but no
+  // attachment holds it any more, so NetBox's MediaView would never serve it again.
+  async afterSave({ items }) {
+    const replaced = items.map((item) => item.extras.get(REPLACED)).filter((p): p is string => typeof p === 'string');
+    if (replaced.length) await removeFiles(replaced);
   },
 
   // ImageAttachmentSerializer.validate(): the parent is looked up before the model's clean().

@@ -27,9 +27,9 @@ export function mediaRoot(): string {
   return root;
 }
 
-/** Django's get_valid_filename(): spaces to `_`, then only `[-\w.]`; `''`, `.` and `..` are refused (null). */
+/** Django's get_valid_filename(): spaces to `_`, then only `[-\w.]` (Python's Unicode `\w`); `''`, `.` and `..` are refused (null). */
 export function validName(name: string): string | null {
-  const cleaned = name.trim().replace(/ /g, '_').replace(/[^-\w.]/gu, '');
+  const cleaned = name.trim().replace(/ /g, '_').replace(/[^-\p{L}\p{M}\p{N}_.]/gu, '');
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? null : cleaned;
 }
 
