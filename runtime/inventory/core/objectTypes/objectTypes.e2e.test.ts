@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectTypeId } from '../../../kinds/index.ts';
+import { Registry } from '../../../rest/index.ts';
+import { syncObjectTypes } from './sync.ts';
 import { testDatabases } from '../../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 
@@ -43,9 +45,17 @@ describe.each(testDatabases())('object types on $name', (database) => {
     expect(link.features).toEqual(['change_logging', 'cloning', 'custom_validation', 'event_rules', 'export_templates']);
   });
 
+  it('writes the rows at boot only when they differ from the table', async () => {
+    const registry = Registry.load();
+    expect(await api.db.transaction((tx) => syncObjectTypes(tx, registry))).toBe(0);
+    await api.db.query(`UPDATE core_object_type SET features = '{}' WHERE id = $1`, [objectTypeId('dcim.site')]);
+    expect(await api.db.transaction((tx) => syncObjectTypes(tx, registry))).toBe(registry.resources.length);
+    expect((await api.request('GET', `/api/core/object-types/${objectTypeId('dcim.site')}/`)).body.features).toContain('image_attachments');
+  });
+
   it('filters as ObjectTypeFilterSet does', async () => {
     const models = async (q: string) => (await list(q)).results.map((t: { app_label: string; model: string }) => `${t.app_label}.${t.model}`);
-    expect(await models('features=image_attachments')).toEqual(['circuits.circuit', 'dcim.device', 'dcim.devicetype', 'dcim.location', 'dcim.moduletype', 'dcim.powerpanel', 'dcim.rack', 'dcim.racktype', 'dcim.site', 'virtualization.virtualmachinetype']);
+    expect(await models('features=image_attachments')).toEqual(['circuits.circuit', 'dcim.device', 'dcim.devicetype', 'dcim.location', 'dcim.moduletype', 'dcim.powerpanel', 'dcim.rack', 'dcim.racktype', 'dcim.site', 'virtualization.virtualmachine', 'virtualization.virtualmachinetype']);
     expect(await models('app_label=wireless')).toEqual(['wireless.wirelesslan', 'wireless.wirelesslangroup', 'wireless.wirelesslink']);
     expect(await models('app_label=dcim&model__isw=rack')).toEqual(['dcim.rack', 'dcim.rackgroup', 'dcim.rackreservation', 'dcim.rackrole', 'dcim.racktype']);
     expect(await models('public=false')).toEqual(['extras.taggeditem']);
