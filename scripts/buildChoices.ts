@@ -35,10 +35,17 @@ function resolveLabel(label: string): string {
   return m[2].replace(/\{(\w+)\}/g, (all, name: string) => (name in args ? args[name].replace(/^(['"])(.*)\1$/, '$2') : all));
 }
 
+/**
+ * Sets whose reference entry lists only what they add to the set they extend (NetBox spells
+ * `*ButtonColorChoices.CHOICES` first, which the reference drops): the extended set's pairs first.
+ */
+const EXTENDS: Record<string, string> = { CustomLinkButtonClassChoices: 'ButtonColorChoices' };
+const pairs = (name: string): [string | number, string][] => [...(EXTENDS[name] ? pairs(EXTENDS[name]) : []), ...reference[name].choices];
+
 const choiceSets = Object.fromEntries(
   Object.keys(reference)
     .sort()
-    .map((name) => [name, reference[name].choices.filter((c) => Array.isArray(c) && c.length === 2 && !Array.isArray(c[1])).map(([value, label]) => [resolveValue(value), resolveLabel(label)])]),
+    .map((name) => [name, pairs(name).filter((c) => Array.isArray(c) && c.length === 2 && !Array.isArray(c[1])).map(([value, label]) => [resolveValue(value), resolveLabel(label)])]),
 );
 const header = '# Every NetBox 4.6 choice set as [value, label] pairs, in NetBox order.\n# Built by scripts/buildChoices.ts from the NetBox 4.6 reference; regenerate rather than edit.\n';
 const doc = new Document({ choice_sets: choiceSets });

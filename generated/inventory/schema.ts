@@ -344,6 +344,22 @@ export const coreObjectChange = pgTable('core_object_change', {
     index('core_object_change_changed_object_type_idx').on(t.changed_object_type, t.changed_object_id),
     foreignKey({ name: 'core_object_change_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
   ]);
+export const coreObjectType = pgTable('core_object_type', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    app_label: varchar('app_label', { length: 100 }).notNull(),
+    app_name: varchar('app_name', { length: 100 }).notNull(),
+    model: varchar('model', { length: 100 }).notNull(),
+    model_name: varchar('model_name', { length: 100 }).notNull(),
+    model_name_plural: varchar('model_name_plural', { length: 100 }).notNull(),
+    public: boolean('public').notNull(),
+    features: text('features').array().notNull().default(sql`'{}'`),
+    is_plugin_model: boolean('is_plugin_model').notNull(),
+    rest_api_endpoint: varchar('rest_api_endpoint', { length: 200 }),
+    description: varchar('description', { length: 1000 }),
+    label: varchar('label', { length: 200 }).notNull(),
+  }, (t) => [
+    index('core_object_type_ordering_idx').on(t.app_label, t.model, t.id),
+  ]);
 export const coreTask = pgTable('core_task', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     task_id: varchar('task_id', { length: 36 }).notNull(),
@@ -1972,6 +1988,26 @@ export const extrasCustomFieldChoiceSet = pgTable('extras_custom_field_choice_se
     index('extras_custom_field_choice_set_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'extras_custom_field_choice_set_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
+export const extrasCustomLink = pgTable('extras_custom_link', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    object_types: text('object_types').array().notNull().default(sql`'{}'`),
+    name: varchar('name', { length: 100 }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    link_text: text('link_text').notNull(),
+    link_url: text('link_url').notNull(),
+    weight: integer('weight').notNull(),
+    group_name: varchar('group_name', { length: 50 }).notNull(),
+    button_class: varchar('button_class', { length: 50 }).notNull(),
+    new_window: boolean('new_window').notNull(),
+    owner_id: integer('owner_id'),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_custom_link_owner_id_idx').on(t.owner_id),
+    uniqueIndex('extras_custom_link_name_uniq').on(t.name),
+    index('extras_custom_link_ordering_idx').on(t.group_name, t.weight, t.name, t.id),
+    foreignKey({ name: 'extras_custom_link_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+  ]);
 export const extrasEventRule = pgTable('extras_event_rule', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     object_types: text('object_types').array().notNull().default(sql`'{}'`),
@@ -2023,6 +2059,22 @@ export const extrasExportTemplate = pgTable('extras_export_template', {
     foreignKey({ name: 'extras_export_template_data_source_id_fk', columns: [t.data_source_id], foreignColumns: [coreDataSource.id] }).onDelete('no action'),
     foreignKey({ name: 'extras_export_template_data_file_id_fk', columns: [t.data_file_id], foreignColumns: [coreDataFile.id] }).onDelete('no action'),
     foreignKey({ name: 'extras_export_template_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+  ]);
+export const extrasImageAttachment = pgTable('extras_image_attachment', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    object_type: varchar('object_type', { length: 100 }).notNull(),
+    object_id: integer('object_id').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    image: varchar('image', { length: 100 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    image_height: integer('image_height'),
+    image_width: integer('image_width'),
+    image_size: integer('image_size'),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t) => [
+    index('extras_image_attachment_object_type_idx').on(t.object_type, t.object_id),
+    index('extras_image_attachment_ordering_idx').on(t.name, t.id),
   ]);
 export const extrasJournalEntry = pgTable('extras_journal_entry', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -3377,6 +3429,7 @@ export const tables = {
     core_data_source: coreDataSource,
     core_job: coreJob,
     core_object_change: coreObjectChange,
+    core_object_type: coreObjectType,
     core_task: coreTask,
     core_worker: coreWorker,
     dcim_cable: dcimCable,
@@ -3448,8 +3501,10 @@ export const tables = {
     extras_config_template: extrasConfigTemplate,
     extras_custom_field: extrasCustomField,
     extras_custom_field_choice_set: extrasCustomFieldChoiceSet,
+    extras_custom_link: extrasCustomLink,
     extras_event_rule: extrasEventRule,
     extras_export_template: extrasExportTemplate,
+    extras_image_attachment: extrasImageAttachment,
     extras_journal_entry: extrasJournalEntry,
     extras_tag: extrasTag,
     extras_tagged_item: extrasTaggedItem,

@@ -38,6 +38,12 @@ function grantOf(name: string, constraints: unknown): Granted {
   return { object_types: [`${app}.${model}`], actions: [action], constraints: list?.length ? list : null };
 }
 
+/**
+ * Types NetBox's views let any authenticated user (or anyone, without LOGIN_REQUIRED) read with no
+ * permission (IsAuthenticatedOrLoginNotRequired): object types, public metadata.
+ */
+const ALWAYS_VIEWABLE = new Set(['core.objecttype']);
+
 export function permissionPolicy(env: NodeJS.ProcessEnv): PermissionPolicy {
   let defaults = NETBOX_DEFAULTS;
   if (env.DEFAULT_PERMISSIONS !== undefined && env.DEFAULT_PERMISSIONS.trim() !== '') {
@@ -49,7 +55,7 @@ export function permissionPolicy(env: NodeJS.ProcessEnv): PermissionPolicy {
   const all = exempt.includes('*');
   return {
     defaults: Object.entries(defaults).map(([name, constraints]) => grantOf(name, constraints)),
-    exemptView: (objectType) => all || exempt.includes(objectType),
+    exemptView: (objectType) => all || exempt.includes(objectType) || ALWAYS_VIEWABLE.has(objectType),
     loginRequired: (env.LOGIN_REQUIRED ?? 'true').trim().toLowerCase() !== 'false',
   };
 }

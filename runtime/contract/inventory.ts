@@ -241,6 +241,11 @@ export interface ResourceEntry {
   changeRelated?: string | string[];
   /** A template's instantiation: the component resource it creates and the fields that carry over. */
   instantiates?: InstantiationEntry;
+  /**
+   * The mixins the resource is built on, directly or through another, in merge order: what NetBox's
+   * model features are computed from (runtime/inventory/core/objectTypes/features.ts).
+   */
+  mixins?: string[];
 }
 
 /**

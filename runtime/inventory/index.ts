@@ -18,13 +18,15 @@
  *   cable ends with a cached place, keeping their circuit's A/Z sides — and group assignments),
  *   virtualCircuits (virtual circuits and terminations), validation.
  * - core/: commonFilters (date bounds, change-request and object-type-id filters several apps
- *   use), dataSources, objectChanges, unserved (`zero`, `none`, `empty_relation`), validation;
+ *   use), dataSources, objectChanges, objectTypes (model features, the rows written at boot),
+ *   unserved (`zero`, `none`, `empty_relation`), validation;
  *   shared/ (object type names and labels, also used by other apps).
  * - dcim/: sites (and locations), racks, devices (device types, bays, virtual chassis, virtual
  *   device contexts, platforms' filter), modules, interfaces (and MAC addresses), cables,
  *   validation; shared/ (rows by id, natural ordering, physical checks, rack space, cached
  *   scopes, display SQL — rows and cached scopes are used by ipam and virtualization too).
- * - extras/: tags, journal, configTemplates, customFields, events (event rules, webhooks), validation.
+ * - extras/: tags, journal, configTemplates, customFields, customLinks, imageAttachments (uploads,
+ *   their files and /media/), events (event rules, webhooks), validation.
  * - ipam/: addressing (aggregates, ASNs, VRFs, prefixes, IP ranges, the available-prefixes and
  *   available-ips operations), asnRanges (ASN ranges and available-asns), fhrp (FHRP groups and
  *   their assignments), addresses, vlans (VLAN groups and VLANs), services, validation;
@@ -61,3 +63,5 @@ export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim
 export { traceMissingPaths } from './dcim/cablePaths/index.ts';
 export { mountMatrixPage } from './plugins/permissionsMatrix/page/index.ts';
 export { jobEventListener, setWebhookRetries } from './extras/index.ts';
+export { configureMediaRoot, readMedia } from './extras/index.ts';
+export { syncObjectTypes } from './core/index.ts';

@@ -45,7 +45,11 @@ export function parseJson(text: string): unknown {
   }
 }
 
-/** Form fields as a dict; a field given several times becomes a list (DRF reads lists with getlist). */
+/**
+ * Form fields as a dict; a field given several times becomes a list (DRF reads lists with getlist).
+ * A file part stays a File (Hono's parseBody/formData), for the kinds that take uploads (`image`);
+ * any other field refuses it as a value of the wrong type.
+ */
 async function readMultipart(c: Context): Promise<Record<string, unknown>> {
   let form: FormData;
   try {
@@ -55,7 +59,7 @@ async function readMultipart(c: Context): Promise<Record<string, unknown>> {
   }
   const out: Record<string, unknown> = {};
   for (const key of new Set(form.keys())) {
-    const values = form.getAll(key).map((v) => (typeof v === 'string' ? v : v.name));
+    const values = form.getAll(key);
     out[key] = values.length === 1 ? values[0] : values;
   }
   return out;

@@ -51,6 +51,10 @@ export class Serializer implements SerializeContext {
     return `${this.origin}/${resource.uiPath}/${id}/`;
   }
 
+  mediaUrl(path: string): string {
+    return `${this.origin}/media/${path}`;
+  }
+
   /** Serialises `row` showing the `shown` field names, in the resource's field order. */
   object(resource: Resource, row: Row, shown: ReadonlySet<string>): Row {
     const out: Row = {};

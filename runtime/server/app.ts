@@ -11,7 +11,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { actionOf, authenticate, authenticateSession, constraintsFor, CSRF_HEADER, hashPassword, hasPermission, permissionPolicy, withDefaults, type Caller, type PermissionPolicy } from '../auth/index.ts';
 import type { RouteEntry } from '../contract/index.ts';
 import type { Database } from '../db/index.ts';
-import { ApiError, apiErrorFromDatabase, constraintSets, forbidden, methodNotAllowed, RestEngine, type Extensions, type Registry, type RequestContext } from '../rest/index.ts';
+import { ApiError, apiErrorFromDatabase, constraintSets, forbidden, methodNotAllowed, RestEngine, type Extensions, type Registry, type RequestContext, type RestServices } from '../rest/index.ts';
 import { API_VERSION, apiRoot, appRoot, authenticationCheck, NETBOX_VERSION, options, status } from './apiViews.ts';
 import { movedUrl } from './legacyPaths.ts';
 import { logUnhandled } from './log.ts';
@@ -45,9 +45,14 @@ export interface AppOptions {
   policy?: PermissionPolicy;
   /** The largest request body in bytes (DATA_UPLOAD_MAX_MEMORY_SIZE, NetBox's 2.5 MiB by default); a larger one is 413. */
   maxBodyBytes?: number;
+  /** Reads an uploaded file for `GET /media/<path>` as the caller may see it (null: 404); no route without it. */
+  media?: MediaReader;
 }
 
-export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false, changeLogging = true, policy = permissionPolicy({}), maxBodyBytes = DEFAULT_UPLOAD_LIMIT }: AppOptions): { app: Hono<Env>; engine: RestEngine } {
+/** A stored file the caller may read, by its path under the media directory, or null. */
+export type MediaReader = (path: string, ctx: RequestContext, services: RestServices, db: Database) => Promise<{ body: Uint8Array<ArrayBuffer>; type: string } | null>;
+
+export function createApp({ db, registry, routes, extensions, openapi, clientIpHeaders = DEFAULT_CLIENT_IP_HEADERS, strictFiltering = false, legacyFieldNames = false, changeLogging = true, policy = permissionPolicy({}), maxBodyBytes = DEFAULT_UPLOAD_LIMIT, media }: AppOptions): { app: Hono<Env>; engine: RestEngine } {
   const engine = new RestEngine(db, registry, extensions, { hooks: { hashPassword }, strict: strictFiltering, legacyFieldNames, changeLogging });
   const app = new Hono<Env>({ strict: true });
 
@@ -99,13 +104,31 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
   // bench, section tunnels).
   app.use('/api/*', (c, next) => (declaresNoBody(c) ? next() : limitBody(c, next)));
 
-  app.use('/api/*', async (c, next) => {
+  const identify = async (c: Context<Env>, next: () => Promise<void>) => {
     // A token when one is given; else the matrix page's session cookie (CSRF-checked on writes).
     const caller = (await authenticate(db, c.req.header('Authorization'), clientIp(c, clientIpHeaders)))
       ?? (await authenticateSession(db, { method: c.req.method, cookie: c.req.header('Cookie'), csrfToken: c.req.header(CSRF_HEADER) }));
     c.set('caller', caller && withDefaults(caller, policy));
     await next();
-  });
+  };
+  app.use('/api/*', identify);
+  // Uploaded files are read as NetBox's MediaView lets them be: a token or a session (or no login
+  // without LOGIN_REQUIRED), then the model's view permission on the object the file belongs to.
+  if (media) {
+    app.use('/media/*', identify);
+    app.get('/media/*', async (c) => {
+      if (!c.get('caller') && policy.loginRequired) throw forbidden(NOT_AUTHENTICATED);
+      let path: string;
+      try {
+        path = decodeURIComponent(c.req.path.slice('/media/'.length));
+      } catch {
+        return c.json({ detail: 'Not found.' }, 404);
+      }
+      const file = await media(path, contextOf(c), engine, db);
+      if (!file) return c.json({ detail: 'Not found.' }, 404);
+      return c.body(file.body, 200, { 'Content-Type': file.type, 'Content-Security-Policy': "sandbox; default-src 'none'", 'X-Content-Type-Options': 'nosniff' });
+    });
+  }
 
   const requireCaller = (c: Context<Env>): Caller => {
     const caller = c.get('caller');

@@ -11,13 +11,13 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
 import { permissionPolicy, type PermissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
-import { inventoryExtensions, jobEventListener, mountMatrixPage, setWebhookRetries, traceMissingPaths } from '../inventory/index.ts';
+import { configureMediaRoot, inventoryExtensions, jobEventListener, mountMatrixPage, readMedia, setWebhookRetries, syncObjectTypes, traceMissingPaths } from '../inventory/index.ts';
 import { JobQueue } from '../jobs/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
 import { HOUSEKEEPING_KIND, housekeeping, scheduleHousekeeping } from './jobs/housekeeping.ts';
-import { changelogRetention, clientIpHeaders, jobRetention, jobWorkers, rqRetryIntervalMs, rqRetryMax, SettingError, switchSetting, uploadLimit } from './settings.ts';
+import { changelogRetention, clientIpHeaders, jobRetention, jobWorkers, mediaRootSetting, rqRetryIntervalMs, rqRetryMax, SettingError, switchSetting, uploadLimit } from './settings.ts';
 
 const openapiPath = new URL('../../generated/inventory/openapi.json', import.meta.url);
 const routesPath = new URL('../../generated/inventory/routes.json', import.meta.url);
@@ -41,11 +41,15 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   const { registry, routes } = loadTables();
   // Cables made before paths were stored get theirs once, after the migration that adds them.
   if (migrated.applied.length) await db.transaction((tx) => traceMissingPaths(tx, registry));
+  // The served models' object types (core.object-types), as this build of the table describes them.
+  await db.transaction((tx) => syncObjectTypes(tx, registry));
   /** NetBox's housekeeping of change records past CHANGELOG_RETENTION (none when it is 0). */
   const pruneChangeLog = async () => (settings.retention > 0 ? pruneChanges(db, registry, settings.retention) : 0);
   // The OpenAPI document is read on the first request of /api/schema/, not at boot.
   const openapi = () => JSON.parse(readFileSync(openapiPath, 'utf8')) as OpenAPIV3.Document;
-  const { app, engine } = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, ...settings.app });
+  // Image attachments' files: one media directory per process (the last server started sets it).
+  configureMediaRoot(settings.mediaRoot);
+  const { app, engine } = createApp({ db, registry, routes, extensions: inventoryExtensions, openapi, media: readMedia, ...settings.app });
   // The permissions matrix's page (it calls the API above; runtime/inventory/plugins/permissionsMatrix/page/).
   mountMatrixPage(app, db);
   // The job queue's workers run in this process (JOB_WORKERS of them; none with 0).
@@ -72,6 +76,7 @@ export function serverSettings(env: NodeJS.ProcessEnv) {
     jobWorkers: jobWorkers(env),
     retryMax: rqRetryMax(env),
     retryBaseMs: rqRetryIntervalMs(env),
+    mediaRoot: mediaRootSetting(env),
     app: {
       clientIpHeaders: clientIpHeaders(env),
       strictFiltering: switchSetting(env, 'STRICT_FILTERING', false),

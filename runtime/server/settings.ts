@@ -4,6 +4,7 @@
  * is read: a bad one is a SettingError whose message is one line naming the setting, what it got
  * and what it takes (main.ts prints it and exits 2), never a stack trace or a silent default.
  */
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 export class SettingError extends Error {
@@ -67,6 +68,16 @@ export function statementTimeoutMs(env: NodeJS.ProcessEnv): number {
 /** DATA_UPLOAD_MAX_MEMORY_SIZE: the largest request body in bytes, as NetBox's (Django's) setting. */
 export function uploadLimit(env: NodeJS.ProcessEnv): number {
   return numberSetting(env, 'DATA_UPLOAD_MAX_MEMORY_SIZE', DEFAULT_UPLOAD_LIMIT, (n) => Number.isInteger(n) && n >= 1024, 'a whole number of bytes, at least 1024');
+}
+
+/**
+ * MEDIA_ROOT: the directory uploaded files (image attachments) are stored in and served from at
+ * `/media/`; by default `media` in the data directory (DATA_DIR, `./data`).
+ */
+export function mediaRootSetting(env: NodeJS.ProcessEnv): string {
+  const raw = env.MEDIA_ROOT;
+  if (raw !== undefined && raw.trim() === '') throw new SettingError('MEDIA_ROOT must name a directory, not ""');
+  return resolve(raw ?? join(env.DATA_DIR || './data', 'media'));
 }
 
 /** CLIENT_IP_HEADERS=`X-Real-IP,X-Forwarded-For` (NetBox's get_client_ip order), or empty for the socket's address only. */

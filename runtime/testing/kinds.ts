@@ -126,6 +126,7 @@ export function fakeSerializeContext(catalog: Catalog, resources: Resource[] = [
     ...catalog,
     url: (resource, id) => `http://nb.test/api/${resource.app}/${resource.path}/${id}/`,
     uiUrl: (resource, id) => `http://nb.test/${resource.uiPath}/${id}/`,
+    mediaUrl: (path) => `http://nb.test/media/${path}`,
     choiceLabel: (set, value) => catalog.choiceSet(set).find(([v]) => String(v) === String(value))?.[1] ?? '',
     nested: (target, row, shows) => (row ? { nested: target, ...row, ...(shows ? { shows } : {}) } : null),
     byObjectType: (objectType) => resources.find((r) => r.objectType === objectType),

@@ -206,6 +206,17 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   await post('tenancy/contacts', { name: 'Bob' });
   await post('tenancy/contact-assignments', { object_type: 'dcim.device', object_id: router.id, contact: contact.id, role: contactRole.id, priority: 'primary' });
   await post('extras/journal-entries', { assigned_object_type: 'dcim.device', assigned_object_id: router.id, kind: 'warning', comments: 'Check fans' });
+  await post('extras/custom-links', [
+    { name: 'Graphs', object_types: ['dcim.device'], link_text: '{{ object.name }}', link_url: 'https://m.example.com/{{ object.name }}' },
+    { name: 'Wiki', object_types: ['dcim.site', 'dcim.device'], link_text: 'Wiki', link_url: 'https://wiki/', group_name: 'Tools', button_class: 'ghost-dark', new_window: true },
+  ]);
+  // Image attachments as an upload leaves them (the upload itself: imageAttachments.e2e.test.ts), with and without a name.
+  await api.db.query(
+    `INSERT INTO extras_image_attachment (object_type, object_id, name, image, description, image_height, image_width, image_size, created, last_updated)
+     VALUES ('dcim.device', $1::int, 'Front', 'image-attachments/device_' || $1::text || '_Front.png', 'Front view', 2, 3, 120, now(), now()),
+            ('dcim.device', $1::int, '', 'image-attachments/device_' || $1::text || '_rear.png', '', 1, 1, 80, now(), now())`,
+    [router.id],
+  );
 
   // Component templates of a type no device uses, and of the module type, set and unset.
   const templated = await post('dcim/device-types', { manufacturer: manufacturer.id, model: 'SRX', slug: 'srx', subdevice_role: 'parent' });

@@ -39,6 +39,7 @@ function resourceEntry(r: ResourceIR, ir: InventoryIR): ResourceEntry {
   if (r.changeRecords) entry.changeRecords = true;
   if (r.instantiates) entry.instantiates = r.instantiates;
   if (r.customActions?.length) entry.customActions = r.customActions;
+  if (r.mixins?.length) entry.mixins = r.mixins;
   return entry;
 }
 

@@ -152,6 +152,7 @@ function resourceIR(app: string, path: string, definition: ResourceDefinition, m
     ...(definition.change_records ? { changeRecords: true as const } : {}),
     ...(definition.instantiates ? { instantiates: instantiationEntry(definition.instantiates) } : {}),
     ...(actions.length ? { customActions: actions } : {}),
+    ...(merged.mixins.length ? { mixins: [...merged.mixins] } : {}),
     inherited,
     filterSetsUsed: [],
   };

@@ -3,7 +3,7 @@
  * core: filters every NetBoxModel list has and filters shared by several apps (commonFilters/),
  * the values over objects not served yet (unserved/), data sources and their sync (dataSources/),
  * synced data of any resource built on the `synced-data` mixin (syncedData/), the job queue's
- * background queues, workers and tasks (jobs/), and
+ * background queues, workers and tasks (jobs/), object types and their features (objectTypes/), and
  * the `display` of change records (objectChanges/); object type names and labels other apps
  * check and print (shared/).
  */
@@ -12,13 +12,15 @@ import { commonFilters } from './commonFilters/index.ts';
 import { dataSources } from './dataSources/index.ts';
 import { jobs } from './jobs/index.ts';
 import { objectChanges } from './objectChanges/index.ts';
+import { objectTypes } from './objectTypes/index.ts';
 import { syncedDataOperations } from './syncedData/index.ts';
 import { unserved } from './unserved/index.ts';
 
-export const core: AppRules = mergeRules({ commonFilters, dataSources, jobs, objectChanges, syncedDataOperations, unserved });
+export const core: AppRules = mergeRules({ commonFilters, dataSources, jobs, objectChanges, objectTypes, syncedDataOperations, unserved });
 
 export { objectTypeNameError } from './shared/objectTypeNames.ts';
 export { DATA_BACKENDS } from './dataSources/rules.ts';
 export { syncedData, type SyncedDataReader, type SyncedFile } from './syncedData/index.ts';
 export { syncSource } from './dataSources/index.ts';
 export { appLabeledName } from './shared/objectTypeLabels.ts';
+export { featuresOf, hasFeature, FEATURES, objectTypeLabel, syncObjectTypes, type Feature } from './objectTypes/index.ts';

@@ -6,6 +6,7 @@
 import { integerList, integerRanges, ipNetworkList, stringList } from './arrays.ts';
 import { choice } from './choice.ts';
 import { genericFk, objectType } from './generic.ts';
+import { image } from './image.ts';
 import { count, customFields, depth, display, displayUrl, id, url } from './meta.ts';
 import { cidr, inet, mac } from './network.ts';
 import { decimal, integer } from './numbers.ts';
@@ -21,7 +22,7 @@ import { unserved } from './unserved.ts';
 const all: FieldKind[] = [
   id, url, displayUrl, display, string, text, slug, email, color, timezone, password, integer, decimal, boolean, datetime, date, json,
   stringList, integerList, ipNetworkList, integerRanges, choice, fk, m2m, reverse, objectType, genericFk, tags, customFields, count, depth,
-  inet, cidr, mac, relatedList, objectList, positionMappings, unserved,
+  inet, cidr, mac, relatedList, objectList, positionMappings, unserved, image,
 ];
 
 export const fieldKinds: ReadonlyMap<string, FieldKind> = new Map(all.map((kind) => [kind.name, kind]));
@@ -34,6 +35,7 @@ export function fieldKind(name: string): FieldKind {
 
 export type * from './types.ts';
 export { choiceValueSchema } from './choice.ts';
+export { NOT_A_FILE, uploadKey } from './image.ts';
 export { customFieldsField } from './meta.ts';
 export { relationAttribute } from './relations.ts';
 export { isoTimestamp } from './scalars.ts';

@@ -78,12 +78,16 @@ export interface SelectContext extends Catalog {
   url?(resource: Resource, idSql: string): string;
   /** While rendering: SQL of the object's UI URL (`<origin>/dcim/sites/7/`). */
   uiUrl?(resource: Resource, idSql: string): string;
+  /** While rendering: SQL of the URL of a stored file (`<origin>/media/<path>`), given its path's SQL. */
+  mediaUrl?(pathSql: string): string;
 }
 
 /** The runtime's serialiser, turning a selected row into NetBox's JSON. */
 export interface SerializeContext extends Catalog {
   url(resource: Resource, id: unknown): string;
   uiUrl(resource: Resource, id: unknown): string;
+  /** The URL of a stored file (`<origin>/media/image-attachments/x.png`), as Django's MEDIA_URL serves it. */
+  mediaUrl(path: string): string;
   choiceLabel(set: string, value: unknown): string;
   /** A nested object of `target` (selected as JSON by `SelectContext.nested`), serialised. */
   nested(target: string, row: Row | null, shows?: string[]): Row | null;

@@ -250,6 +250,12 @@ export class SelectBuilder implements SelectContext, SqlScope {
     return this.urlSql(`/${resource.uiPath}/`, idSql);
   }
 
+  mediaUrl(pathSql: string): string {
+    if (this.originSql === null) throw new Error('URLs are built in SQL only while a rendering select is built');
+    this.originUsed = true;
+    return `(${this.originSql} || '/media/' || ${pathSql})`;
+  }
+
   private urlSql(path: string, idSql: string): string {
     if (this.originSql === null) throw new Error('URLs are built in SQL only while a rendering select is built');
     this.originUsed = true;
