@@ -47,11 +47,11 @@ export class Reader {
 
   constructor(
     private readonly registry: Registry,
-    private readonly extensions: Pick<Extensions, 'expressions' | 'methods' | 'customFields'>,
+    private readonly extensions: Pick<Extensions, 'expressions' | 'methods' | 'customFields'> & Partial<Pick<Extensions, 'rules'>>,
     options: FilterOptions & ReaderOptions,
   ) {
     this.select = new SelectBuilder(registry, extensions);
-    this.restrictions = new Restrictions(registry, this.select);
+    this.restrictions = new Restrictions(registry, this.select, extensions.rules);
     this.filters = new FilterBuilder(registry, extensions, this.select, options);
     this.legacyFieldNames = options.legacyFieldNames ?? false;
   }
