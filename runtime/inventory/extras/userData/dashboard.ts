@@ -62,8 +62,8 @@ export const dashboardWrite: OperationHandler = async (c, { ctx, db }) => {
   const user = ownerOf(ctx, true);
   const input = await dashboardInput(c);
   const [row] = await db.query<{ layout: unknown; config: unknown }>(
-    `INSERT INTO extras_dashboard (user_id, layout, config) VALUES ($1, coalesce($2::jsonb, '[]'::jsonb), coalesce($3::jsonb, '{}'::jsonb))
-     ON CONFLICT (user_id) DO UPDATE SET layout = coalesce($2::jsonb, extras_dashboard.layout), config = coalesce($3::jsonb, extras_dashboard.config)
+    `INSERT INTO extras_dashboard (user_id, layout, config) VALUES ($1, coalesce($2::text::jsonb, '[]'::jsonb), coalesce($3::text::jsonb, '{}'::jsonb))
+     ON CONFLICT (user_id) DO UPDATE SET layout = coalesce($2::text::jsonb, extras_dashboard.layout), config = coalesce($3::text::jsonb, extras_dashboard.config)
      RETURNING layout, config`,
     [user, input.layout ?? null, input.config ?? null],
   );

@@ -42,7 +42,7 @@ export const userConfigUpdate: OperationHandler = async (c, { ctx, db }) => {
     await tx.query(`INSERT INTO users_userconfig (user_id, data) VALUES ($1, '{}'::jsonb) ON CONFLICT (user_id) DO NOTHING`, [user]);
     const [row] = await tx.query<{ data: unknown }>('SELECT data FROM users_userconfig WHERE user_id = $1 FOR UPDATE', [user]);
     const merged = deepMerge(isDict(row.data) ? row.data : {}, body);
-    await tx.query('UPDATE users_userconfig SET data = $2::jsonb WHERE user_id = $1', [user, JSON.stringify(merged)]);
+    await tx.query('UPDATE users_userconfig SET data = $2::text::jsonb WHERE user_id = $1', [user, JSON.stringify(merged)]);
     return merged;
   });
   return c.json(data);
