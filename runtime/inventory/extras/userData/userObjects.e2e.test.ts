@@ -125,8 +125,21 @@ describe.each(testDatabases())('bookmarks, notifications and subscriptions on $n
     expect((await api.request('GET', '/api/users/users/?notification_group_id=999999')).status).toBe(400);
   });
 
+  it("lets every user manage their own bookmarks, notifications and subscriptions (NetBox's DEFAULT_PERMISSIONS), nothing more", async () => {
+    const own = await api.request('GET', '/api/extras/bookmarks/', undefined, alice.as);
+    expect(own.status).toBe(200);
+    expect(own.body.results.map((b: any) => b.user.id)).toEqual([alice.id]);
+    expect((await api.request('GET', '/api/extras/notifications/', undefined, alice.as)).body.results.map((n: any) => n.user.id)).toEqual([alice.id]);
+    expect((await api.request('GET', '/api/extras/subscriptions/', undefined, alice.as)).body.results.map((n: any) => n.user.id)).toEqual([alice.id]);
+    const others = (await api.request('GET', `/api/extras/bookmarks/?user_id=${admin}`)).body.results[0];
+    expect((await api.request('GET', `/api/extras/bookmarks/${others.id}/`, undefined, alice.as)).status).toBe(404);
+    expect((await api.request('DELETE', `/api/extras/bookmarks/${others.id}/`, undefined, alice.as)).status).toBe(404);
+    expect((await api.request('GET', '/api/extras/notification-groups/', undefined, alice.as)).status).toBe(403);
+    expect((await api.request('GET', '/api/extras/saved-filters/', undefined, alice.as)).status).toBe(403);
+    expect((await api.request('GET', '/api/extras/bookmarks/', undefined, { Authorization: '' })).status).toBe(403);
+  });
+
   it('checks object permissions on each, with their constraints', async () => {
-    expect((await api.request('GET', '/api/extras/bookmarks/', undefined, alice.as)).status).toBe(403);
     const granted = await api.request('POST', '/api/users/permissions/', {
       name: 'own bookmarks',
       object_types: ['extras.bookmark', 'extras.subscription', 'extras.notification', 'extras.notificationgroup'],
