@@ -296,6 +296,11 @@ export const routeGroupFileSchema = z.strictObject({
   resource: z.string().regex(/^[a-z]+\.[a-z0-9-]+$/, 'must be `<app>.<resource-path>`'),
   description: z.string().optional(),
   /**
+   * `true`: the base path, one segment under an app's, is listed in that app's root as a viewset
+   * NetBox's router registers is (`users/config/`); a path NetBox adds by hand is not (`extras/dashboard/`).
+   */
+  listed: z.boolean().optional(),
+  /**
    * An operation's `path` may be empty: the base path itself (`/api/dcim/connected-device/`), which
    * is then no index of the group's operations.
    */

@@ -24,4 +24,6 @@ export interface RouteEntry {
   group?: string;
   /** For route group operations: the permission action checked on `resource` (default: the method's). */
   action?: string;
+  /** For route group operations: the group's base path is listed in its app's root (`users/config/`). */
+  listed?: boolean;
 }

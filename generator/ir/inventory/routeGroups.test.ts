@@ -129,6 +129,17 @@ describe('route groups', () => {
     expect(document.paths['/api/plugins/shop-reports/']?.get?.operationId).toBe('plugins_shop_reports_list');
   });
 
+  it('marks every route of a listed group, for its app root; others not', () => {
+    const listed = group().replace('description: Reports about the shop.\n', 'description: Reports about the shop.\nlisted: true\n');
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': listed });
+    expect(diagnostics).toEqual([]);
+    expect(ir!.inventory.routeGroups[0].listed).toBe(true);
+    const routes = JSON.parse(emitRoutes(ir!.inventory)[0].contents) as RouteEntry[];
+    expect(routes.filter((r) => r.group === 'shop-reports').map((r) => r.listed ?? false)).toEqual([false, true, true, true]);
+    const plain = JSON.parse(emitRoutes(buildFrom(files()).ir!.inventory)[0].contents) as RouteEntry[];
+    expect(plain.some((r) => 'listed' in r)).toBe(false);
+  });
+
   it('keeps text arrays in a group table, with a GIN index where asked', () => {
     const tables = `tables:\n  shop_path:\n    description: Paths.\n    columns:\n      nodes: { type: text_array, index: gin }\n      label: { type: text, index: btree }\n`;
     const { ir, diagnostics } = buildFrom(files(tables));

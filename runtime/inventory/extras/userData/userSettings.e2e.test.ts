@@ -118,6 +118,9 @@ describe.each(testDatabases())('saved filters, table configs, dashboards and pre
 
   it("serves the requesting user's preferences, deep-merging a PATCH", async () => {
     expect((await api.request('GET', '/api/users/config/')).body).toEqual({});
+    // Listed in the app's root as NetBox's router lists it; the dashboard, routed by hand, is not.
+    expect((await api.request('GET', '/api/users/')).body).toMatchObject({ config: 'http://nb.test/api/users/config/' });
+    expect((await api.request('GET', '/api/extras/')).body).not.toHaveProperty('dashboard');
     expect((await api.request('PATCH', '/api/users/config/', { tables: { SiteTable: { columns: ['name'] } }, ui: { theme: 'dark' } })).body).toEqual({ tables: { SiteTable: { columns: ['name'] } }, ui: { theme: 'dark' } });
     const merged = await api.request('PATCH', '/api/users/config/', { tables: { DeviceTable: { columns: ['name', 'site'] } }, ui: {} });
     // Dictionaries merge key by key; an empty one replaces what was there.
