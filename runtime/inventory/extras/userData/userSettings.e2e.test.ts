@@ -130,6 +130,10 @@ describe.each(testDatabases())('saved filters, table configs, dashboards and pre
     expect((await api.request('PATCH', '/api/users/config/', { ui: { theme: 'light' } }, bob.as)).body).toEqual({ ui: { theme: 'light' } });
     expect((await api.request('PATCH', '/api/users/config/', 'dark')).body).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got str.'] });
     expect((await api.request('GET', '/api/users/config/', undefined, anonymous)).status).toBe(403);
+    // NetBox's IsAuthenticated, not its token write check: a read-only token may change preferences.
+    const readOnly = await api.request('POST', '/api/users/tokens/', { user: bob.id, write_enabled: false });
+    const asReadOnly = { Authorization: `Bearer nbt_${readOnly.body.key}.${readOnly.body.token}` };
+    expect((await api.request('PATCH', '/api/users/config/', { ui: { density: 'compact' } }, asReadOnly)).body).toEqual({ ui: { theme: 'light', density: 'compact' } });
     // Preferences and dashboard go with their user.
     await api.request('PATCH', '/api/extras/dashboard/', { layout: [] }, bob.as);
     expect((await api.request('DELETE', `/api/users/users/${bob.id}/`)).status).toBe(204);
