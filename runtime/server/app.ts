@@ -181,8 +181,9 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
       if (route.operation === 'extra') {
         if (route.auth !== false) {
           const caller = requireCaller(c);
-          if (route.method !== 'GET' && !caller.writeEnabled) throw forbidden();
-          if (!(await ctx.scope.allows(resource.objectType, declared?.action ?? actionOf[route.method]))) throw forbidden();
+          // NetBox's IsAuthenticated asks for nothing more; TokenWritePermission for a write-enabled token on writes.
+          if (route.permission !== 'is_authenticated' && route.method !== 'GET' && !caller.writeEnabled) throw forbidden();
+          if (!route.permission && !(await ctx.scope.allows(resource.objectType, declared?.action ?? actionOf[route.method]))) throw forbidden();
         }
         return handler!(c, { resource, ctx, db, rest: engine });
       }

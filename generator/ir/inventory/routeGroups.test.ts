@@ -140,6 +140,18 @@ describe('route groups', () => {
     expect(plain.some((r) => 'listed' in r)).toBe(false);
   });
 
+  it("carries an operation's permission class into its route, and refuses an unknown one", () => {
+    const classed = group().replace('    path: export/\n', '    path: export/\n    permission: is_authenticated\n');
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': classed });
+    expect(diagnostics).toEqual([]);
+    const routes = JSON.parse(emitRoutes(ir!.inventory)[0].contents) as RouteEntry[];
+    expect(routes.filter((r) => r.group === 'shop-reports').map((r) => `${r.handler ?? r.operation} ${r.permission ?? '-'}`)).toEqual(['group_root -', 'shop-report -', 'shop-export is_authenticated', 'shop-recount -']);
+    // Still an authenticated route in the OpenAPI document.
+    expect(buildOpenApiDocument(ir!.inventory).paths['/api/plugins/shop-reports/export/']?.get).not.toHaveProperty('security');
+    const wrong = group().replace('    path: export/\n', '    path: export/\n    permission: anyone\n');
+    expect(buildFrom({ ...baseDefinitions, 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': wrong }).diagnostics).toEqual([expect.stringContaining('E_INVALID_VALUE')]);
+  });
+
   it('keeps text arrays in a group table, with a GIN index where asked', () => {
     const tables = `tables:\n  shop_path:\n    description: Paths.\n    columns:\n      nodes: { type: text_array, index: gin }\n      label: { type: text, index: btree }\n`;
     const { ir, diagnostics } = buildFrom(files(tables));
