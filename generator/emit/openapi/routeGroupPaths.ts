@@ -12,12 +12,15 @@ const methodKey = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE
 
 export function routeGroupPaths(group: RouteGroupIR): Record<string, OpenAPIV3.PathItemObject> {
   const paths: Record<string, OpenAPIV3.PathItemObject> = {};
+  // A base path that is also replaced or deleted is one object (a RetrieveUpdateDestroyAPIView, the
+  // dashboard): its GET is a `retrieve`, not a ViewSet's `list`.
+  const oneObject = group.operations.some((op) => op.path === '' && (op.method === 'PUT' || op.method === 'DELETE'));
   for (const op of group.operations) {
     const path = group.basePath + op.path;
     const auth = op.auth !== false;
     const { description, parameters, requestBody, responses } = extraOperation(op, op.method, auth);
     (paths[path] ??= {})[methodKey[op.method]] = {
-      operationId: groupOperationId(path, op.method, op.path === ''),
+      operationId: groupOperationId(path, op.method, op.path === '' && !oneObject),
       ...(description ? { description } : {}),
       tags: [group.name],
       ...(parameters?.length ? { parameters } : {}),

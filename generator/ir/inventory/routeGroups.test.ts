@@ -146,6 +146,12 @@ describe('route groups', () => {
     expect(diagnostics).toEqual([]);
     const routes = JSON.parse(emitRoutes(ir!.inventory)[0].contents) as RouteEntry[];
     expect(routes.filter((r) => r.group === 'shop-reports').map((r) => `${r.handler ?? r.operation} ${r.permission ?? '-'}`)).toEqual(['group_root -', 'shop-report -', 'shop-export is_authenticated', 'shop-recount -']);
+    // A base path also replaced or deleted is one object: its GET is a retrieve (NetBox's DashboardView).
+    const object = group().replace('    path: report/\n', '    path: ""\n').replace('    method: POST\n    path: recount/\n', '    method: DELETE\n    path: ""\n').replace('    status: 200\n    request: ReportRequest\n    response: Report\n', '');
+    const built = buildFrom({ ...baseDefinitions, 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': object });
+    expect(built.diagnostics).toEqual([]);
+    const item = buildOpenApiDocument(built.ir!.inventory).paths['/api/plugins/shop-reports/']!;
+    expect([item.get?.operationId, item.delete?.operationId]).toEqual(['plugins_shop_reports_retrieve', 'plugins_shop_reports_destroy']);
     // Still an authenticated route in the OpenAPI document.
     expect(buildOpenApiDocument(ir!.inventory).paths['/api/plugins/shop-reports/export/']?.get).not.toHaveProperty('security');
     const wrong = group().replace('    path: export/\n', '    path: export/\n    permission: anyone\n');
