@@ -132,7 +132,7 @@ export class Reader {
     // Loaded when first needed: a list without conditions may not need to (unconditionedList()).
     let loadingCustomFields: Promise<CustomFieldSet | null> | undefined;
     const loading = () => (loadingCustomFields ??= this.customFields(db, resource, byCustomFields ? undefined : shown));
-    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await loading() : null);
+    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await loading() : null, ctx.scope.userId ?? null);
     // Objects the caller may not view are not there, for the page and the count alike.
     const visible = this.restrictions.condition(resource, 't', params, ctx, 'view');
     if (visible) conditions.push(visible);
@@ -173,7 +173,7 @@ export class Reader {
     const query = url.searchParams;
     const params = new Params();
     const byCustomFields = query.has('q') || [...query.keys()].some((key) => key.startsWith('cf_'));
-    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await this.customFields(db, resource) : null);
+    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await this.customFields(db, resource) : null, ctx.scope.userId ?? null);
     const visible = this.restrictions.condition(resource, 't', params, ctx, 'view');
     if (visible) conditions.push(visible);
     const orderJoins: string[] = [];

@@ -8,13 +8,13 @@
 import type { AppRules } from '../../appRules.ts';
 import { dashboardDelete, dashboardRead, dashboardWrite } from './dashboard.ts';
 import { genericObjectDisplay } from './displays.ts';
-import { objectTypeIdNumber } from './filters.ts';
+import { objectTypeIdNumber, usable } from './filters.ts';
 import { notificationRules, savedFilterRules, tableConfigRules } from './rules.ts';
 import { sharedOrOwn } from './sharing.ts';
 
 export const userData: AppRules = {
   expressions: { bookmark: genericObjectDisplay('extras.bookmarks'), subscription: genericObjectDisplay('extras.subscriptions') },
-  methods: { object_type_id_number: objectTypeIdNumber },
+  methods: { object_type_id_number: objectTypeIdNumber, usable },
   rules: {
     'extras.saved-filters': { ...savedFilterRules, ...sharedOrOwn },
     'extras.table-configs': { ...tableConfigRules, ...sharedOrOwn },

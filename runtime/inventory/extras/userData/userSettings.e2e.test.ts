@@ -55,7 +55,9 @@ describe.each(testDatabases())('saved filters, table configs, dashboards and pre
     expect(names((await list(`object_type_id=${objectTypeId('ipam.prefix')}`)).body)).toEqual(['Disabled']);
     expect(names((await list('user=bob')).body)).toEqual(['Bob private']);
     expect(names((await list('q=mine')).body)).toEqual(['Bob private']);
-    expect(names((await list('usable=false')).body)).toEqual(['Disabled']);
+    // NetBox's usable: enabled, and shared or the caller's own (the superuser's here: neither private one).
+    expect(names((await list('usable=true')).body)).toEqual(['Active sites']);
+    expect(names((await list('usable=false')).body)).toEqual(['Disabled', 'Alice private', 'Bob private']);
     expect(names((await list('shared=false&weight__gte=100')).body)).toEqual(['Alice private', 'Bob private']);
     // Alice may view every saved filter, yet reaches only the shared ones and hers.
     expect((await api.request('POST', '/api/users/permissions/', { name: 'filters', object_types: ['extras.savedfilter', 'extras.tableconfig'], actions: ['view', 'change', 'delete'], users: [alice.id] })).status).toBe(201);
@@ -64,7 +66,8 @@ describe.each(testDatabases())('saved filters, table configs, dashboards and pre
     expect((await api.request('GET', `/api/extras/saved-filters/${bobs.id}/`, undefined, alice.as)).status).toBe(404);
     expect((await api.request('PATCH', `/api/extras/saved-filters/${bobs.id}/`, { description: 'taken' }, alice.as)).status).toBe(404);
     expect((await api.request('DELETE', `/api/extras/saved-filters/${bobs.id}/`, undefined, alice.as)).status).toBe(404);
-    expect((await list('usable=true', alice.as)).body.count).toBe(2);
+    expect(names((await list('usable=true', alice.as)).body)).toEqual(['Active sites', 'Alice private']);
+    expect(names((await list('usable=false', alice.as)).body)).toEqual(['Disabled']);
   });
 
   it('saves table configs with their object type, and filters them', async () => {
@@ -83,6 +86,8 @@ describe.each(testDatabases())('saved filters, table configs, dashboards and pre
     expect(names((await list('table__ic=site')).body)).toEqual(['Compact']);
     expect(names((await list(`user_id=${bob.id}`)).body)).toEqual(['Wide']);
     expect(names((await list('', alice.as)).body)).toEqual(['Compact']);
+    expect(names((await list('usable=false')).body)).toEqual(['Wide']);
+    expect(names((await list('usable=false', alice.as)).body)).toEqual([]);
   });
 
   it("serves the requesting user's dashboard, with no id in the path", async () => {
