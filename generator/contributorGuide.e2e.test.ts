@@ -1,7 +1,9 @@
 /**
  * definitions/README.md's walkthroughs, followed as written on a scratch copy of the repository (a
- * git work tree of its own, as a contributor's clone is). "Add a resource": the YAML block is
- * written to the file its first line names, every `npm run` line of the first shell block runs and
+ * git work tree of its own, as a contributor's clone is). "Add a resource": every NetBox resource is
+ * served, so the walkthrough retraces one — the scratch copy first loses its definition and, by a
+ * committed migration, its table; then the YAML block is written to the file its first line names,
+ * every `npm run` line of the first shell block runs and
  * must succeed, and the server started from the copy serves the new resource as the walkthrough's
  * curl example and NetBox do. "Add a field kind": its modules are written where their first lines
  * say, registered as it says, its unit test and the type-check pass, and the field it adds to the
@@ -60,17 +62,32 @@ afterAll(async () => {
 });
 
 describe('definitions/README.md: Add a resource', () => {
-  it('walks through a resource the repository does not serve yet', () => {
+  it('walks through a resource removed from the scratch copy first', () => {
     const [yaml] = blocks('yaml');
     const path = /^# (definitions\/\S+\.yaml)$/m.exec(yaml)?.[1];
     expect(path, 'the YAML block starts with the file it goes to').toBeDefined();
     const app = /^app: ([a-z]+)$/m.exec(yaml)?.[1];
     const resource = /^ {2}([a-z-]+):$/m.exec(yaml)?.[1];
-    const served = readFileSync(join(repository, 'generated', 'inventory', 'routes.json'), 'utf8');
-    expect(served.includes(`/api/${app}/${resource}/`), `${app}.${resource} is served now: point the walkthrough at a resource that is not`).toBe(false);
+    // The repository serves it as the walkthrough ends: its definition is taken out of the copy, and
+    // its table dropped by a committed migration, so that the walkthrough starts from nothing.
+    const folder = join(project, 'definitions', app!);
+    const holder = readdirSync(folder).map((file) => join(folder, file)).find((file) => new RegExp(`^  ${resource}:$`, 'm').test(readFileSync(file, 'utf8')));
+    expect(holder, `a definition of ${app}.${resource} in definitions/${app}/`).toBeDefined();
+    const text = readFileSync(holder!, 'utf8');
+    const start = text.search(new RegExp(`^(  #.*\\n)*  ${resource}:$`, 'm'));
+    const next = text.slice(start).search(/\n\n {2}(#|[a-z])/);
+    const stripped = next < 0 ? text.slice(0, start) : text.slice(0, start) + text.slice(start + next + 2);
+    if (/^ {2}[a-z-]+:$/m.test(stripped)) writeFileSync(holder!, stripped);
+    else rmSync(holder!);
+    const run = spawnSync('npm', ['run', 'migration', '--', 'before_walkthrough'], { cwd: project, encoding: 'utf8', env: { ...process.env, NETBOX_REFERENCE: '' } });
+    expect(run.status, run.stderr).toBe(0);
+    execFileSync('git', ['add', '-A'], { cwd: project });
+    execFileSync('git', ['-c', 'user.name=guide', '-c', 'user.email=guide@example.invalid', 'commit', '-q', '-m', 'without the walkthrough resource'], { cwd: project });
+    const served = readFileSync(join(project, 'generated', 'inventory', 'routes.json'), 'utf8');
+    expect(served.includes(`/api/${app}/${resource}/`), `${app}.${resource} is still served by the scratch copy`).toBe(false);
     mkdirSync(dirname(join(project, path!)), { recursive: true });
     writeFileSync(join(project, path!), yaml);
-  });
+  }, 120_000);
 
   it("runs the walkthrough's commands, each succeeding", () => {
     const commands = blocks('sh')[0].split('\n').map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);

@@ -1725,6 +1725,19 @@ export const dcimVirtualDeviceContext = pgTable('dcim_virtual_device_context', {
     foreignKey({ name: 'dcim_virtual_device_context_primary_ip6_id_fk', columns: [t.primary_ip6_id], foreignColumns: [ipamIpAddress.id] }).onDelete('no action'),
     foreignKey({ name: 'dcim_virtual_device_context_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
+export const extrasBookmark = pgTable('extras_bookmark', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    object_type: varchar('object_type', { length: 100 }).notNull(),
+    object_id: integer('object_id').notNull(),
+    user_id: integer('user_id').notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }).notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_bookmark_object_type_idx').on(t.object_type, t.object_id),
+    index('extras_bookmark_user_id_idx').on(t.user_id),
+    uniqueIndex('extras_bookmark_object_type_object_id_user_id_uniq').on(t.object_type, t.object_id, t.user_id),
+    index('extras_bookmark_ordering_idx').on(t.created, t.id),
+    foreignKey({ name: 'extras_bookmark_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+  ]);
 export const extrasConfigContext = pgTable('extras_config_context', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -2008,6 +2021,14 @@ export const extrasCustomLink = pgTable('extras_custom_link', {
     index('extras_custom_link_ordering_idx').on(t.group_name, t.weight, t.name, t.id),
     foreignKey({ name: 'extras_custom_link_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
+export const extrasDashboard = pgTable('extras_dashboard', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id').notNull(),
+    layout: jsonb('layout').notNull(),
+    config: jsonb('config').notNull(),
+  }, (t) => [
+    uniqueIndex('extras_dashboard_user_id_uniq').on(t.user_id),
+  ]);
 export const extrasEventRule = pgTable('extras_event_rule', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     object_types: text('object_types').array().notNull().default(sql`'{}'`),
@@ -2090,6 +2111,105 @@ export const extrasJournalEntry = pgTable('extras_journal_entry', {
     index('extras_journal_entry_assigned_object_type_idx').on(t.assigned_object_type, t.assigned_object_id),
     index('extras_journal_entry_created_by_id_idx').on(t.created_by_id),
     foreignKey({ name: 'extras_journal_entry_created_by_id_fk', columns: [t.created_by_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+  ]);
+export const extrasNotification = pgTable('extras_notification', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    object_type: varchar('object_type', { length: 100 }).notNull(),
+    object_id: integer('object_id').notNull(),
+    user_id: integer('user_id').notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }).notNull(),
+    read: timestamp('read', { precision: 6, withTimezone: true }),
+    event_type: varchar('event_type', { length: 50 }).notNull(),
+    object_repr: varchar('object_repr', { length: 200 }).notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_notification_object_type_idx').on(t.object_type, t.object_id),
+    index('extras_notification_user_id_idx').on(t.user_id),
+    uniqueIndex('extras_notification_object_type_object_id_user_id_uniq').on(t.object_type, t.object_id, t.user_id),
+    foreignKey({ name: 'extras_notification_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+  ]);
+export const extrasNotificationGroup = pgTable('extras_notification_group', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t) => [
+    uniqueIndex('extras_notification_group_name_uniq').on(t.name),
+    index('extras_notification_group_ordering_idx').on(t.name, t.id),
+  ]);
+export const extrasNotificationGroupGroups = pgTable('extras_notification_group_groups', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    notification_group_id: integer('notification_group_id').notNull(),
+    group_id: integer('group_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_notification_group_groups_notification_gro_d39d3d5b_uniq').on(t.notification_group_id, t.group_id),
+    index('extras_notification_group_groups_group_id_idx').on(t.group_id),
+    foreignKey({ name: 'extras_notification_group_groups_notification_group_id_fk', columns: [t.notification_group_id], foreignColumns: [extrasNotificationGroup.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_notification_group_groups_group_id_fk', columns: [t.group_id], foreignColumns: [usersGroup.id] }).onDelete('no action'),
+  ]);
+export const extrasNotificationGroupUsers = pgTable('extras_notification_group_users', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    notification_group_id: integer('notification_group_id').notNull(),
+    user_id: integer('user_id').notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    uniqueIndex('extras_notification_group_users_notification_grou_9c9e6d62_uniq').on(t.notification_group_id, t.user_id),
+    index('extras_notification_group_users_user_id_idx').on(t.user_id),
+    foreignKey({ name: 'extras_notification_group_users_notification_group_id_fk', columns: [t.notification_group_id], foreignColumns: [extrasNotificationGroup.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_notification_group_users_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+  ]);
+export const extrasSavedFilter = pgTable('extras_saved_filter', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    object_types: text('object_types').array().notNull().default(sql`'{}'`),
+    name: varchar('name', { length: 100 }).notNull(),
+    slug: varchar('slug', { length: 100 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    user_id: integer('user_id'),
+    weight: integer('weight').notNull(),
+    enabled: boolean('enabled').notNull(),
+    shared: boolean('shared').notNull(),
+    parameters: jsonb('parameters').notNull(),
+    owner_id: integer('owner_id'),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_saved_filter_user_id_idx').on(t.user_id),
+    index('extras_saved_filter_owner_id_idx').on(t.owner_id),
+    uniqueIndex('extras_saved_filter_name_uniq').on(t.name),
+    uniqueIndex('extras_saved_filter_slug_uniq').on(t.slug),
+    index('extras_saved_filter_ordering_idx').on(t.weight, t.name, t.id),
+    foreignKey({ name: 'extras_saved_filter_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+    foreignKey({ name: 'extras_saved_filter_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+  ]);
+export const extrasSubscription = pgTable('extras_subscription', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    object_type: varchar('object_type', { length: 100 }).notNull(),
+    object_id: integer('object_id').notNull(),
+    user_id: integer('user_id').notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }).notNull(),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_subscription_object_type_idx').on(t.object_type, t.object_id),
+    index('extras_subscription_user_id_idx').on(t.user_id),
+    uniqueIndex('extras_subscription_object_type_object_id_user_id_uniq').on(t.object_type, t.object_id, t.user_id),
+    foreignKey({ name: 'extras_subscription_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
+  ]);
+export const extrasTableConfig = pgTable('extras_table_config', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    object_type: varchar('object_type', { length: 100 }).notNull(),
+    table: varchar('table', { length: 100 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    user_id: integer('user_id'),
+    weight: integer('weight').notNull(),
+    enabled: boolean('enabled').notNull(),
+    shared: boolean('shared').notNull(),
+    columns: varchar('columns', { length: 100 }).array().notNull().default(sql`'{}'`),
+    ordering: varchar('ordering', { length: 100 }).array(),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_table_config_user_id_idx').on(t.user_id),
+    index('extras_table_config_ordering_idx').on(t.weight, t.name, t.id),
+    foreignKey({ name: 'extras_table_config_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
   ]);
 export const extrasTag = pgTable('extras_tag', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -2857,6 +2977,13 @@ export const usersUserPermissions = pgTable('users_user_permissions', {
     foreignKey({ name: 'users_user_permissions_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
     foreignKey({ name: 'users_user_permissions_permission_id_fk', columns: [t.permission_id], foreignColumns: [usersObjectPermission.id] }).onDelete('no action'),
   ]);
+export const usersUserconfig = pgTable('users_userconfig', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id').notNull(),
+    data: jsonb('data').notNull(),
+  }, (t) => [
+    uniqueIndex('users_userconfig_user_id_uniq').on(t.user_id),
+  ]);
 export const virtualizationCluster = pgTable('virtualization_cluster', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -3483,6 +3610,7 @@ export const tables = {
     dcim_site_group: dcimSiteGroup,
     dcim_virtual_chassis: dcimVirtualChassis,
     dcim_virtual_device_context: dcimVirtualDeviceContext,
+    extras_bookmark: extrasBookmark,
     extras_config_context: extrasConfigContext,
     extras_config_context_cluster_groups: extrasConfigContextClusterGroups,
     extras_config_context_cluster_types: extrasConfigContextClusterTypes,
@@ -3502,10 +3630,18 @@ export const tables = {
     extras_custom_field: extrasCustomField,
     extras_custom_field_choice_set: extrasCustomFieldChoiceSet,
     extras_custom_link: extrasCustomLink,
+    extras_dashboard: extrasDashboard,
     extras_event_rule: extrasEventRule,
     extras_export_template: extrasExportTemplate,
     extras_image_attachment: extrasImageAttachment,
     extras_journal_entry: extrasJournalEntry,
+    extras_notification: extrasNotification,
+    extras_notification_group: extrasNotificationGroup,
+    extras_notification_group_groups: extrasNotificationGroupGroups,
+    extras_notification_group_users: extrasNotificationGroupUsers,
+    extras_saved_filter: extrasSavedFilter,
+    extras_subscription: extrasSubscription,
+    extras_table_config: extrasTableConfig,
     extras_tag: extrasTag,
     extras_tagged_item: extrasTaggedItem,
     extras_webhook: extrasWebhook,
@@ -3550,6 +3686,7 @@ export const tables = {
     users_user: usersUser,
     users_user_groups: usersUserGroups,
     users_user_permissions: usersUserPermissions,
+    users_userconfig: usersUserconfig,
     virtualization_cluster: virtualizationCluster,
     virtualization_cluster_group: virtualizationClusterGroup,
     virtualization_cluster_type: virtualizationClusterType,

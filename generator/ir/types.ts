@@ -46,6 +46,8 @@ export interface RouteGroupIR {
   /** The resource whose permissions guard the routes (with each operation's action) and which handlers receive. */
   resource: string;
   description?: string;
+  /** Whether the base path is listed in its app's root (`users/config/`). */
+  listed?: boolean;
   /** In the definitions' order. */
   operations: OperationEntry[];
   /** The group's own tables (state its handlers keep, with no API), by name. */

@@ -296,10 +296,28 @@ export const routeGroupFileSchema = z.strictObject({
   resource: z.string().regex(/^[a-z]+\.[a-z0-9-]+$/, 'must be `<app>.<resource-path>`'),
   description: z.string().optional(),
   /**
+   * `true`: the base path, one segment under an app's, is listed in that app's root as a viewset
+   * NetBox's router registers is (`users/config/`); a path NetBox adds by hand is not (`extras/dashboard/`).
+   */
+  listed: z.boolean().optional(),
+  /**
    * An operation's `path` may be empty: the base path itself (`/api/dcim/connected-device/`), which
    * is then no index of the group's operations.
    */
-  operations: z.array(operationSchema.extend({ path: z.string().regex(/^([a-z0-9{}_-]+\/)*$/, 'must be empty or a relative path ending in `/`') })).min(1),
+  operations: z
+    .array(
+      operationSchema.extend({
+        path: z.string().regex(/^([a-z0-9{}_-]+\/)*$/, 'must be empty or a relative path ending in `/`'),
+        /**
+         * Instead of the resource's permission, one of NetBox's permission classes:
+         * `is_authenticated` (IsAuthenticated: any authenticated caller, a read-only token too) or
+         * `token_write` (an authenticated caller whose token, for a write, is write-enabled); the
+         * handler limits what the caller reaches (their own preferences, their own dashboard).
+         */
+        permission: z.enum(['is_authenticated', 'token_write']).optional(),
+      }),
+    )
+    .min(1),
   /**
    * Tables the group's handlers keep their own state in, with no API of their own (the permissions
    * matrix's plan-token secret): by table name, an identity `id` and these columns.

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { permissionPolicy } from './policy.ts';
 
 describe('permissionPolicy', () => {
-  it("has NetBox's defaults: own tokens, nothing exempt, login required", () => {
+  it("has NetBox's defaults: own bookmarks, notifications, subscriptions and tokens, nothing exempt, login required", () => {
     const policy = permissionPolicy({});
-    expect(policy.defaults).toEqual(['view', 'add', 'change', 'delete'].map((action) => ({ object_types: ['users.token'], actions: [action], constraints: [{ user: '$user' }] })));
+    const own = (type: string) => ['view', 'add', 'change', 'delete'].map((action) => ({ object_types: [type], actions: [action], constraints: [{ user: '$user' }] }));
+    expect(policy.defaults).toEqual(['extras.bookmark', 'extras.notification', 'extras.subscription', 'users.token'].flatMap(own));
     expect(policy.exemptView('dcim.site')).toBe(false);
     expect(policy.loginRequired).toBe(true);
   });

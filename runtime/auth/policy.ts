@@ -3,8 +3,8 @@
  * NetBox's permission settings, read from the environment:
  * - DEFAULT_PERMISSIONS: permissions every authenticated user holds, as JSON
  *   `{"<app>.<action>_<model>": [<constraint>, …] | null}`; NetBox's default lets every user manage
- *   their own API tokens (`{"user": "$user"}`; its bookmarks, notifications and subscriptions are not
- *   served). `{}` grants nothing.
+ *   their own bookmarks, notifications, subscriptions and API tokens (`{"user": "$user"}`). `{}`
+ *   grants nothing.
  * - EXEMPT_VIEW_PERMISSIONS: object types (`dcim.site`, comma-separated) anyone may view without a
  *   permission, or `*` for all.
  * - LOGIN_REQUIRED: `false` lets anonymous requests read the exempt types (NetBox's default `true`).
@@ -22,6 +22,18 @@ export interface PermissionPolicy {
 const OWN = [{ user: '$user' }];
 /** NetBox's DEFAULT_PERMISSIONS, for the models served here. */
 const NETBOX_DEFAULTS: Record<string, unknown> = {
+  'extras.view_bookmark': OWN,
+  'extras.add_bookmark': OWN,
+  'extras.change_bookmark': OWN,
+  'extras.delete_bookmark': OWN,
+  'extras.view_notification': OWN,
+  'extras.add_notification': OWN,
+  'extras.change_notification': OWN,
+  'extras.delete_notification': OWN,
+  'extras.view_subscription': OWN,
+  'extras.add_subscription': OWN,
+  'extras.change_subscription': OWN,
+  'extras.delete_subscription': OWN,
   'users.view_token': OWN,
   'users.add_token': OWN,
   'users.change_token': OWN,

@@ -153,6 +153,8 @@ export interface OperationEntry {
   auth?: boolean;
   /** Permission action checked on the resource (default: the method's). */
   action?: string;
+  /** For route group operations: a NetBox permission class checked instead of `action` (`is_authenticated`, `token_write`). */
+  permission?: 'is_authenticated' | 'token_write';
   /** Component schema names of the request and response bodies (OpenAPI). */
   request?: string;
   response?: string;

@@ -24,4 +24,8 @@ export interface RouteEntry {
   group?: string;
   /** For route group operations: the permission action checked on `resource` (default: the method's). */
   action?: string;
+  /** For route group operations: a NetBox permission class checked instead of `action` on `resource`. */
+  permission?: 'is_authenticated' | 'token_write';
+  /** For route group operations: the group's base path is listed in its app's root (`users/config/`). */
+  listed?: boolean;
 }

@@ -102,6 +102,13 @@ export interface ModelRules {
   cyclicParent?(item: WriteItem): string;
   /** After the plan ran, inside the same transaction. */
   afterDelete?(plan: DeletePlan, tx: Queryable, ctx: RequestContext, registry: Registry): Promise<void>;
+  /**
+   * The rows of the model a caller reaches at all, whatever their permissions (NetBox's querysets
+   * that a viewset narrows per user: SharedObjectQuerySetMixin's shared-or-own), as constraint
+   * sets (ORed; `$user` the caller), ANDed with the permissions' constraints for every action but
+   * `add`; null when the caller reaches every row.
+   */
+  reachable?(ctx: RequestContext): ConstraintSet[] | null;
 }
 
 /** The engine's services a handler may use (RestEngine provides them). */

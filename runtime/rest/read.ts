@@ -47,11 +47,11 @@ export class Reader {
 
   constructor(
     private readonly registry: Registry,
-    private readonly extensions: Pick<Extensions, 'expressions' | 'methods' | 'customFields'>,
+    private readonly extensions: Pick<Extensions, 'expressions' | 'methods' | 'customFields'> & Partial<Pick<Extensions, 'rules'>>,
     options: FilterOptions & ReaderOptions,
   ) {
     this.select = new SelectBuilder(registry, extensions);
-    this.restrictions = new Restrictions(registry, this.select);
+    this.restrictions = new Restrictions(registry, this.select, extensions.rules);
     this.filters = new FilterBuilder(registry, extensions, this.select, options);
     this.legacyFieldNames = options.legacyFieldNames ?? false;
   }
@@ -132,7 +132,7 @@ export class Reader {
     // Loaded when first needed: a list without conditions may not need to (unconditionedList()).
     let loadingCustomFields: Promise<CustomFieldSet | null> | undefined;
     const loading = () => (loadingCustomFields ??= this.customFields(db, resource, byCustomFields ? undefined : shown));
-    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await loading() : null);
+    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await loading() : null, ctx.scope.userId ?? null);
     // Objects the caller may not view are not there, for the page and the count alike.
     const visible = this.restrictions.condition(resource, 't', params, ctx, 'view');
     if (visible) conditions.push(visible);
@@ -173,7 +173,7 @@ export class Reader {
     const query = url.searchParams;
     const params = new Params();
     const byCustomFields = query.has('q') || [...query.keys()].some((key) => key.startsWith('cf_'));
-    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await this.customFields(db, resource) : null);
+    const { conditions } = await this.filters.build(db, resource, query, 't', params, byCustomFields ? await this.customFields(db, resource) : null, ctx.scope.userId ?? null);
     const visible = this.restrictions.condition(resource, 't', params, ctx, 'view');
     if (visible) conditions.push(visible);
     const orderJoins: string[] = [];

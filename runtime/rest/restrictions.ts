@@ -10,6 +10,7 @@ import type { Resource } from '../contract/index.ts';
 import type { Queryable } from '../db/index.ts';
 import type { RequestContext } from './context.ts';
 import { forbidden } from './errors.ts';
+import type { ModelRules } from './extensions.ts';
 import { PathCompiler } from './query/compiler.ts';
 import { ConstraintCompiler, ConstraintError, constraintSets, type ConstraintSet } from './query/constraints.ts';
 import { Params } from './query/params.ts';
@@ -20,6 +21,7 @@ export class Restrictions {
   constructor(
     private readonly registry: Registry,
     private readonly select: SelectBuilder,
+    private readonly rules: Record<string, ModelRules> = {},
   ) {}
 
   private compiler(params: Params): ConstraintCompiler {
@@ -43,10 +45,13 @@ export class Restrictions {
   /** The condition `action` puts on the row `alias` of `resource`, its values added to `params`; null when none. */
   condition(resource: Resource, alias: string, params: Params, ctx: RequestContext, action: string): string | null {
     const sets = ctx.scope.restriction(resource.objectType, action);
-    if (sets === null) return null;
+    // The rows the model lets this caller reach at all (ModelRules.reachable), for every action but creating.
+    const reachable = action === 'add' ? null : (this.rules[resource.key]?.reachable?.(ctx) ?? null);
+    if (sets === null && reachable === null) return null;
     const compiler = this.compiler(params);
     // A stored constraint that no longer compiles (a field renamed since) matches nothing: never a 500.
-    return this.select.fragment(() => compiler.compileOrDeny(resource, alias, sets, ctx.scope.userId ?? 0));
+    const parts = [sets, reachable].filter((s) => s !== null).map((s) => this.select.fragment(() => compiler.compileOrDeny(resource, alias, s, ctx.scope.userId ?? 0)));
+    return parts.length === 1 ? parts[0] : parts.map((p) => `(${p})`).join(' AND ');
   }
 
   /** The ids among `ids` that `action` may reach (all of them when unrestricted: no query). */

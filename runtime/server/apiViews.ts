@@ -27,9 +27,11 @@ export function apiRoot(c: Context, apps: AppIndex[]): Response {
   return c.json(Object.fromEntries(names.map((app) => [app, `${origin}/api/${app}/`])));
 }
 
-export function appRoot(c: Context, app: AppIndex, registry: Registry): Response {
+export function appRoot(c: Context, app: AppIndex, registry: Registry, listedPaths: readonly string[] = []): Response {
   const origin = new URL(c.req.url).origin;
   const entries = app.resources.map((key) => registry.resource(key)).map((r) => [r.path, `${origin}/api/${r.app}/${r.path}/`] as const);
+  // Route groups listed under the app (its router's other viewsets: users/config/).
+  for (const path of listedPaths) entries.push([path, `${origin}/api/${app.name}/${path}/`]);
   return c.json(Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))));
 }
 

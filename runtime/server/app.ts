@@ -172,7 +172,11 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
   app.get('/api/authentication-check/', (c) => authenticationCheck(c, engine, db, requireCaller(c), contextOf(c)));
   // The schema and Swagger UI describe the API, not its data: open to all, so the UI works in a browser.
   app.route('/api/schema', schemaRoutes(openapi));
-  for (const index of registry.apps) app.get(`/api/${index.name}/`, (c) => (requireCaller(c), appRoot(c, index, registry)));
+  for (const index of registry.apps) {
+    const prefix = `/api/${index.name}/`;
+    const listed = [...new Set(routes.filter((r) => r.listed && r.path.startsWith(prefix)).map((r) => r.path.slice(prefix.length).split('/')[0]))];
+    app.get(prefix, (c) => (requireCaller(c), appRoot(c, index, registry, listed)));
+  }
   // Route groups under /api/plugins/ are NetBox plugins' APIs: /api/plugins/ lists them as NetBox's PluginsAPIRootView does.
   const plugins = pluginRoots(routes);
   app.get('/api/plugins/', (c) => (requireCaller(c), c.json(Object.fromEntries(plugins.map((p) => [p.name, `${new URL(c.req.url).origin}${p.path}`])))));
@@ -200,8 +204,9 @@ export function createApp({ db, registry, routes, extensions, openapi, clientIpH
       if (route.operation === 'extra') {
         if (route.auth !== false) {
           const caller = requireCaller(c);
-          if (route.method !== 'GET' && !caller.writeEnabled) throw forbidden();
-          if (!(await ctx.scope.allows(resource.objectType, declared?.action ?? actionOf[route.method]))) throw forbidden();
+          // NetBox's IsAuthenticated asks for nothing more; TokenWritePermission for a write-enabled token on writes.
+          if (route.permission !== 'is_authenticated' && route.method !== 'GET' && !caller.writeEnabled) throw forbidden();
+          if (!route.permission && !(await ctx.scope.allows(resource.objectType, declared?.action ?? actionOf[route.method]))) throw forbidden();
         }
         return handler!(c, { resource, ctx, db, rest: engine });
       }

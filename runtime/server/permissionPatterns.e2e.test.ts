@@ -11,8 +11,8 @@ import { testDatabases } from '../testing/database.ts';
 import { bootTestApp, type TestClient } from '../testing/inventoryApp.ts';
 
 const registry = Registry.load();
-/** Types every user may view (DEFAULT_PERMISSIONS: their own tokens). */
-const DEFAULT_VIEWABLE = new Set(['users.token']);
+/** Types every user may view (DEFAULT_PERMISSIONS: their own bookmarks, notifications, subscriptions and tokens). */
+const DEFAULT_VIEWABLE = new Set(['extras.bookmark', 'extras.notification', 'extras.subscription', 'users.token']);
 const listed = registry.resources.filter((r) => !DEFAULT_VIEWABLE.has(r.objectType));
 
 /** A new object's body for each creatable kind of the seed (`n` makes it unique). */

@@ -249,5 +249,20 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   await post('users/permissions', { name: 'View devices', object_types: ['dcim.device'], actions: ['view'], users: [user.id], groups: [group.id], constraints: { status: 'active' } });
   await post('users/tokens', { user: user.id, description: 'reader', write_enabled: false, expires: '2030-01-01T00:00:00Z', allowed_ips: ['10.0.0.0/8'] });
   const ownerGroup = await post('users/owner-groups', { name: 'Teams' });
-  await post('users/owners', { name: 'Network team', group: ownerGroup.id, users: [user.id], user_groups: [group.id] });
+  const owner = await post('users/owners', { name: 'Network team', group: ownerGroup.id, users: [user.id], user_groups: [group.id] });
+
+  // The users' own objects: bookmarks and subscriptions (on an owner too), notifications (one whose object is gone), groups to notify, saved filters and table configs.
+  await post('extras/bookmarks', { object_type: 'dcim.device', object_id: router.id, user: user.id });
+  await post('extras/bookmarks', { object_type: 'users.owner', object_id: owner.id, user: user.id });
+  await post('extras/subscriptions', { object_type: 'dcim.site', object_id: site.id, user: user.id });
+  await post('extras/notifications', { object_type: 'dcim.device', object_id: router.id, user: user.id, event_type: 'object_updated', read: '2026-01-01T00:00:00Z' });
+  const gone = await post('dcim/sites', { name: 'Gone', slug: 'gone' });
+  await post('extras/notifications', { object_type: 'dcim.site', object_id: gone.id, user: user.id, event_type: 'object_deleted' });
+  await api.request('DELETE', `/api/dcim/sites/${gone.id}/`);
+  await post('extras/notification-groups', { name: 'On call', description: 'd', groups: [group.id], users: [user.id] });
+  await post('extras/notification-groups', { name: 'Nobody' });
+  await post('extras/saved-filters', { name: 'Active', slug: 'active', description: 'd', object_types: ['dcim.site', 'dcim.device'], parameters: { status: ['active'] }, user: user.id, weight: 5, shared: false, owner: owner.id });
+  await post('extras/saved-filters', { name: 'Plain', slug: 'plain', object_types: ['dcim.site'], parameters: {} });
+  await post('extras/table-configs', { object_type: 'dcim.site', table: 'SiteTable', name: 'Compact', description: 'd', columns: ['name', 'status'], ordering: ['-name'], user: user.id, enabled: false });
+  await post('extras/table-configs', { object_type: 'dcim.device', table: 'DeviceTable', name: 'Plain', columns: ['name'] });
 }

@@ -39,10 +39,10 @@ describe('runFacts', () => {
   }, 60_000);
 
   it('refuses a resource key that is not served', () => {
-    const unknown = runFacts(options({ only: ['dcim.racks', 'extras.bookmarks'] }));
+    const unknown = runFacts(options({ only: ['dcim.racks', 'extras.no-such-things'] }));
     expect(unknown.status).toBe(2);
     expect(unknown.stdout).toBe('');
-    expect(unknown.stderr).toEqual([expect.stringMatching(/^unknown resource extras\.bookmarks: served are /)]);
+    expect(unknown.stderr).toEqual([expect.stringMatching(/^unknown resource extras\.no-such-things: served are /)]);
   }, 60_000);
 
   describe('on invalid definitions', () => {

@@ -12,6 +12,9 @@ const methodKey = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE
 
 export function routeGroupPaths(group: RouteGroupIR): Record<string, OpenAPIV3.PathItemObject> {
   const paths: Record<string, OpenAPIV3.PathItemObject> = {};
+  // A base path that is also replaced or deleted is one object (a RetrieveUpdateDestroyAPIView, the
+  // dashboard): its GET is a `retrieve`, not a ViewSet's `list`.
+  const oneObject = group.operations.some((op) => op.path === '' && (op.method === 'PUT' || op.method === 'DELETE'));
   for (const op of group.operations) {
     const path = group.basePath + op.path;
     const auth = op.auth !== false;
@@ -20,7 +23,7 @@ export function routeGroupPaths(group: RouteGroupIR): Record<string, OpenAPIV3.P
     const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]): OpenAPIV3.ParameterObject => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     const parameters = [...inPath, ...(query ?? [])];
     (paths[path] ??= {})[methodKey[op.method]] = {
-      operationId: groupOperationId(path, op.method, op.path === ''),
+      operationId: groupOperationId(path, op.method, op.path === '' && !oneObject),
       ...(description ? { description } : {}),
       tags: [group.name],
       ...(parameters?.length ? { parameters } : {}),

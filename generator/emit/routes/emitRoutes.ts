@@ -38,6 +38,8 @@ export function emitRoutes(ir: InventoryIR): GeneratedFile[] {
         ...(op.auth === false ? { auth: false } : {}),
         group: group.name,
         ...(op.action ? { action: op.action } : {}),
+        ...(op.permission ? { permission: op.permission } : {}),
+        ...(group.listed ? { listed: true } : {}),
       });
     }
   }

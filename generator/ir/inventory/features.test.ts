@@ -24,6 +24,13 @@ describe('features of the repository definitions', () => {
     }
   });
 
+  it('bookmarks, notifications and subscriptions point at NetBoxModels and AdminModels (owners, owner groups)', () => {
+    const expected = [...targetsOf('extras.journal-entries', 'assigned_object'), 'users.owner-groups', 'users.owners'].sort();
+    expect(targetsOf('extras.bookmarks', 'object')).toEqual(expected);
+    expect(targetsOf('extras.notifications', 'object')).toEqual(expected);
+    expect(targetsOf('extras.subscriptions', 'object')).toEqual(expected);
+  });
+
   it('contact assignments point at the resources with contacts (ContactsMixin)', () => {
     const withContacts = resources.filter((r) => r.inherited.contacts === 'contacts').map((r) => r.key).sort();
     expect(targetsOf('tenancy.contact-assignments', 'object')).toEqual(withContacts);

@@ -6,7 +6,7 @@
 import type { CustomActionEntry, OperationEntry } from '../../../runtime/contract/index.ts';
 import type { ResourceDefinition } from '../../validate/definitionSchema.ts';
 
-type OperationDefinition = NonNullable<ResourceDefinition['operations']>[number];
+type OperationDefinition = NonNullable<ResourceDefinition['operations']>[number] & { permission?: OperationEntry['permission'] };
 
 /** NetBox's RESERVED_ACTIONS: every model has them; they are not custom. */
 export const STANDARD_ACTIONS = ['view', 'add', 'change', 'delete'] as const;
@@ -16,6 +16,7 @@ export function operationEntry(o: OperationDefinition): OperationEntry {
   if (o.auth === false) entry.auth = false;
   for (const key of ['action', 'request', 'response', 'status', 'many', 'summary', 'parameters', 'errors'] as const) if (o[key] !== undefined) (entry as unknown as Record<string, unknown>)[key] = o[key];
   if (o.media_type) entry.mediaType = o.media_type;
+  if (o.permission) entry.permission = o.permission;
   return entry;
 }
 

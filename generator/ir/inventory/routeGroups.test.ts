@@ -129,6 +129,35 @@ describe('route groups', () => {
     expect(document.paths['/api/plugins/shop-reports/']?.get?.operationId).toBe('plugins_shop_reports_list');
   });
 
+  it('marks every route of a listed group, for its app root; others not', () => {
+    const listed = group().replace('description: Reports about the shop.\n', 'description: Reports about the shop.\nlisted: true\n');
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': listed });
+    expect(diagnostics).toEqual([]);
+    expect(ir!.inventory.routeGroups[0].listed).toBe(true);
+    const routes = JSON.parse(emitRoutes(ir!.inventory)[0].contents) as RouteEntry[];
+    expect(routes.filter((r) => r.group === 'shop-reports').map((r) => r.listed ?? false)).toEqual([false, true, true, true]);
+    const plain = JSON.parse(emitRoutes(buildFrom(files()).ir!.inventory)[0].contents) as RouteEntry[];
+    expect(plain.some((r) => 'listed' in r)).toBe(false);
+  });
+
+  it("carries an operation's permission class into its route, and refuses an unknown one", () => {
+    const classed = group().replace('    path: export/\n', '    path: export/\n    permission: is_authenticated\n');
+    const { ir, diagnostics } = buildFrom({ ...baseDefinitions, 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': classed });
+    expect(diagnostics).toEqual([]);
+    const routes = JSON.parse(emitRoutes(ir!.inventory)[0].contents) as RouteEntry[];
+    expect(routes.filter((r) => r.group === 'shop-reports').map((r) => `${r.handler ?? r.operation} ${r.permission ?? '-'}`)).toEqual(['group_root -', 'shop-report -', 'shop-export is_authenticated', 'shop-recount -']);
+    // A base path also replaced or deleted is one object: its GET is a retrieve (NetBox's DashboardView).
+    const object = group().replace('    path: report/\n', '    path: ""\n').replace('    method: POST\n    path: recount/\n', '    method: DELETE\n    path: ""\n').replace('    status: 200\n    request: ReportRequest\n    response: Report\n', '');
+    const built = buildFrom({ ...baseDefinitions, 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': object });
+    expect(built.diagnostics).toEqual([]);
+    const item = buildOpenApiDocument(built.ir!.inventory).paths['/api/plugins/shop-reports/']!;
+    expect([item.get?.operationId, item.delete?.operationId]).toEqual(['plugins_shop_reports_retrieve', 'plugins_shop_reports_destroy']);
+    // Still an authenticated route in the OpenAPI document.
+    expect(buildOpenApiDocument(ir!.inventory).paths['/api/plugins/shop-reports/export/']?.get).not.toHaveProperty('security');
+    const wrong = group().replace('    path: export/\n', '    path: export/\n    permission: anyone\n');
+    expect(buildFrom({ ...baseDefinitions, 'schemas.yaml': schemas, 'plugins/shop-reports.yaml': wrong }).diagnostics).toEqual([expect.stringContaining('E_INVALID_VALUE')]);
+  });
+
   it('keeps text arrays in a group table, with a GIN index where asked', () => {
     const tables = `tables:\n  shop_path:\n    description: Paths.\n    columns:\n      nodes: { type: text_array, index: gin }\n      label: { type: text, index: btree }\n`;
     const { ir, diagnostics } = buildFrom(files(tables));

@@ -58,6 +58,7 @@ export function buildRouteGroups(groups: LoadedGroup[], resourceKeys: ReadonlySe
       basePath,
       resource: definition.resource,
       ...(definition.description ? { description: definition.description } : {}),
+      ...(definition.listed ? { listed: true } : {}),
       operations: definition.operations.map(operationEntry),
       tables: Object.entries(definition.tables ?? {}).map(([name, table]) => ({
         name,

@@ -4,7 +4,8 @@
  * (configTemplates/) and their rendering (rendering/), export templates (exportTemplates/), config
  * contexts and their profiles (configContexts/), custom fields and their choice sets (customFields/),
  * custom links (customLinks/), image attachments and their files (imageAttachments/), event rules
- * and webhooks (events/).
+ * and webhooks (events/), the users' bookmarks, notifications, subscriptions, saved filters, table
+ * configs and dashboard (userData/).
  */
 import { mergeRules, type AppRules } from '../appRules.ts';
 import { configContexts } from './configContexts/index.ts';
@@ -16,8 +17,9 @@ import { imageAttachments } from './imageAttachments/index.ts';
 import { exportTemplates } from './exportTemplates/index.ts';
 import { journal } from './journal/index.ts';
 import { tags } from './tags/index.ts';
+import { userData } from './userData/index.ts';
 
-export const extras: AppRules = mergeRules({ tags, journal, configTemplates, exportTemplates, configContexts, customFields, customLinks, imageAttachments, events });
+export const extras: AppRules = mergeRules({ tags, journal, configTemplates, exportTemplates, configContexts, customFields, customLinks, imageAttachments, events, userData });
 
 export { jobEventListener, setWebhookRetries } from './events/index.ts';
 export { configureMediaRoot, readMedia } from './imageAttachments/index.ts';

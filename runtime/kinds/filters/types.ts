@@ -52,6 +52,8 @@ export interface FilterQuery extends Catalog {
   mustExist(path: string, values: string[]): void;
   /** The object type (`dcim.site`) an object type id names, if any. */
   objectTypeById(id: number): string | undefined;
+  /** The requesting user's id, for the filters NetBox computes from `request.user` (a saved filter's `usable`); null when anonymous. */
+  readonly callerId?: number | null;
   /** The SQL of a method filter registered by name (runtime/inventory): `parsed` are the values parsed by its declared type. */
   method(name: string, lookup: string, values: string[], parsed: MethodValue[]): string | null;
 }

@@ -76,7 +76,7 @@ export class FilterBuilder {
     private readonly options: FilterOptions,
   ) {}
 
-  async build(db: Queryable, resource: Resource, query: URLSearchParams, alias: string, params = new Params(), customFields: CustomFieldSet | null = null): Promise<FilterPlan> {
+  async build(db: Queryable, resource: Resource, query: URLSearchParams, alias: string, params = new Params(), customFields: CustomFieldSet | null = null, callerId: number | null = null): Promise<FilterPlan> {
     const compiler = new PathCompiler(this.registry, params, this.select);
     const errors = new ErrorCollector();
     const checks: ExistenceCheck[] = [];
@@ -108,7 +108,7 @@ export class FilterBuilder {
         else errors.add(key, condition.error);
         continue;
       }
-      const fq = this.filterQuery(resource, alias, key, compiler, params, errors, checks);
+      const fq = this.filterQuery(resource, alias, key, compiler, params, errors, checks, callerId);
       const condition = this.select.fragment(() => filterKind(matched!.filter.kind).condition(matched!.filter, matched!.lookup, values, fq));
       if (condition) conditions.push(condition);
     }
@@ -122,7 +122,7 @@ export class FilterBuilder {
     return { conditions, params };
   }
 
-  private filterQuery(resource: Resource, alias: string, parameter: string, compiler: PathCompiler, params: Params, errors: ErrorCollector, checks: ExistenceCheck[]): FilterQuery {
+  private filterQuery(resource: Resource, alias: string, parameter: string, compiler: PathCompiler, params: Params, errors: ErrorCollector, checks: ExistenceCheck[], callerId: number | null): FilterQuery {
     const registry = this.registry;
     const select = this.select;
     const methods = this.extensions.methods;
@@ -138,6 +138,7 @@ export class FilterBuilder {
       where: (path, op, values, options) => compiler.where(resource, alias, path, op, values, options),
       fieldAt: (path) => compiler.fieldAt(resource, path),
       objectTypeById: (id) => registry.objectTypeById.get(id),
+      callerId,
       mustExist(path, values) {
         if (!values.length) return;
         const { resource: holder, field } = compiler.fieldAt(resource, path);

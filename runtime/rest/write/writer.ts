@@ -68,7 +68,7 @@ export class Writer {
     private readonly options: WriterOptions = {},
   ) {
     this.resolver = new ReferenceResolver(registry, select);
-    this.restrictions = new Restrictions(registry, select);
+    this.restrictions = new Restrictions(registry, select, rules);
   }
 
   /** The request keys a resource accepts, each with its kind's validator (built once per resource). */
