@@ -240,4 +240,40 @@ describe.each(testDatabases())('event rules and webhooks on $name', (database) =
     expect(to('rollback').map((r) => JSON.parse(r.body).data.name)).toEqual(['after-rollback']);
     expect(received.slice(before).some((r) => r.body.includes('rolled-back'))).toBe(false);
   });
+
+  it("notifies a notification group's members, an object's subscribers, and a job's user", async () => {
+    const user = await post('/api/users/users/', { username: 'watcher', password: 'Watcher-pass-1' });
+    const group = await post('/api/users/groups/', { name: 'NOC' });
+    const other = await post('/api/users/users/', { username: 'noc', password: 'Noc-pass-123', groups: [group.id] });
+    const notifications = async (userId: number) => (await api.db.query<Row>(`SELECT object_type, object_id, event_type, object_repr FROM extras_notification WHERE user_id = $1 ORDER BY id`, [userId]));
+
+    // An event rule's notification action: the group's users and its groups' users.
+    const noc = await post('/api/extras/notification-groups/', { name: 'On call', users: [user.id], groups: [group.id] });
+    await post('/api/extras/event-rules/', { name: 'notify', object_types: ['dcim.device'], event_types: ['object_created'], action_type: 'notification', action_object_type: 'extras.notificationgroup', action_object_id: noc.id, conditions: { attr: 'name', value: 'paged', op: 'contains' } });
+    const paged = await device('paged-1');
+    await until(async () => (await notifications(other.id)).length > 0);
+    expect(await notifications(user.id)).toEqual([{ object_type: 'dcim.device', object_id: paged.id, event_type: 'object_created', object_repr: 'paged-1' }]);
+    expect(await notifications(other.id)).toEqual([{ object_type: 'dcim.device', object_id: paged.id, event_type: 'object_created', object_repr: 'paged-1' }]);
+
+    // A subscriber: each update replaces their notification; the delete leaves one of it.
+    const site = await post('/api/dcim/sites/', { name: 'Watched', slug: 'watched' });
+    await post('/api/extras/subscriptions/', { object_type: 'dcim.site', object_id: site.id, user: user.id });
+    await api.request('PATCH', `/api/dcim/sites/${site.id}/`, { description: 'one' });
+    await api.request('PATCH', `/api/dcim/sites/${site.id}/`, { description: 'two' });
+    const onSite = async () => (await notifications(user.id)).filter((n) => n.object_type === 'dcim.site');
+    expect(await onSite()).toEqual([{ object_type: 'dcim.site', object_id: site.id, event_type: 'object_updated', object_repr: 'Watched' }]);
+    expect((await api.request('DELETE', `/api/dcim/sites/${site.id}/`)).status).toBe(204);
+    expect(await onSite()).toEqual([{ object_type: 'dcim.site', object_id: site.id, event_type: 'object_deleted', object_repr: 'Watched' }]);
+    // Nobody else was notified of the site.
+    expect((await notifications(other.id)).some((n) => n.object_type === 'dcim.site')).toBe(false);
+
+    // A job with a user notifies them when it ends; `never` does not, `on_failure` only on failure.
+    const always = await enqueue(api.db, { kind: 'test.unhandled', job: { name: 'Told', userId: user.id } });
+    const never = await enqueue(api.db, { kind: 'test.unhandled', job: { name: 'Untold', userId: user.id, notifications: 'never' } });
+    await until(async () => (await api.db.query<Row>(`SELECT 1 FROM core_job WHERE id = ANY($1::int[]) AND completed IS NOT NULL`, [[always.jobId, never.jobId]])).length === 2);
+    await until(async () => (await notifications(user.id)).some((n) => n.object_type === 'core.job'));
+    expect((await notifications(user.id)).filter((n) => n.object_type === 'core.job')).toEqual([{ object_type: 'core.job', object_id: always.jobId, event_type: 'job_errored', object_repr: 'Told' }]);
+    const listed = await api.request('GET', `/api/extras/notifications/?limit=100`);
+    expect(listed.body.results.find((n: Row) => n.object_type === 'core.job')).toMatchObject({ object: { url: expect.stringMatching(new RegExp(`/api/core/jobs/${always.jobId}/$`)), status: { value: 'errored' } }, event_type: 'job_errored' });
+  });
 });

@@ -2,9 +2,7 @@
  * @module
  * An event rule's `notification` action (NetBox's NotificationGroup.notify()): a notification of
  * the event for every member of the group — its users and the users of its groups — replacing the
- * one a member already has about the object (update_or_create on object, user). Written against
- * the tables of extras.notifications and extras.notification-groups (branch h/extras1 adds them);
- * where they are not served, the action is skipped and said so.
+ * one a member already has about the object (update_or_create on object, user).
  */
 import type { Queryable } from '../../../db/index.ts';
 import type { Registry } from '../../../rest/index.ts';
@@ -37,8 +35,8 @@ export async function notify(tx: Queryable, registry: Registry, notices: Notice[
     );
     await tx.query(
       `INSERT INTO "${table}" (object_type, object_id, user_id, created, read, event_type, object_repr)
-       SELECT $2, $3, m.user_id, now(), NULL, $4, $5 FROM (${members}) m
-       WHERE NOT EXISTS (SELECT 1 FROM "${table}" x WHERE x.object_type = $2 AND x.object_id = $3 AND x.user_id = m.user_id)`,
+       SELECT $2::text, $3::int, m.user_id, now(), NULL, $4::text, $5::text FROM (${members}) m
+       WHERE NOT EXISTS (SELECT 1 FROM "${table}" x WHERE x.object_type = $2::text AND x.object_id = $3::int AND x.user_id = m.user_id)`,
       params,
     );
   }

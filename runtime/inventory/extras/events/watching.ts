@@ -6,12 +6,14 @@
  * gathered into one `extras.process-events` task per transaction (`recorded`), enqueued in that
  * transaction — so a write that rolls back leaves no task — and run after it commits. A deleted
  * object's data is rendered here, before its rows go: NetBox freezes the serializer's
- * representation of a deleted object for the same reason.
+ * representation of a deleted object for the same reason. Subscribers of an object are notified
+ * here too (subscriptions.ts).
  */
 import { enqueue } from '../../../jobs/index.ts';
 import type { Queryable } from '../../../db/index.ts';
 import type { ChangeAction, ChangeEvents, Registry } from '../../../rest/index.ts';
 import type { EventType } from './rules.ts';
+import { notifySubscribers, subscribed } from './subscriptions.ts';
 
 export const PROCESS_EVENTS = 'extras.process-events';
 export const EVENT_RULES = 'extras.event-rules';
@@ -44,10 +46,14 @@ const pending = new WeakMap<Queryable, string>();
 
 export const changeEvents: ChangeEvents = {
   watching(registry, objectType, action) {
-    return `EXISTS (SELECT 1 FROM "${registry.resource(EVENT_RULES).table}" r WHERE ${rulesFor(registry, objectType, EVENT_OF[action])})`;
+    const rules = `EXISTS (SELECT 1 FROM "${registry.resource(EVENT_RULES).table}" r WHERE ${rulesFor(registry, objectType, EVENT_OF[action])})`;
+    const subscribers = subscribed(registry, objectType, action);
+    return subscribers ? `(${rules} OR ${subscribers})` : rules;
   },
 
   async recorded(tx, { resource, action, changeIds, objectIds }, ctx, rest) {
+    // Subscribers are notified in the write's transaction, as NetBox's signal handler does.
+    await notifySubscribers(tx, rest.registry, resource.objectType, action, changeIds);
     const deleted: Record<string, unknown> = {};
     if (action === 'delete') {
       const { bodies } = await rest.render(tx, resource, objectIds, ctx, new URLSearchParams(), 'GET');
