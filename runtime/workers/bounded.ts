@@ -33,6 +33,8 @@ interface Job {
   module: string;
   name: string;
   args: unknown[];
+  /** Moved to the thread with the call (a MessagePort the call talks back through). */
+  transfer: Transferable[];
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -50,8 +52,16 @@ export class BoundedThread {
 
   /** Calls `module`'s export `name` with `args` on the bounded thread. */
   call<T>(module: URL, name: string, ...args: unknown[]): Promise<T> {
+    return this.callTransferring<T>([], module, name, ...args);
+  }
+
+  /**
+   * As `call`, moving `transfer` (MessagePorts among `args`) to the thread: a call that must ask the
+   * server's thread for things while it runs (a custom script's API calls) gets a port to ask on.
+   */
+  callTransferring<T>(transfer: Transferable[], module: URL, name: string, ...args: unknown[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ module: module.href, name, args, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ module: module.href, name, args, transfer, resolve: resolve as (value: unknown) => void, reject });
       this.next();
     });
   }
@@ -109,6 +119,6 @@ export class BoundedThread {
       void worker.terminate();
     }, this.options.timeoutMs + (fresh ? this.options.startupMs ?? 10_000 : 0));
     this.running = { job, timer };
-    worker.postMessage({ id: this.nextId++, module: job.module, name: job.name, args: job.args });
+    worker.postMessage({ id: this.nextId++, module: job.module, name: job.name, args: job.args }, job.transfer as never);
   }
 }

@@ -2,7 +2,8 @@
  * @module
  * extras: tags and their assignments (tags/), journal entries (journal/), config templates
  * (configTemplates/) and their rendering (rendering/), export templates (exportTemplates/), config
- * contexts and their profiles (configContexts/), custom fields and their choice sets (customFields/).
+ * contexts and their profiles (configContexts/), custom fields and their choice sets (customFields/),
+ * custom scripts (scripts/).
  */
 import { mergeRules, type AppRules } from '../appRules.ts';
 import { configContexts } from './configContexts/index.ts';
@@ -10,6 +11,7 @@ import { configTemplates } from './configTemplates/index.ts';
 import { customFields } from './customFields/index.ts';
 import { exportTemplates } from './exportTemplates/index.ts';
 import { journal } from './journal/index.ts';
+import { scripts } from './scripts/index.ts';
 import { tags } from './tags/index.ts';
 
-export const extras: AppRules = mergeRules({ tags, journal, configTemplates, exportTemplates, configContexts, customFields });
+export const extras: AppRules = mergeRules({ tags, journal, configTemplates, exportTemplates, configContexts, customFields, scripts });

@@ -1,0 +1,114 @@
+/**
+ * @module
+ * NetBox's ScriptJob as a task of the job queue (`extras.run-script`): the script runs on a fresh
+ * bounded worker thread (its Meta `job_timeout`, 300 s by default, and a heap limit), inside one
+ * database transaction that its `this.netbox` calls share (apiBridge.ts), as the user who asked
+ * for the run. `commit: false`, an exception, or a run past its time roll every write back. The
+ * job's data is NetBox's `{log, output, tests}`, kept whether the script succeeded or not.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import { callerOfUser, constraintsFor, hasPermission, permissionPolicy, withDefaults, type Caller } from '../../../auth/index.ts';
+import { JobFailed, type TaskHandler, type TaskRun } from '../../../jobs/index.ts';
+import { constraintSets, type RequestContext, type RestServices } from '../../../rest/index.ts';
+import { BoundedThread, moduleBeside, ThreadOverrun } from '../../../workers/index.ts';
+import { serveCalls } from './apiBridge.ts';
+import type { ScriptOutcome } from './inThread.ts';
+import type { ScriptSpec } from './variables.ts';
+
+export const RUN_SCRIPT = 'extras.run-script';
+/** NetBox's ScriptJob's Meta.name: every script job's name. */
+export const SCRIPT_JOB_NAME = 'Run Script';
+
+const RUNNER = moduleBeside(import.meta.url, 'inThread');
+/** A script thread's heap: far above a script's needs, far below the server's. */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
+
+/** The task's arguments, set by the run operation. */
+export interface RunScriptData {
+  scriptId: number;
+  data: Record<string, unknown>;
+  commit: boolean;
+  /** Where URLs in API answers point: the requesting server's origin. */
+  origin: string;
+}
+
+/** The request context of `caller`, as the server builds a request's (runtime/server/app.ts). */
+export function contextOf(caller: Caller, origin: string, requestId: string): RequestContext {
+  const policy = permissionPolicy(process.env);
+  const exempt = (objectType: string, action: string) => action === 'view' && policy.exemptView(objectType);
+  return {
+    requestId,
+    caller,
+    origin,
+    scope: {
+      allows: async (objectType, action) => exempt(objectType, action) || hasPermission(caller, objectType, action),
+      restriction: (objectType, action) => {
+        if (exempt(objectType, action)) return null;
+        const constraints = constraintsFor(caller, objectType, action);
+        return constraints === null ? null : constraintSets(constraints);
+      },
+      userId: caller.userId,
+    },
+  };
+}
+
+/** Thrown out of the run's transaction to roll it back (commit false, or the script failed). */
+class Rollback extends Error {}
+
+async function keepData(run: TaskRun, data: unknown): Promise<void> {
+  if (run.job) await run.db.query(`UPDATE core_job SET data = $2::text::jsonb WHERE id = $1`, [run.job.id, JSON.stringify(data)]);
+}
+
+export const runScriptTask: TaskHandler<RestServices> = async (run, rest) => {
+  const args = run.data as RunScriptData;
+  const [row] = await run.db.query<{ name: string; spec: ScriptSpec; is_executable: boolean; source: string }>(
+    `SELECT s.name, s.spec, s.is_executable, m.source FROM extras_script s JOIN extras_script_module m ON m.id = s.module WHERE s.id = $1`,
+    [args.scriptId],
+  );
+  if (!row || !row.is_executable) throw new JobFailed('This script is not currently executable.');
+  const caller = run.job?.userId ? await callerOfUser(run.db, run.job.userId) : null;
+  if (!caller) throw new JobFailed('The user who asked for this run no longer exists or is inactive.');
+  const ctx = contextOf(withDefaults(caller, permissionPolicy(process.env)), args.origin, run.taskId);
+  const timeoutMs = row.spec.job_timeout * 1000;
+  const thread = new BoundedThread({ timeoutMs, resourceLimits: RESOURCE_LIMITS });
+  const stop = () => void thread.close();
+  run.signal.addEventListener('abort', stop, { once: true });
+  let outcome: ScriptOutcome | null = null;
+  try {
+    await rest.writeWithin(ctx, async (tx, objects) => {
+      const { port1, port2 } = new MessageChannel();
+      const served = serveCalls(port1, tx, objects, rest, ctx);
+      try {
+        outcome = await thread.callTransferring<ScriptOutcome>([port2], RUNNER, 'runScript', row.source, row.name, args.data, args.commit, port2);
+      } finally {
+        await served.drained();
+        port1.close();
+      }
+      if (outcome.error || !args.commit) throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) {
+      const data = { log: (outcome as ScriptOutcome | null)?.data.log ?? [], output: '', tests: {} };
+      const message = error instanceof ThreadOverrun ? (error.limit === 'time' ? `Task exceeded maximum timeout value (${row.spec.job_timeout} seconds)` : 'The script ran out of memory') : (error as Error).message;
+      data.log.push(entry('failure', `An exception occurred: \`${error instanceof ThreadOverrun ? 'JobTimeoutException' : (error as Error).name}: ${message}\``), entry('info', 'Database changes have been reverted due to error.'));
+      await keepData(run, data);
+      throw Object.assign(new Error(message), { name: error instanceof ThreadOverrun ? 'JobTimeoutException' : (error as Error).name });
+    }
+  } finally {
+    run.signal.removeEventListener('abort', stop);
+    await thread.close();
+  }
+  const done = outcome as unknown as ScriptOutcome;
+  if (done.error) {
+    const { name, message, stack } = done.error;
+    done.data.log.push(entry('failure', `An exception occurred: \`${name}: ${message}\`\n\`\`\`\n${stack}\n\`\`\``), entry('info', 'Database changes have been reverted due to error.'));
+    await keepData(run, done.data);
+    throw Object.assign(new Error(message), { name });
+  }
+  if (!args.commit) done.data.log.push(entry('info', 'Database changes have been reverted automatically.'));
+  return done.data;
+};
+
+function entry(status: 'info' | 'failure', message: string) {
+  return { time: new Date().toISOString(), status, message, obj: null, url: null };
+}
