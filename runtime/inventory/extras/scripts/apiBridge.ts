@@ -47,9 +47,12 @@ async function answer(call: Call, tx: Queryable, objects: ObjectWriter, rest: Re
   const body = (data: unknown) => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null);
   if (call.method === 'GET') {
     if (id !== null) {
+      if (id > 2147483647) throw notFound(resource.model);
       const visible = await rest.permitted(tx, resource, [id], ctx, 'view');
       if (!visible.has(id)) throw notFound(resource.model);
-      return { status: 200, body: (await rest.render(tx, resource, [id], ctx, url.searchParams, 'GET')).bodies[0] };
+      const [shown] = (await rest.render(tx, resource, [id], ctx, url.searchParams, 'GET')).bodies;
+      if (!shown) throw notFound(resource.model);
+      return { status: 200, body: shown };
     }
     const ids = await rest.matchingIds(tx, resource, url, ctx);
     const limit = Number(url.searchParams.get('limit') ?? 0) || ids.length;
@@ -65,7 +68,9 @@ async function answer(call: Call, tx: Queryable, objects: ObjectWriter, rest: Re
     return { status: 201, body: (await rest.render(tx, resource, [created], ctx)).bodies[0] };
   }
   if (id === null) throw new ApiError(405, { detail: `Method "${call.method}" not allowed.` });
-  if ((await rest.permitted(tx, resource, [id], ctx, 'view')).size === 0) throw notFound(resource.model);
+  if (id > 2147483647) throw notFound(resource.model);
+  const [stored] = await tx.query(`SELECT 1 FROM "${resource.table}" WHERE id = $1`, [id]);
+  if (!stored || (await rest.permitted(tx, resource, [id], ctx, 'view')).size === 0) throw notFound(resource.model);
   if (call.method === 'DELETE') {
     await objects.remove(resource, [id]);
     return { status: 204, body: null };

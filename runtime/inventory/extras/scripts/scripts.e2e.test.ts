@@ -1,0 +1,178 @@
+/**
+ * Custom scripts on both databases, with a job worker: a module uploaded, its scripts listed with
+ * NetBox's fields and filters and found as `<module>.<ClassName>`; runs as jobs whose writes are
+ * kept with commit true and all gone with commit false; variables checked (400); a script that
+ * throws or loops ends its job errored with nothing written; a write the engine refuses reaches the
+ * script as an error it can catch; the caller's permissions hold inside the script; and running or
+ * uploading without NetBox's permissions is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../testing/database.ts';
+import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
+
+const MODULE = `
+export class MakeSites extends Script {
+  static description = 'Creates sites';
+  static vars = {
+    prefix: new StringVar({ max_length: 10, regex: '^[a-z]+$' }),
+    count: new IntegerVar({ min_value: 1, max_value: 5 }),
+    tenant: new ObjectVar({ model: 'tenancy.tenant', required: false }),
+    flag: new BooleanVar(),
+  };
+  async run(data, commit) {
+    for (let i = 1; i <= data.count; i++) {
+      const site = await this.netbox.create('dcim/sites/', { name: data.prefix + i, slug: data.prefix + i, tenant: data.tenant });
+      this.log_success('Created ' + site.name, site);
+    }
+    const listed = await this.netbox.list('dcim/sites/', { name__isw: data.prefix });
+    this.log_info('now ' + listed.count);
+    return 'made ' + data.count;
+  }
+}
+export const Boom = { description: 'Throws', run() { this.log_info('about to fail'); throw new TypeError('kaboom'); } };
+export const Forever = { job_timeout: 1, async run() { await this.netbox.create('dcim/sites/', { name: 'loop', slug: 'loop' }); for (;;) {} } };
+export const Careful = {
+  async run() {
+    await this.netbox.create('dcim/sites/', { name: 'kept', slug: 'kept' });
+    try {
+      await this.netbox.create('dcim/sites/', { name: 'kept', slug: 'other' });
+    } catch (error) {
+      this.log_warning(error.status + ' ' + JSON.stringify(error.body));
+    }
+    return 'done';
+  },
+};
+`;
+
+const upload = (api: TestClient, name: string, text: string, headers: Record<string, string> = {}, method = 'POST', path = '/api/extras/scripts/upload/') => {
+  const form = new FormData();
+  form.append('file', new File([text], name, { type: 'text/javascript' }));
+  return api.raw(method, path, form, headers);
+};
+
+describe.each(testDatabases())('custom scripts on $name', (database) => {
+  let api: TestClient;
+  const ids: Record<string, number> = {};
+
+  const job = async (scriptId: number, headers: Record<string, string> = {}) => {
+    const end = Date.now() + 60_000;
+    for (;;) {
+      const detail = await api.request('GET', `/api/extras/scripts/${scriptId}/`, undefined, headers);
+      if (['completed', 'errored', 'failed'].includes(detail.body.result?.status?.value)) return detail.body.result;
+      if (Date.now() > end) throw new Error(`the job did not end: ${JSON.stringify(detail.body.result)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const siteNames = async () => (await api.request('GET', '/api/dcim/sites/?ordering=name')).body.results.map((s: any) => s.name);
+
+  beforeAll(async () => {
+    api = await bootTestApp(await database.open(), { JOB_WORKERS: '1' });
+    const uploaded = await upload(api, 'demo.js', MODULE);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    ids.module = uploaded.body.id;
+    const list = await api.request('GET', '/api/extras/scripts/');
+    for (const s of list.body.results) ids[s.name] = s.id;
+  }, 120_000);
+  afterAll(async () => api?.close());
+
+  it('uploads a module and lists its scripts with NetBox fields and filters', async () => {
+    const list = await api.request('GET', '/api/extras/scripts/?ordering=name');
+    expect(list.body.results.map((s: any) => s.name)).toEqual(['Boom', 'Careful', 'Forever', 'MakeSites']);
+    const make = list.body.results.find((s: any) => s.name === 'MakeSites');
+    expect(Object.keys(make).sort()).toEqual(['description', 'display', 'display_url', 'id', 'is_executable', 'module', 'name', 'result', 'url', 'vars']);
+    expect(make).toMatchObject({ module: ids.module, description: 'Creates sites', vars: { prefix: 'StringVar', count: 'IntegerVar', tenant: 'ObjectVar', flag: 'BooleanVar' }, result: null, display: 'MakeSites (demo)', is_executable: true });
+    expect((await api.request('GET', '/api/extras/scripts/?name__ic=boo')).body.results.map((s: any) => s.name)).toEqual(['Boom']);
+    expect((await api.request('GET', `/api/extras/scripts/?module_id=${ids.module}`)).body.count).toBe(4);
+    expect((await api.request('GET', '/api/extras/scripts/?brief=1')).body.results[0]).toHaveProperty('description');
+    expect((await api.request('GET', '/api/extras/scripts/demo.MakeSites/')).body.id).toBe(ids.MakeSites);
+    expect((await api.request('GET', '/api/extras/scripts/demo.Nope/')).status).toBe(404);
+    const again = await upload(api, 'demo.js', MODULE);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ non_field_errors: ['A script module with this file name already exists.'] });
+    const broken = await upload(api, 'broken.js', 'export const x = {;');
+    expect(broken.status).toBe(400);
+    expect(broken.body.non_field_errors[0]).toMatch(/^Error loading script: SyntaxError/);
+  });
+
+  it('refuses invalid data with the variables\' messages, and writes nothing', async () => {
+    const bad = await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: { prefix: 'AB', count: 9, tenant: 999 }, commit: true });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      prefix: ['Invalid value. Must match regex: ^[a-z]+$'],
+      count: ['Ensure this value is less than or equal to 5.'],
+      tenant: ['Select a valid choice. That choice is not one of the available choices.'],
+    });
+    expect((await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: {} })).body).toEqual({ commit: ['This field is required.'] });
+    expect((await api.request('GET', `/api/extras/scripts/${ids.MakeSites}/`)).body.result).toBeNull();
+  });
+
+  it('runs with commit false: the job completes, its log is kept, and no write is left', async () => {
+    const ran = await api.request('POST', `/api/extras/scripts/demo.MakeSites/`, { data: { prefix: 'dry', count: 2 }, commit: false });
+    expect(ran.status, JSON.stringify(ran.body)).toBe(200);
+    expect(ran.body.result).toMatchObject({ name: 'Run Script', object_type: 'extras.script', object_id: ids.MakeSites });
+    expect(['pending', 'running', 'completed']).toContain(ran.body.result.status.value);
+    const result = await job(ids.MakeSites);
+    expect(result.status.value).toBe('completed');
+    expect(result.data.output).toBe('made 2');
+    expect(result.data.log.map((l: any) => [l.status, l.message])).toEqual([['success', 'Created dry1'], ['success', 'Created dry2'], ['info', 'now 2'], ['info', 'Database changes have been reverted automatically.']]);
+    expect(await siteNames()).toEqual([]);
+    expect((await api.request('GET', '/api/core/object-changes/?changed_object_type=dcim.site')).body.count).toBe(0);
+  });
+
+  it('runs with commit true: the writes are kept, as the requesting user', async () => {
+    const ran = await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: { prefix: 'wet', count: 2 }, commit: true });
+    expect(ran.status).toBe(200);
+    const result = await job(ids.MakeSites);
+    expect(result.status.value, JSON.stringify(result)).toBe('completed');
+    expect(await siteNames()).toEqual(['wet1', 'wet2']);
+    const changes = (await api.request('GET', '/api/core/object-changes/?changed_object_type=dcim.site')).body.results;
+    expect(changes.map((c: any) => c.user_name)).toEqual(['admin', 'admin']);
+  });
+
+  it('ends a script that throws as errored, with its log and nothing written', async () => {
+    await api.request('POST', `/api/extras/scripts/${ids.Boom}/`, { data: {}, commit: true });
+    const result = await job(ids.Boom);
+    expect(result.status.value).toBe('errored');
+    expect(result.error).toContain('kaboom');
+    expect(result.data.log[0].message).toBe('about to fail');
+    expect(result.data.log[1].message).toMatch(/^An exception occurred: `TypeError: kaboom`/);
+  });
+
+  it('stops a script that runs past its job_timeout, rolling its writes back', async () => {
+    await api.request('POST', `/api/extras/scripts/${ids.Forever}/`, { data: {}, commit: true });
+    const result = await job(ids.Forever);
+    expect(result.status.value).toBe('errored');
+    expect(result.error).toContain('Task exceeded maximum timeout value (1 seconds)');
+    expect(await siteNames()).not.toContain('loop');
+    // The server still answers.
+    expect((await api.request('GET', '/api/status/')).status).toBe(200);
+  });
+
+  it('passes a refused write to the script as an error it can catch', async () => {
+    await api.request('POST', `/api/extras/scripts/${ids.Careful}/`, { data: {}, commit: true });
+    const result = await job(ids.Careful);
+    expect(result.status.value).toBe('completed');
+    expect(result.data.log[0].status).toBe('warning');
+    expect(result.data.log[0].message).toMatch(/^400 \{"name":\["site with this name already exists\."\]/);
+    expect(await siteNames()).toContain('kept');
+    expect(await siteNames()).not.toContain('other');
+  });
+
+  it('needs NetBox\'s permissions to run and upload, and holds the caller\'s inside the script', async () => {
+    const user = await api.request('POST', '/api/users/users/', { username: 'runner', password: 'Runner-pass-12' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'runner', password: 'Runner-pass-12' }, { Authorization: '' });
+    const as = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
+    const run = () => api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: { prefix: 'perm', count: 1 }, commit: true }, as);
+    await api.request('POST', '/api/users/permissions/', { name: 'see scripts', users: [user.body.id], object_types: ['extras.script'], actions: ['view'] });
+    expect((await run()).status).toBe(403);
+    expect((await upload(api, 'other.js', 'export const A = { run() {} };', as)).status).toBe(403);
+    await api.request('POST', '/api/users/permissions/', { name: 'run scripts', users: [user.body.id], object_types: ['extras.script'], actions: ['run'] });
+    expect((await run()).status).toBe(200);
+    // The runner may not add sites: the script's create is refused with the runner's 403, and the job errors.
+    const result = await job(ids.MakeSites, as);
+    expect(result.status.value).toBe('errored');
+    expect(result.error).toContain('403');
+    expect(await siteNames()).not.toContain('perm1');
+    expect((await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: { prefix: 'x', count: 1 }, commit: true }, { Authorization: '' })).status).toBe(403);
+  });
+});
