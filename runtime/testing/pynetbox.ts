@@ -23,10 +23,13 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** The inventory server on a fresh test database, listening on a free port, with superuser `admin`. */
-export async function listeningServer(database: TestDatabase, password: string): Promise<ListeningServer> {
+/**
+ * The inventory server on a fresh test database, listening on a free port, with superuser `admin`;
+ * `env` adds settings (`{ JOB_WORKERS: '1' }` for a test whose jobs must run).
+ */
+export async function listeningServer(database: TestDatabase, password: string, env: NodeJS.ProcessEnv = {}): Promise<ListeningServer> {
   const opened = await database.open();
-  const booted = await startInventoryServer(opened.db, { SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: password });
+  const booted = await startInventoryServer(opened.db, { ...env, SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: password });
   return new Promise((resolve) => {
     const server = serve({ fetch: booted.app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
       resolve({
@@ -34,6 +37,7 @@ export async function listeningServer(database: TestDatabase, password: string):
         token: booted.firstBoot!.token,
         async close() {
           server.close();
+          await booted.queue.stop();
           await opened.drop();
         },
       }),
