@@ -9,9 +9,11 @@
 import { MessageChannel } from 'node:worker_threads';
 import { callerOfUser, constraintsFor, hasPermission, permissionPolicy, withDefaults, type Caller } from '../../../auth/index.ts';
 import { JobFailed, type TaskHandler, type TaskRun } from '../../../jobs/index.ts';
+import type { Queryable } from '../../../db/index.ts';
 import { constraintSets, type RequestContext, type RestServices } from '../../../rest/index.ts';
 import { BoundedThread, moduleBeside, ThreadOverrun } from '../../../workers/index.ts';
 import { serveCalls } from './apiBridge.ts';
+import { objectModel } from './objectModels.ts';
 import type { ScriptOutcome } from './inThread.ts';
 import type { ScriptSpec } from './variables.ts';
 
@@ -79,7 +81,8 @@ export const runScriptTask: TaskHandler<RestServices> = async (run, rest) => {
       const { port1, port2 } = new MessageChannel();
       const served = serveCalls(port1, tx, objects, rest, ctx);
       try {
-        outcome = await thread.callTransferring<ScriptOutcome>([port2], RUNNER, 'runScript', row.source, row.name, args.data, args.commit, port2);
+        const data = await withObjects(tx, rest, ctx, row.spec, args.data);
+        outcome = await thread.callTransferring<ScriptOutcome>([port2], RUNNER, 'runScript', row.source, row.name, data, args.commit, port2);
       } finally {
         await served.drained();
         port1.close();
@@ -108,6 +111,24 @@ export const runScriptTask: TaskHandler<RestServices> = async (run, rest) => {
   if (!args.commit) done.data.log.push(entry('info', 'Database changes have been reverted automatically.'));
   return done.data;
 };
+
+/**
+ * The data a script gets: object variables as the API shows their objects to the requester (NetBox
+ * passes model instances), read in the run's transaction; an object gone since the run was asked
+ * for is left out.
+ */
+async function withObjects(tx: Queryable, rest: RestServices, ctx: RequestContext, spec: ScriptSpec, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const out = { ...data };
+  for (const [name, v] of Object.entries(spec.vars)) {
+    if ((v.type !== 'ObjectVar' && v.type !== 'MultiObjectVar') || out[name] === null || out[name] === undefined) continue;
+    const resource = objectModel(rest.registry, v.model!);
+    if (!resource) continue;
+    const ids = (Array.isArray(out[name]) ? out[name] : [out[name]]) as number[];
+    const { bodies } = ids.length ? await rest.render(tx, resource, ids, ctx, new URLSearchParams(), 'GET') : { bodies: [] };
+    out[name] = v.type === 'ObjectVar' ? bodies[0] ?? null : bodies;
+  }
+  return out;
+}
 
 function entry(status: 'info' | 'failure', message: string) {
   return { time: new Date().toISOString(), status, message, obj: null, url: null };

@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import type { Queryable } from '../../../db/index.ts';
 import { enqueue } from '../../../jobs/index.ts';
 import { badRequest, notFound, readBody, type OperationHandler, type RequestContext, type RestServices } from '../../../rest/index.ts';
+import { objectModel } from './objectModels.ts';
 import { RUN_SCRIPT, SCRIPT_JOB_NAME, type RunScriptData } from './runJob.ts';
 import { objectReferences, validate, type ScriptSpec } from './variables.ts';
 
@@ -102,14 +103,14 @@ function runInput(body: unknown, spec: ScriptSpec): RunInput {
 async function visibleObjects(db: Queryable, rest: RestServices, ctx: RequestContext, refs: Map<string, number[]>): Promise<Map<string, Set<number>>> {
   const out = new Map<string, Set<number>>();
   for (const [model, ids] of refs) {
-    const index = rest.registry.byObjectType.get(model) ?? rest.registry.byUrl.get(model.replace(/^\/?(api\/)?|\/$/g, ''));
-    if (!index || !(await ctx.scope.allows(index.resource.objectType, 'view'))) {
+    const resource = objectModel(rest.registry, model);
+    if (!resource || !(await ctx.scope.allows(resource.objectType, 'view'))) {
       out.set(model, new Set());
       continue;
     }
     // `permitted` answers the ids given when the caller is unrestricted: which exist is asked first.
-    const stored = await db.query<{ id: number }>(`SELECT id FROM "${index.resource.table}" WHERE id = ANY($1::int[])`, [ids.filter((id) => id >= 1 && id <= 2147483647)]);
-    out.set(model, await rest.permitted(db, index.resource, stored.map((r) => Number(r.id)), ctx, 'view'));
+    const stored = await db.query<{ id: number }>(`SELECT id FROM "${resource.table}" WHERE id = ANY($1::int[])`, [ids.filter((id) => id >= 1 && id <= 2147483647)]);
+    out.set(model, await rest.permitted(db, resource, stored.map((r) => Number(r.id)), ctx, 'view'));
   }
   return out;
 }

@@ -21,11 +21,11 @@ export class MakeSites extends Script {
   };
   async run(data, commit) {
     for (let i = 1; i <= data.count; i++) {
-      const site = await this.netbox.create('dcim/sites/', { name: data.prefix + i, slug: data.prefix + i, tenant: data.tenant });
+      const site = await this.netbox.create('dcim/sites/', { name: data.prefix + i, slug: data.prefix + i, tenant: data.tenant ? data.tenant.id : null });
       this.log_success('Created ' + site.name, site);
     }
     const listed = await this.netbox.list('dcim/sites/', { name__isw: data.prefix });
-    this.log_info('now ' + listed.count);
+    this.log_info('now ' + listed.count + (data.tenant ? ' for ' + data.tenant.name : ''));
     return 'made ' + data.count;
   }
 }
@@ -129,6 +129,14 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     expect(changes.map((c: any) => c.user_name)).toEqual(['admin', 'admin']);
   });
 
+  it('gives object variables as the API shows the objects', async () => {
+    const tenant = await api.request('POST', '/api/tenancy/tenants/', { name: 'Acme', slug: 'acme' });
+    await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: { prefix: 'acme', count: 1, tenant: tenant.body.id }, commit: true });
+    const result = await job(ids.MakeSites);
+    expect(result.data.log.map((l: any) => l.message)).toContain('now 1 for Acme');
+    expect((await api.request('GET', '/api/dcim/sites/?name=acme1')).body.results[0].tenant.id).toBe(tenant.body.id);
+  });
+
   it('ends a script that throws as errored, with its log and nothing written', async () => {
     await api.request('POST', `/api/extras/scripts/${ids.Boom}/`, { data: {}, commit: true });
     const result = await job(ids.Boom);
@@ -174,5 +182,19 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     expect(result.error).toContain('403');
     expect(await siteNames()).not.toContain('perm1');
     expect((await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: { prefix: 'x', count: 1 }, commit: true }, { Authorization: '' })).status).toBe(403);
+  });
+
+  it('replaces a module by file name: a script gone with jobs is kept not executable', async () => {
+    const mismatch = await upload(api, 'other.js', 'export const A = { run() {} };', {}, 'PUT', '/api/extras/scripts/upload/demo.js/');
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toEqual({ file: ['The uploaded file name must match the existing file path (demo.js).'] });
+    const replaced = await upload(api, 'demo.js', MODULE.replace(/export const Boom[^\n]*\n/, ''), {}, 'PUT', '/api/extras/scripts/upload/demo.js/');
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.body).toMatchObject({ id: ids.module, display: 'demo', file_path: 'demo.js' });
+    const boom = await api.request('GET', `/api/extras/scripts/${ids.Boom}/`);
+    expect(boom.body.is_executable).toBe(false);
+    const run = await api.request('POST', `/api/extras/scripts/${ids.Boom}/`, { data: {}, commit: true });
+    expect(run.status).toBe(400);
+    expect(run.body).toEqual(['This script is not currently executable.']);
   });
 });

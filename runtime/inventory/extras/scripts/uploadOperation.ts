@@ -8,9 +8,10 @@
  */
 import type { Context } from 'hono';
 import type { Queryable } from '../../../db/index.ts';
-import { badRequest, forbidden, notFound, type OperationHandler, type RequestContext } from '../../../rest/index.ts';
+import { badRequest, forbidden, notFound, type OperationHandler, type Registry, type RequestContext } from '../../../rest/index.ts';
 import { BoundedThread, moduleBeside, ThreadOverrun } from '../../../workers/index.ts';
 import type { DescribedScript } from './inThread.ts';
+import { objectModel } from './objectModels.ts';
 
 const MODULES = 'extras.scriptmodule';
 const RUNNER = moduleBeside(import.meta.url, 'inThread');
@@ -46,13 +47,22 @@ async function uploadedFile(c: Context): Promise<{ name: string; text: string } 
 }
 
 /** Imports the module off the server's thread; its scripts, or the 400 of a module that does not load. */
-async function describe(text: string): Promise<DescribedScript[]> {
+async function describe(text: string, registry: Registry): Promise<DescribedScript[]> {
+  let scripts: DescribedScript[];
   try {
-    return await loader.call<DescribedScript[]>(RUNNER, 'describeModule', text);
+    scripts = await loader.call<DescribedScript[]>(RUNNER, 'describeModule', text);
   } catch (error) {
     const message = error instanceof ThreadOverrun ? `the module took longer than ${LOAD_TIMEOUT_MS / 1000} s to load` : `${(error as Error).name}: ${(error as Error).message}`;
     throw badRequest({ non_field_errors: [`Error loading script: ${message}`] });
   }
+  for (const script of scripts) {
+    for (const [name, v] of Object.entries(script.spec.vars)) {
+      if ((v.type === 'ObjectVar' || v.type === 'MultiObjectVar') && (typeof v.model !== 'string' || !objectModel(registry, v.model))) {
+        throw badRequest({ non_field_errors: [`Error loading script: ${script.name}.vars.${name} names no model served here (${String(v.model)}): use an object type such as dcim.site`] });
+      }
+    }
+  }
+  return scripts;
 }
 
 /** ScriptModule.sync_classes(): the module's scripts as rows, added, updated or removed. */
@@ -72,14 +82,14 @@ async function syncScripts(tx: Queryable, moduleId: number, scripts: DescribedSc
 
 const allowed = (ctx: RequestContext, action: string) => ctx.scope.allows(MODULES, action);
 
-export const scriptUpload: OperationHandler = async (c, { db, ctx }) => {
+export const scriptUpload: OperationHandler = async (c, { db, ctx, rest }) => {
   if (!(await allowed(ctx, 'add'))) throw forbidden();
   const file = await uploadedFile(c);
   if (!file) throw badRequest({ file: ['No file was submitted.'] });
   if (!/^[A-Za-z_][A-Za-z0-9_-]*\.m?js$/.test(file.name)) throw badRequest({ file: ['A script module is a JavaScript file named <name>.js or <name>.mjs.'] });
   const [taken] = await db.query(`SELECT 1 FROM extras_script_module WHERE file_path = $1`, [file.name]);
   if (taken) throw badRequest({ non_field_errors: ['A script module with this file name already exists.'] });
-  const scripts = await describe(file.text);
+  const scripts = await describe(file.text, rest.registry);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx.query<ModuleRow>(
       `INSERT INTO extras_script_module (file_root, file_path, source, created, last_updated) VALUES ('scripts', $1, $2, now(), now())
@@ -93,7 +103,7 @@ export const scriptUpload: OperationHandler = async (c, { db, ctx }) => {
   return c.json(shown(row), 201);
 };
 
-export const scriptModuleUpdate: OperationHandler = async (c, { db, ctx }) => {
+export const scriptModuleUpdate: OperationHandler = async (c, { db, ctx, rest }) => {
   if (!(await allowed(ctx, 'change'))) throw forbidden();
   const lookup = c.req.param('id') ?? '';
   const [module] = await db.query<ModuleRow>(
@@ -104,7 +114,7 @@ export const scriptModuleUpdate: OperationHandler = async (c, { db, ctx }) => {
   const file = await uploadedFile(c);
   if (!file) throw badRequest({ file: ['This field is required.'] });
   if (file.name !== module.file_path) throw badRequest({ file: [`The uploaded file name must match the existing file path (${module.file_path}).`] });
-  const scripts = await describe(file.text);
+  const scripts = await describe(file.text, rest.registry);
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx.query<ModuleRow>(
       `UPDATE extras_script_module SET source = $2, last_updated = now() WHERE id = $1 RETURNING id, file_path, created::text, last_updated::text`,
