@@ -27,6 +27,8 @@ export interface BoundedThreadOptions {
   startupMs?: number;
   /** The thread's V8 heap limits (WebAssembly memory is not counted: bound it in the module). */
   resourceLimits?: ResourceLimits;
+  /** The thread's `process.env` (default: a copy of the server's, as every worker thread gets). */
+  env?: Record<string, string>;
 }
 
 interface Job {
@@ -75,7 +77,7 @@ export class BoundedThread {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(THREAD, { workerData: { typescript: TYPESCRIPT }, resourceLimits: this.options.resourceLimits });
+    const worker = new Worker(THREAD, { workerData: { typescript: TYPESCRIPT }, resourceLimits: this.options.resourceLimits, ...(this.options.env ? { env: this.options.env } : {}) });
     worker.unref();
     worker.on('message', (reply: { id: number; value?: unknown; error?: { name: string; message: string } }) => {
       const running = this.running;

@@ -72,7 +72,8 @@ export const runScriptTask: TaskHandler<RestServices> = async (run, rest) => {
   if (!caller) throw new JobFailed('The user who asked for this run no longer exists or is inactive.');
   const ctx = contextOf(withDefaults(caller, permissionPolicy(process.env)), args.origin, run.taskId);
   const timeoutMs = row.spec.job_timeout * 1000;
-  const thread = new BoundedThread({ timeoutMs, resourceLimits: RESOURCE_LIMITS });
+  // Not a sandbox (the README says so), but the server's settings (database URL, secrets) are not handed over in process.env.
+  const thread = new BoundedThread({ timeoutMs, resourceLimits: RESOURCE_LIMITS, env: {} });
   const stop = () => void thread.close();
   run.signal.addEventListener('abort', stop, { once: true });
   let outcome: ScriptOutcome | null = null;

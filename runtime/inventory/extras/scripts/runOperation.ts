@@ -59,9 +59,12 @@ function booleanOf(value: unknown): boolean | undefined {
   return undefined;
 }
 
+const NOTIFICATIONS = ['always', 'on_failure', 'never'] as const;
+
 interface RunInput {
   data: Record<string, unknown>;
   commit: boolean;
+  notifications: (typeof NOTIFICATIONS)[number];
   scheduleAt: Date | null;
   interval: number | null;
 }
@@ -91,12 +94,14 @@ function runInput(body: unknown, spec: ScriptSpec): RunInput {
     else if (n && !spec.scheduling_enabled) errors.interval = ['Scheduling is not enabled for this script.'];
     else interval = n || null;
   }
+  const notifications = given.notifications ?? 'always';
+  if (!NOTIFICATIONS.includes(notifications as never)) errors.notifications = [`"${String(notifications)}" is not a valid choice.`];
   if (Object.keys(errors).length) throw badRequest(errors);
   const data = given.data;
   if (typeof data !== 'object' || Array.isArray(data)) throw badRequest({ data: ['Expected a dictionary of variables.'] });
   // Only an interval: the first run now (ScriptInputSerializer.validate).
   if (interval && !scheduleAt) scheduleAt = new Date();
-  return { data: data as Record<string, unknown>, commit: commit!, scheduleAt, interval };
+  return { data: data as Record<string, unknown>, commit: commit!, notifications: notifications as RunInput['notifications'], scheduleAt, interval };
 }
 
 /** The ids among `ids` of the model an object variable names that the caller may view. */
@@ -131,11 +136,11 @@ export const scriptRun: OperationHandler = async (c: Context, { db, ctx, rest, r
     enqueue(tx, {
       kind: RUN_SCRIPT,
       data: task,
-      runAt: input.scheduleAt && input.scheduleAt.getTime() > Date.now() ? input.scheduleAt : null,
+      runAt: input.scheduleAt,
       intervalMinutes: input.interval,
       // The queue's own limit a little past the script's: the script's thread is ended first, its job errored with NetBox's words.
       timeoutSeconds: script.spec!.job_timeout + 30,
-      job: { name: SCRIPT_JOB_NAME, objectType: resource.objectType, objectId: id, userId: ctx.caller?.userId ?? null },
+      job: { name: SCRIPT_JOB_NAME, objectType: resource.objectType, objectId: id, userId: ctx.caller?.userId ?? null, notifications: input.notifications },
     }),
   );
   return c.json(await detail(db, rest, id, ctx, new URL(c.req.url).searchParams));

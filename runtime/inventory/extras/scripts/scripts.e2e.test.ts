@@ -34,6 +34,7 @@ export const Forever = { job_timeout: 1, async run() { await this.netbox.create(
 export const Careful = {
   async run() {
     await this.netbox.create('dcim/sites/', { name: 'kept', slug: 'kept' });
+    this.log_debug('env ' + Object.keys(process.env).length);
     try {
       await this.netbox.create('dcim/sites/', { name: 'kept', slug: 'other' });
     } catch (error) {
@@ -160,8 +161,10 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     await api.request('POST', `/api/extras/scripts/${ids.Careful}/`, { data: {}, commit: true });
     const result = await job(ids.Careful);
     expect(result.status.value).toBe('completed');
-    expect(result.data.log[0].status).toBe('warning');
-    expect(result.data.log[0].message).toMatch(/^400 \{"name":\["site with this name already exists\."\]/);
+    // The server's settings are not in the script's process.env.
+    expect(result.data.log[0].message).toBe('env 0');
+    expect(result.data.log[1].status).toBe('warning');
+    expect(result.data.log[1].message).toMatch(/^400 \{"name":\["site with this name already exists\."\]/);
     expect(await siteNames()).toContain('kept');
     expect(await siteNames()).not.toContain('other');
   });
@@ -182,6 +185,17 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     expect(result.error).toContain('403');
     expect(await siteNames()).not.toContain('perm1');
     expect((await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: { prefix: 'x', count: 1 }, commit: true }, { Authorization: '' })).status).toBe(403);
+  });
+
+  it('schedules a run, with an interval, and refuses a time in the past', async () => {
+    const past = await api.request('POST', `/api/extras/scripts/${ids.Forever}/`, { data: {}, commit: true, schedule_at: '2001-01-01T00:00:00Z' });
+    expect(past.status).toBe(400);
+    expect(past.body).toEqual({ schedule_at: ['Scheduled time must be in the future.'] });
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await api.request('POST', `/api/extras/scripts/${ids.Forever}/`, { data: {}, commit: true, schedule_at: later, interval: 60, notifications: 'never' });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    expect(scheduled.body.result).toMatchObject({ status: { value: 'scheduled' }, interval: 60, notifications: { value: 'never' } });
+    expect(Date.parse(scheduled.body.result.scheduled)).toBe(Date.parse(later));
   });
 
   it('replaces a module by file name: a script gone with jobs is kept not executable', async () => {

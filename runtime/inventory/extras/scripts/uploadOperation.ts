@@ -17,7 +17,7 @@ const MODULES = 'extras.scriptmodule';
 const RUNNER = moduleBeside(import.meta.url, 'inThread');
 /** Importing a module runs its top level: bounded as a script is, more tightly. */
 const LOAD_TIMEOUT_MS = 10_000;
-const loader = new BoundedThread({ timeoutMs: LOAD_TIMEOUT_MS, resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 } });
+const loader = new BoundedThread({ timeoutMs: LOAD_TIMEOUT_MS, resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 }, env: {} });
 
 interface ModuleRow {
   id: number;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { validate, type ScriptSpec, type VariableSpec } from './variables.ts';
 
 const spec = (vars: Record<string, VariableSpec>): ScriptSpec => ({ vars, job_timeout: 300, scheduling_enabled: true });
-const none = () => new Set<number>();
+const none = (_model: string, _ids: number[]) => new Set<number>();
 const errorsOf = (vars: Record<string, VariableSpec>, data: Record<string, unknown>, exists = none) => {
   const result = validate(spec(vars), data, exists);
   return 'errors' in result ? result.errors : result.data;
