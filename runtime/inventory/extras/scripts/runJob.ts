@@ -79,6 +79,9 @@ export const runScriptTask: TaskHandler<RestServices> = async (run, rest) => {
   let outcome: ScriptOutcome | null = null;
   try {
     await rest.writeWithin(ctx, async (tx, objects) => {
+      // writeWithin plans each statement for its values (made for batches of hundreds); a script's
+      // calls are one object each, planned as the server's requests are.
+      await tx.query('RESET plan_cache_mode');
       const { port1, port2 } = new MessageChannel();
       const served = serveCalls(port1, tx, objects, rest, ctx);
       try {

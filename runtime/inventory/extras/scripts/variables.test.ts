@@ -16,7 +16,7 @@ const errorsOf = (vars: Record<string, VariableSpec>, data: Record<string, unkno
 describe('script variables', () => {
   it('requires values unless told otherwise, and applies defaults', () => {
     expect(errorsOf({ a: { type: 'StringVar' }, b: { type: 'IntegerVar', required: false }, c: { type: 'StringVar', default: 'x' }, d: { type: 'BooleanVar' } }, {})).toEqual({ a: ['This field is required.'] });
-    expect(errorsOf({ b: { type: 'IntegerVar', required: false }, c: { type: 'StringVar', default: 'x' }, d: { type: 'BooleanVar' } }, {})).toEqual({ b: null, c: 'x', d: false });
+    expect(errorsOf({ b: { type: 'IntegerVar', required: false }, c: { type: 'StringVar', default: 'x' }, d: { type: 'BooleanVar' } }, { extra: [1] })).toEqual({ extra: [1], b: null, c: 'x', d: false });
   });
 
   it('checks strings and integers with Django\'s messages', () => {

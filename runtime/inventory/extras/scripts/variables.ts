@@ -165,10 +165,13 @@ export function objectReferences(spec: ScriptSpec, data: Record<string, unknown>
   return out;
 }
 
-/** The cleaned data of a run (defaults applied), or the errors by variable name (NetBox's form errors). */
+/**
+ * The cleaned data of a run (defaults applied), or the errors by variable name (NetBox's form
+ * errors). Keys that are no variable pass as given, as NetBox's API passes `data` to the script.
+ */
 export function validate(spec: ScriptSpec, data: Record<string, unknown>, exists: (model: string, ids: number[]) => Set<number>): { data: Record<string, unknown> } | { errors: Errors } {
   const errors: Errors = {};
-  const cleaned: Record<string, unknown> = {};
+  const cleaned: Record<string, unknown> = { ...data };
   for (const [name, v] of Object.entries(spec.vars)) {
     const result = clean(v, name in data ? data[name] : v.default, exists);
     if ('errors' in result) errors[name] = result.errors;
