@@ -87,6 +87,9 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     expect((await api.request('GET', '/api/extras/scripts/?brief=1')).body.results[0]).toHaveProperty('description');
     expect((await api.request('GET', '/api/extras/scripts/demo.MakeSites/')).body.id).toBe(ids.MakeSites);
     expect((await api.request('GET', '/api/extras/scripts/demo.Nope/')).status).toBe(404);
+    // Scripts change only through their module, as NetBox's ScriptViewSet.
+    expect((await api.request('PATCH', `/api/extras/scripts/${ids.Boom}/`, { description: 'x' })).status).toBe(405);
+    expect((await api.request('DELETE', `/api/extras/scripts/${ids.Boom}/`)).status).toBe(405);
     const again = await upload(api, 'demo.js', MODULE);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ non_field_errors: ['A script module with this file name already exists.'] });
@@ -185,6 +188,10 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     expect(result.error).toContain('403');
     expect(await siteNames()).not.toContain('perm1');
     expect((await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: { prefix: 'x', count: 1 }, commit: true }, { Authorization: '' })).status).toBe(403);
+    const readOnly = await api.request('POST', '/api/users/tokens/', { user: user.body.id, write_enabled: false });
+    const reader = { Authorization: `Token nbt_${readOnly.body.key}.${readOnly.body.token}` };
+    expect((await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: { prefix: 'x', count: 1 }, commit: true }, reader)).status).toBe(403);
+    expect((await api.request('GET', `/api/extras/scripts/${ids.MakeSites}/`, undefined, reader)).status).toBe(200);
   });
 
   it('schedules a run, with an interval, and refuses a time in the past', async () => {
