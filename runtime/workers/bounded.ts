@@ -7,7 +7,7 @@
  * thread is never held: it only waits on a message. Made for user-written templates, which may loop
  * or grow without end.
  */
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
 /** What a call that overran reports: `time` (its timeout) or `memory` (the thread's heap limit). */
 export class ThreadOverrun extends Error {
@@ -36,7 +36,7 @@ interface Job {
   name: string;
   args: unknown[];
   /** Moved to the thread with the call (a MessagePort the call talks back through). */
-  transfer: Transferable[];
+  transfer: TransferListItem[];
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -61,7 +61,7 @@ export class BoundedThread {
    * As `call`, moving `transfer` (MessagePorts among `args`) to the thread: a call that must ask the
    * server's thread for things while it runs (a custom script's API calls) gets a port to ask on.
    */
-  callTransferring<T>(transfer: Transferable[], module: URL, name: string, ...args: unknown[]): Promise<T> {
+  callTransferring<T>(transfer: TransferListItem[], module: URL, name: string, ...args: unknown[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ module: module.href, name, args, transfer, resolve: resolve as (value: unknown) => void, reject });
       this.next();
