@@ -131,6 +131,9 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     expect(await siteNames()).toEqual(['wet1', 'wet2']);
     const changes = (await api.request('GET', '/api/core/object-changes/?changed_object_type=dcim.site')).body.results;
     expect(changes.map((c: any) => c.user_name)).toEqual(['admin', 'admin']);
+    // The job is about the script (core.jobs' generic `object`, the jobs feature).
+    const listed = await api.request('GET', `/api/core/jobs/?object_type=extras.script&object_id=${ids.MakeSites}&ordering=-id`);
+    expect(listed.body.results[0]).toMatchObject({ id: result.id, object: { id: ids.MakeSites, display: 'MakeSites (demo)' }, user: { username: 'admin' } });
   });
 
   it('gives object variables as the API shows the objects', async () => {
