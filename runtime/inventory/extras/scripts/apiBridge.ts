@@ -90,21 +90,30 @@ function failure(error: unknown): Answer {
   return { status: 500, body: { detail: e?.message ?? String(error) } };
 }
 
-/** Serves `port`'s calls in `tx` until the port closes; resolves once the last call is answered. */
-export function serveCalls(port: MessagePort, tx: Queryable, objects: ObjectWriter, rest: RestServices, ctx: RequestContext): { drained(): Promise<void> } {
+/** The run's transaction and its writer, opened on the first call. */
+export type OpenTransaction = () => Promise<{ tx: Queryable; objects: ObjectWriter }>;
+
+/**
+ * Serves `port`'s calls, one at a time, in the transaction `open` gives (on the first call: a
+ * script computing before it asks for anything holds no connection meanwhile); `drained` resolves
+ * once the last call is answered.
+ */
+export function serveCalls(port: MessagePort, open: OpenTransaction, rest: RestServices, ctx: RequestContext): { drained(): Promise<void> } {
   let chain: Promise<void> = Promise.resolve();
   let n = 0;
   port.on('message', (call: Call) => {
     chain = chain.then(async () => {
       const savepoint = `script_call_${++n}`;
-      const writes = true;
       let reply: Answer;
-      if (writes) await tx.query(`SAVEPOINT ${savepoint}`);
+      let session: Awaited<ReturnType<OpenTransaction>> | null = null;
       try {
-        reply = await answer(call, tx, objects, rest, ctx);
-        if (writes) await tx.query(`RELEASE SAVEPOINT ${savepoint}`);
+        session = await open();
+        // Each call under a savepoint: a refused one (caught by the script) leaves nothing and the transaction usable.
+        await session.tx.query(`SAVEPOINT ${savepoint}`);
+        reply = await answer(call, session.tx, session.objects, rest, ctx);
+        await session.tx.query(`RELEASE SAVEPOINT ${savepoint}`);
       } catch (error) {
-        if (writes) await tx.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        if (session) await session.tx.query(`ROLLBACK TO SAVEPOINT ${savepoint}`).catch(() => undefined);
         reply = failure(error);
       }
       try {

@@ -1,9 +1,9 @@
 /**
  * @module
  * NetBox's ScriptJob as a task of the job queue (`extras.run-script`): the script runs on a fresh
- * bounded worker thread (its Meta `job_timeout`, 300 s by default, and a heap limit), inside one
- * database transaction that its `this.netbox` calls share (apiBridge.ts), as the user who asked
- * for the run. `commit: false`, an exception, or a run past its time roll every write back. The
+ * bounded worker thread (its Meta `job_timeout`, 300 s by default, and a heap limit); its
+ * `this.netbox` calls share one database transaction (apiBridge.ts, runTransaction.ts), as the user
+ * who asked for the run. `commit: false`, an exception, or a run past its time roll every write back. The
  * job's data is NetBox's `{log, output, tests}`, kept whether the script succeeded or not.
  */
 import { MessageChannel } from 'node:worker_threads';
@@ -13,6 +13,7 @@ import type { Queryable } from '../../../db/index.ts';
 import { constraintSets, type RequestContext, type RestServices } from '../../../rest/index.ts';
 import { BoundedThread, moduleBeside, ThreadOverrun } from '../../../workers/index.ts';
 import { serveCalls } from './apiBridge.ts';
+import { RunTransaction } from './runTransaction.ts';
 import { objectModel } from './objectModels.ts';
 import type { ScriptOutcome } from './inThread.ts';
 import type { ScriptSpec } from './variables.ts';
@@ -54,9 +55,6 @@ export function contextOf(caller: Caller, origin: string, requestId: string): Re
   };
 }
 
-/** Thrown out of the run's transaction to roll it back (commit false, or the script failed). */
-class Rollback extends Error {}
-
 async function keepData(run: TaskRun, data: unknown): Promise<void> {
   if (run.job) await run.db.query(`UPDATE core_job SET data = $2::text::jsonb WHERE id = $1`, [run.job.id, JSON.stringify(data)]);
 }
@@ -77,33 +75,34 @@ export const runScriptTask: TaskHandler<RestServices> = async (run, rest) => {
   const stop = () => void thread.close();
   run.signal.addEventListener('abort', stop, { once: true });
   let outcome: ScriptOutcome | null = null;
+  let failure: unknown = null;
+  const transaction = new RunTransaction(rest, ctx);
+  const { port1, port2 } = new MessageChannel();
+  const served = serveCalls(port1, transaction.open, rest, ctx);
   try {
-    await rest.writeWithin(ctx, async (tx, objects) => {
-      // writeWithin plans each statement for its values (made for batches of hundreds); a script's
-      // calls are one object each, planned as the server's requests are.
-      await tx.query('RESET plan_cache_mode');
-      const { port1, port2 } = new MessageChannel();
-      const served = serveCalls(port1, tx, objects, rest, ctx);
-      try {
-        const data = await withObjects(tx, rest, ctx, row.spec, args.data);
-        outcome = await thread.callTransferring<ScriptOutcome>([port2], RUNNER, 'runScript', row.source, row.name, data, args.commit, port2);
-      } finally {
-        await served.drained();
-        port1.close();
-      }
-      if (outcome.error || !args.commit) throw new Rollback();
-    });
+    const data = await withObjects(run.db, rest, ctx, row.spec, args.data);
+    outcome = await thread.callTransferring<ScriptOutcome>([port2], RUNNER, 'runScript', row.source, row.name, data, args.commit, port2);
   } catch (error) {
-    if (!(error instanceof Rollback)) {
-      const data = { log: (outcome as ScriptOutcome | null)?.data.log ?? [], output: '', tests: {} };
-      const message = error instanceof ThreadOverrun ? (error.limit === 'time' ? `Task exceeded maximum timeout value (${row.spec.job_timeout} seconds)` : 'The script ran out of memory') : (error as Error).message;
-      data.log.push(entry('failure', `An exception occurred: \`${error instanceof ThreadOverrun ? 'JobTimeoutException' : (error as Error).name}: ${message}\``), entry('info', 'Database changes have been reverted due to error.'));
-      await keepData(run, data);
-      throw Object.assign(new Error(message), { name: error instanceof ThreadOverrun ? 'JobTimeoutException' : (error as Error).name });
-    }
+    failure = error;
   } finally {
+    await served.drained();
+    port1.close();
     run.signal.removeEventListener('abort', stop);
     await thread.close();
+  }
+  try {
+    await transaction.close(failure === null && !outcome?.error && args.commit);
+  } catch (error) {
+    failure ??= error;
+  }
+  if (failure !== null) {
+    const error = failure;
+    const data = { log: (outcome as ScriptOutcome | null)?.data.log ?? [], output: '', tests: {} };
+    const message = error instanceof ThreadOverrun ? (error.limit === 'time' ? `Task exceeded maximum timeout value (${row.spec.job_timeout} seconds)` : 'The script ran out of memory') : (error as Error).message;
+    const name = error instanceof ThreadOverrun ? 'JobTimeoutException' : (error as Error).name;
+    data.log.push(entry('failure', `An exception occurred: \`${name}: ${message}\``), entry('info', 'Database changes have been reverted due to error.'));
+    await keepData(run, data);
+    throw Object.assign(new Error(message), { name });
   }
   const done = outcome as unknown as ScriptOutcome;
   if (done.error) {

@@ -31,6 +31,7 @@ export class MakeSites extends Script {
 }
 export const Boom = { description: 'Throws', run() { this.log_info('about to fail'); throw new TypeError('kaboom'); } };
 export const Forever = { job_timeout: 1, async run() { await this.netbox.create('dcim/sites/', { name: 'loop', slug: 'loop' }); for (;;) {} } };
+export const Spin = { job_timeout: 20, run() { const end = Date.now() + 4000; while (Date.now() < end) {} return 'spun'; } };
 export const Careful = {
   async run() {
     await this.netbox.create('dcim/sites/', { name: 'kept', slug: 'kept' });
@@ -78,12 +79,12 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
 
   it('uploads a module and lists its scripts with NetBox fields and filters', async () => {
     const list = await api.request('GET', '/api/extras/scripts/?ordering=name');
-    expect(list.body.results.map((s: any) => s.name)).toEqual(['Boom', 'Careful', 'Forever', 'MakeSites']);
+    expect(list.body.results.map((s: any) => s.name)).toEqual(['Boom', 'Careful', 'Forever', 'MakeSites', 'Spin']);
     const make = list.body.results.find((s: any) => s.name === 'MakeSites');
     expect(Object.keys(make).sort()).toEqual(['description', 'display', 'display_url', 'id', 'is_executable', 'module', 'name', 'result', 'url', 'vars']);
     expect(make).toMatchObject({ module: ids.module, description: 'Creates sites', vars: { prefix: 'StringVar', count: 'IntegerVar', tenant: 'ObjectVar', flag: 'BooleanVar' }, result: null, display: 'MakeSites (demo)', is_executable: true });
     expect((await api.request('GET', '/api/extras/scripts/?name__ic=boo')).body.results.map((s: any) => s.name)).toEqual(['Boom']);
-    expect((await api.request('GET', `/api/extras/scripts/?module_id=${ids.module}`)).body.count).toBe(4);
+    expect((await api.request('GET', `/api/extras/scripts/?module_id=${ids.module}`)).body.count).toBe(5);
     expect((await api.request('GET', '/api/extras/scripts/?brief=1')).body.results[0]).toHaveProperty('description');
     expect((await api.request('GET', '/api/extras/scripts/demo.MakeSites/')).body.id).toBe(ids.MakeSites);
     expect((await api.request('GET', '/api/extras/scripts/demo.Nope/')).status).toBe(404);
@@ -161,6 +162,16 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     expect(await siteNames()).not.toContain('loop');
     // The server still answers.
     expect((await api.request('GET', '/api/status/')).status).toBe(200);
+  });
+
+  it('holds no database connection while a script computes without calling the API', async () => {
+    const ran = await api.request('POST', `/api/extras/scripts/${ids.Spin}/`, { data: {}, commit: true });
+    const jobUrl = `/api/core/jobs/${ran.body.result.id}/`;
+    while ((await api.request('GET', jobUrl)).body.status.value !== 'running') await new Promise((r) => setTimeout(r, 20));
+    // The script spins for 4 s on its thread; the database answers meanwhile (the embedded one too).
+    await api.request('POST', '/api/tenancy/tenant-groups/', { name: 'During', slug: 'during' });
+    expect((await api.request('GET', jobUrl)).body.status.value).toBe('running');
+    expect((await job(ids.Spin)).data.output).toBe('spun');
   });
 
   it('passes a refused write to the script as an error it can catch', async () => {
