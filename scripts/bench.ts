@@ -18,6 +18,8 @@
  *  - on PostgreSQL: bulk create of 1,000 devices of a type with 51 component templates (51,000
  *    components in one request), with its statements per table (bench/deviceInstantiation.ts);
  *  - on PostgreSQL: bulk create and single PATCH with change logging on and off (bench/changeLogging.ts);
+ *  - on PostgreSQL: a device create with 5 matching event rules against none, and 1,000 webhooks
+ *    delivered to a receiver on 127.0.0.1 (bench/eventRules.ts);
  *  - on PostgreSQL: the device list as a user with three constrained permissions against the
  *    superuser (bench/permissions.ts);
  *  - on PostgreSQL: the permissions matrix with 200 groups, 1,000 users and 5,000 permissions —
@@ -39,7 +41,7 @@
  * BENCH_SECONDS sets the length of each throughput run (default 5), BENCH_DEVICES the device count,
  * BENCH_INSTANTIATION_DEVICES the instantiation's batch (default 1,000), BENCH_TUNNELS the tunnel count, BENCH_CIRCUITS the circuit count,
  * BENCH_ONLY a comma-separated choice of sections (generator, startup, devices, tunnels, configcontexts, circuits, instantiation, paths, customfields,
- * changes, permissions, matrix, elevation, render, ipam, datasync, attacks, bridge).
+ * changes, events, permissions, matrix, elevation, render, ipam, datasync, attacks, bridge).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,9 +51,11 @@ import { measureCircuits } from './bench/circuits.ts';
 import { measureConfigContexts } from './bench/configContexts.ts';
 import { measureCustomFields } from './bench/customFields.ts';
 import { measureDevices } from './bench/devices.ts';
+import { measureEventRules } from './bench/eventRules.ts';
 import { describeInstantiation, measureDeviceInstantiation } from './bench/deviceInstantiation.ts';
 import { measureGeneration } from './bench/generation.ts';
 import { measureIpam } from './bench/ipam.ts';
+import { jobPickupRows, measureJobPickup } from './bench/jobPickup.ts';
 import { measureGenerationChange } from './bench/generationChange.ts';
 import { measurePermissions } from './bench/permissions.ts';
 import { measurePermissionsMatrix } from './bench/permissionsMatrix.ts';
@@ -188,6 +192,15 @@ if (runs('changes')) {
     ['PATCH one device, change logging on', `${log.patchOnRps.toFixed(0)} req/s`, signedPercent(log.patchOnRps / log.patchOffRps - 1), '≤ −10%'],
   );
 }
+if (runs('events')) {
+  progress('event rules and webhooks (PostgreSQL)…');
+  const ev = await measureEventRules(adminUrl);
+  rows.push(
+    ['POST one device, no enabled event rule (baseline; median of 6 turns of 60)', ms(ev.createNoneMs), '', ''],
+    ['POST one device, 5 enabled event rules matching it (delivery queued)', ms(ev.createFiveMs), signedPercent(ev.createFiveMs / ev.createNoneMs - 1), '< +10%'],
+    [`${ev.deliveries} webhooks from one bulk create of 1,000 devices (${ms(ev.bulkCreateMs)}), delivered to 127.0.0.1 by ${ev.workers} workers`, ms(ev.deliveryMs), `first after ${ms(ev.firstMs)}; ${(ev.deliveries / (ev.deliveryMs / 1000)).toFixed(0)} deliveries/s`, '< 10000 ms'],
+  );
+}
 if (runs('permissions')) {
   progress(`object permissions (${deviceCount} devices on PostgreSQL)…`);
   const perm = await measurePermissions(adminUrl, deviceCount, seconds * 1000);
@@ -257,6 +270,10 @@ if (runs('ipam')) {
     [`GET prefixes/{id}/available-prefixes/ of an IPv6 /32 with 100,000 children (${ip.availablePrefixesCount} free blocks; median of 30)`, ms2(ip.availablePrefixesMs), `first read, computing the stored free space: ${ms2(ip.availablePrefixesFirstMs)}`, '< 50 ms'],
     [`${ip.parallel.requests} parallel POST prefixes/{id}/available-ips/ on one /24`, `${ip.parallel.distinct} distinct of ${ip.parallel.requests}`, `${(ip.parallel.requests / (ip.parallel.ms / 1000)).toFixed(0)} allocations/s`, 'all distinct'],
   );
+}
+if (runs('jobs')) {
+  progress('job queue pickup (embedded and PostgreSQL)…');
+  rows.push(...jobPickupRows(await measureJobPickup(adminUrl)));
 }
 if (runs('datasync')) {
   progress('data source sync (PostgreSQL; a git repository of 1,000 files over HTTP)…');

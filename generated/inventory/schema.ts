@@ -1972,6 +1972,30 @@ export const extrasCustomFieldChoiceSet = pgTable('extras_custom_field_choice_se
     index('extras_custom_field_choice_set_ordering_idx').on(t.name, t.id),
     foreignKey({ name: 'extras_custom_field_choice_set_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
+export const extrasEventRule = pgTable('extras_event_rule', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    object_types: text('object_types').array().notNull().default(sql`'{}'`),
+    name: varchar('name', { length: 150 }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    event_types: varchar('event_types', { length: 50 }).array().notNull().default(sql`'{}'`),
+    conditions: jsonb('conditions'),
+    action_type: varchar('action_type', { length: 50 }).notNull(),
+    action_object_type: varchar('action_object_type', { length: 100 }).notNull(),
+    action_object_id: integer('action_object_id'),
+    action_data: jsonb('action_data'),
+    description: varchar('description', { length: 200 }).notNull(),
+    comments: text('comments').notNull(),
+    custom_field_data: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+    owner_id: integer('owner_id'),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_event_rule_action_object_type_idx').on(t.action_object_type, t.action_object_id),
+    index('extras_event_rule_owner_id_idx').on(t.owner_id),
+    uniqueIndex('extras_event_rule_name_uniq').on(t.name),
+    index('extras_event_rule_ordering_idx').on(t.name, t.id),
+    foreignKey({ name: 'extras_event_rule_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
+  ]);
 export const extrasExportTemplate = pgTable('extras_export_template', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     object_types: text('object_types').array().notNull().default(sql`'{}'`),
@@ -2015,29 +2039,6 @@ export const extrasJournalEntry = pgTable('extras_journal_entry', {
     index('extras_journal_entry_created_by_id_idx').on(t.created_by_id),
     foreignKey({ name: 'extras_journal_entry_created_by_id_fk', columns: [t.created_by_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
   ]);
-export const extrasScript = pgTable('extras_script', {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    module: integer('module').notNull(),
-    name: varchar('name', { length: 79 }).notNull(),
-    description: varchar('description', { length: 200 }),
-    vars: jsonb('vars'),
-    is_executable: boolean('is_executable').notNull(),
-    spec: jsonb('spec'),
-  }, (t) => [
-    uniqueIndex('extras_script_name_module_uniq').on(t.name, t.module),
-    index('extras_script_ordering_idx').on(t.module, t.name, t.id),
-  ]);
-export const extrasScriptModule = pgTable('extras_script_module', {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    file_root: varchar('file_root', { length: 1000 }).notNull(),
-    file_path: varchar('file_path', { length: 1000 }).notNull(),
-    source: text('source').notNull(),
-    created: timestamp('created', { precision: 6, withTimezone: true }).notNull(),
-    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
-  }, (t) => [
-    uniqueIndex('extras_script_module_file_path_uniq').on(t.file_path),
-    index('extras_script_module_ordering_idx').on(t.file_root, t.file_path, t.id),
-  ]);
 export const extrasTag = pgTable('extras_tag', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -2065,6 +2066,28 @@ export const extrasTaggedItem = pgTable('extras_tagged_item', {
     uniqueIndex('extras_tagged_item_tag_id_object_type_object_id_uniq').on(t.tag_id, t.object_type, t.object_id),
     index('extras_tagged_item_object_type_object_id_idx').on(t.object_type, t.object_id),
     foreignKey({ name: 'extras_tagged_item_tag_id_fk', columns: [t.tag_id], foreignColumns: [extrasTag.id] }).onDelete('no action'),
+  ]);
+export const extrasWebhook = pgTable('extras_webhook', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 150 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    payload_url: varchar('payload_url', { length: 500 }).notNull(),
+    http_method: varchar('http_method', { length: 50 }).notNull(),
+    http_content_type: varchar('http_content_type', { length: 100 }).notNull(),
+    additional_headers: text('additional_headers').notNull(),
+    body_template: text('body_template').notNull(),
+    secret: varchar('secret', { length: 255 }).notNull(),
+    ssl_verification: boolean('ssl_verification').notNull(),
+    ca_file_path: varchar('ca_file_path', { length: 4096 }),
+    custom_field_data: jsonb('custom_field_data').notNull().default(sql`'{}'::jsonb`),
+    owner_id: integer('owner_id'),
+    created: timestamp('created', { precision: 6, withTimezone: true }),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t): PgTableExtraConfigValue[] => [
+    index('extras_webhook_owner_id_idx').on(t.owner_id),
+    uniqueIndex('extras_webhook_name_uniq').on(t.name),
+    index('extras_webhook_ordering_idx').on(t.name, t.id),
+    foreignKey({ name: 'extras_webhook_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
 export const ipamAggregate = pgTable('ipam_aggregate', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -3425,12 +3448,12 @@ export const tables = {
     extras_config_template: extrasConfigTemplate,
     extras_custom_field: extrasCustomField,
     extras_custom_field_choice_set: extrasCustomFieldChoiceSet,
+    extras_event_rule: extrasEventRule,
     extras_export_template: extrasExportTemplate,
     extras_journal_entry: extrasJournalEntry,
-    extras_script: extrasScript,
-    extras_script_module: extrasScriptModule,
     extras_tag: extrasTag,
     extras_tagged_item: extrasTaggedItem,
+    extras_webhook: extrasWebhook,
     ipam_aggregate: ipamAggregate,
     ipam_asn: ipamAsn,
     ipam_asn_range: ipamAsnRange,

@@ -35,11 +35,15 @@ export function composeRules(first: ModelRules, second: ModelRules): ModelRules 
 
 /** Merges app registrations, refusing a name two apps both register (model rules compose). */
 export function mergeRules(apps: Record<string, AppRules>): Extensions {
-  const merged: Required<Omit<Extensions, 'customFields'>> & Extensions = { expressions: {}, methods: {}, rules: {}, operations: {}, tasks: {} };
+  const merged: Required<Omit<Extensions, 'customFields' | 'changeEvents'>> & Extensions = { expressions: {}, methods: {}, rules: {}, operations: {}, tasks: {} };
   for (const [app, rules] of Object.entries(apps)) {
     if (rules.customFields) {
       if (merged.customFields) throw new Error(`runtime/inventory: customFields is registered twice (again by ${app})`);
       merged.customFields = rules.customFields;
+    }
+    if (rules.changeEvents) {
+      if (merged.changeEvents) throw new Error(`runtime/inventory: changeEvents is registered twice (again by ${app})`);
+      merged.changeEvents = rules.changeEvents;
     }
     for (const [key, modelRules] of Object.entries(rules.rules ?? {})) {
       const known = merged.rules[key];

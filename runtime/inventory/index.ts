@@ -24,7 +24,7 @@
  *   device contexts, platforms' filter), modules, interfaces (and MAC addresses), cables,
  *   validation; shared/ (rows by id, natural ordering, physical checks, rack space, cached
  *   scopes, display SQL — rows and cached scopes are used by ipam and virtualization too).
- * - extras/: tags, journal, configTemplates, customFields, validation.
+ * - extras/: tags, journal, configTemplates, customFields, events (event rules, webhooks), validation.
  * - ipam/: addressing (aggregates, ASNs, VRFs, prefixes, IP ranges, the available-prefixes and
  *   available-ips operations), asnRanges (ASN ranges and available-asns), fhrp (FHRP groups and
  *   their assignments), addresses, vlans (VLAN groups and VLANs), services, validation;
@@ -60,3 +60,4 @@ export const inventoryExtensions: Extensions = mergeRules({ circuits, core, dcim
 
 export { traceMissingPaths } from './dcim/cablePaths/index.ts';
 export { mountMatrixPage } from './plugins/permissionsMatrix/page/index.ts';
+export { jobEventListener, setWebhookRetries } from './extras/index.ts';

@@ -5,7 +5,7 @@
  * rows claimed with FOR UPDATE SKIP LOCKED, so the queue works the same on the embedded database
  * and on PostgreSQL, and several processes share one PostgreSQL queue.
  */
-export { enqueue, type Enqueued } from './enqueue.ts';
+export { enqueue, enqueueMany, notifyWorkers, type Enqueued } from './enqueue.ts';
 export { JobQueue, type JobQueueOptions } from './queue.ts';
 export { STALE_SECONDS } from './taskRows.ts';
 export { JobFailed, QUEUES, type JobEvent, type JobLogEntry, type JobLogLevel, type JobSpec, type QueueName, type TaskHandler, type TaskRun, type TaskSpec } from './types.ts';

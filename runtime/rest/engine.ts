@@ -79,7 +79,7 @@ export class RestEngine {
     options: EngineOptions,
   ) {
     this.reader = new Reader(registry, extensions, options);
-    this.changeLog = options.changeLogging !== false && registry.byKey.has(OBJECT_CHANGES) ? new ChangeLog(registry, this.reader.select) : null;
+    this.changeLog = options.changeLogging !== false && registry.byKey.has(OBJECT_CHANGES) ? new ChangeLog(registry, this.reader.select, extensions.changeEvents && { hook: extensions.changeEvents, services: this }) : null;
     this.writer = new Writer(registry, this.reader.select, extensions.rules, options.hooks, { legacyFieldNames: options.legacyFieldNames, changeLog: this.changeLog, customFields: extensions.customFields });
     this.collector = new DeleteCollector(registry, this.reader.select);
   }

@@ -182,6 +182,24 @@ export interface Extensions {
   operations: Record<string, OperationHandler>;
   /** The job queue's task handlers by kind (`core.sync-data-source`): they get the engine's services. */
   tasks?: Record<string, TaskHandler<RestServices>>;
+  /** Told of the change records a write makes, in its transaction (event rules); registered once. */
+  changeEvents?: ChangeEvents;
+}
+
+/** A change record's action. */
+export type ChangeAction = 'create' | 'update' | 'delete';
+
+/**
+ * What the change log tells of the records it writes (NetBox's enqueue_event). `watching` is an
+ * SQL condition evaluated inside the record statement itself, so that a write nobody watches
+ * costs no statement more; the records it selects are passed to `recorded`, still inside the
+ * write's transaction (a delete's: before its rows go).
+ */
+export interface ChangeEvents {
+  /** An SQL boolean, without parameters: whether changes of `objectType` with `action` may interest anyone. */
+  watching(registry: Registry, objectType: string, action: ChangeAction): string;
+  /** The ids of the change records just written for `objectIds` of `resource`, selected by `watching`. */
+  recorded(tx: Queryable, event: { resource: Resource; action: ChangeAction; changeIds: number[]; objectIds: number[] }, ctx: RequestContext, rest: RestServices): Promise<void>;
 }
 
 /** The operation handler that answers a list request with `?export=<name>`. */

@@ -15,7 +15,7 @@ export { shownFields } from './query/shape.ts';
 export { pageLinks, parsePage, type Page } from './query/pagination.ts';
 export { readBody, MAX_BODY_DEPTH } from './body.ts';
 export { unrestricted, type PermissionScope, type Principal, type RequestContext } from './context.ts';
-export { LIST_EXPORT, noExtensions, type CustomFieldSource, type Extensions, type MethodFilter, type MethodFilterArgs, type ModelRules, type ObjectWriter, type OperationArgs, type OperationHandler, type RestServices, type SqlExpression, type SqlScope } from './extensions.ts';
+export { LIST_EXPORT, noExtensions, type ChangeAction, type ChangeEvents, type CustomFieldSource, type Extensions, type MethodFilter, type MethodFilterArgs, type ModelRules, type ObjectWriter, type OperationArgs, type OperationHandler, type RestServices, type SqlExpression, type SqlScope } from './extensions.ts';
 export { ApiError, badRequest, expectedDictionary, conflict, forbidden, methodNotAllowed, notFound, preconditionFailed, type FieldErrors } from './errors.ts';
 export { apiErrorFromDatabase } from './databaseErrors.ts';
 export { zodErrors } from './validation.ts';

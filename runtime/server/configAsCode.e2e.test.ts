@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/database.ts';
 import { gitRepository, startGitHttpServer, type GitHttpServer, type GitRepository } from '../testing/gitHttpServer.ts';
 import { bootTestApp, type TestClient } from '../testing/inventoryApp.ts';
+import { endedJob } from '../testing/jobs.ts';
 
 const ROUTER = `{% include 'templates/banner.j2' %}
 hostname {{ device.name }}
@@ -28,6 +29,11 @@ describe.each(testDatabases())('configuration as code from a git repository, on 
     expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(status);
     return answer.body;
   };
+  /** `sync/` runs a job: its outcome once it ended. */
+  const synced = async (sourceId: number) => {
+    await call('POST', `/api/core/data-sources/${sourceId}/sync/`);
+    return (await endedJob(api, 'core.datasource', sourceId)).status.value;
+  };
   const rendered = async (deviceId: number) => {
     const answer = await api.request('POST', `/api/dcim/devices/${deviceId}/render-config/?format=txt`, {});
     expect(answer.status, String(answer.body)).toBe(200);
@@ -35,7 +41,7 @@ describe.each(testDatabases())('configuration as code from a git repository, on 
   };
 
   beforeAll(async () => {
-    api = await bootTestApp(await database.open());
+    api = await bootTestApp(await database.open(), { JOB_WORKERS: '1' });
     server = await startGitHttpServer();
     repo = await gitRepository(server.root, 'network');
     await repo.commit({
@@ -52,7 +58,7 @@ describe.each(testDatabases())('configuration as code from a git repository, on 
 
   it('renders a device from a template and contexts kept in git, and again after a commit', async () => {
     const source = await call('POST', '/api/core/data-sources/', { name: 'network', type: 'git', source_url: `${server.url}/network.git`, parameters: { branch: 'main' } });
-    expect((await call('POST', `/api/core/data-sources/${source.id}/sync/`)).status.value).toBe('completed');
+    expect(await synced(source.id)).toBe('completed');
     const files = Object.fromEntries(((await call('GET', `/api/core/data-files/?source_id=${source.id}&limit=0`)).results as any[]).map((file) => [file.path, file.id]));
     expect(Object.keys(files).sort()).toEqual(['contexts/ntp.yaml', 'contexts/site.json', 'templates/banner.j2', 'templates/router.j2']);
 
@@ -79,7 +85,7 @@ describe.each(testDatabases())('configuration as code from a git repository, on 
       'templates/router.j2': ROUTER.replace('hostname', 'host-name'),
       'contexts/ntp.yaml': 'ntp:\n  servers: [10.0.0.3]\n',
     }, 'second');
-    expect((await call('POST', `/api/core/data-sources/${source.id}/sync/`)).status.value).toBe('completed');
+    expect(await synced(source.id)).toBe('completed');
     // The template follows its file by itself (auto_sync_enabled); the context when asked to.
     expect((await call('GET', `/api/extras/config-templates/${template.id}/`)).template_code).toContain('host-name');
     expect((await call('GET', `/api/extras/config-contexts/${ntp.id}/`)).data).toEqual({ ntp: { servers: ['10.0.0.1', '10.0.0.2'] } });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, openDatabase, readMigrations } from '../db/index.ts';
+import { enqueue } from '../jobs/index.ts';
 import { freePort, runUntilExit, startServerProcess, SUPERUSER_ENV, SUPERUSER_HEADERS, type Exited } from '../testing/serverProcess.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'nb-main-'));
@@ -80,7 +81,7 @@ describe('starting the server', () => {
 const adminUrl = process.env.TEST_DATABASE_URL?.trim();
 
 describe.runIf(!!adminUrl)('two servers on one PostgreSQL database', () => {
-  it('migrate it once while both start at the same time, then read each other\'s writes with the same ETags', async () => {
+  it('migrate it once while both start at the same time, read each other\'s writes with the same ETags, and share one job queue', async () => {
     const name = `nbtest_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = await openDatabase({ url: adminUrl, poolSize: 1 });
     await admin.query(`CREATE DATABASE "${name}"`);
@@ -111,6 +112,27 @@ describe.runIf(!!adminUrl)('two servers on one PostgreSQL database', () => {
         expect(patched.status).toBe(200);
         const stale = await fetch(`${a.baseUrl}/api/dcim/sites/${id}/`, { method: 'PATCH', headers: { ...SUPERUSER_HEADERS, 'If-Match': etag }, body: JSON.stringify({ description: 'via a' }) });
         expect(stale.status).toBe(412);
+
+        // One job queue: each server runs its workers (2 by default), and each of 60 jobs runs once.
+        const status = async (base: string) => ((await (await fetch(`${base}/api/status/`, { headers: SUPERUSER_HEADERS })).json()) as Record<string, unknown>)['rq-workers-running'];
+        expect([await status(a.baseUrl), await status(b.baseUrl)]).toEqual([4, 4]);
+        const queue = await openDatabase({ url: url.toString(), poolSize: 1 });
+        try {
+          const jobs = await queue.transaction(async (tx) => {
+            const ids: number[] = [];
+            for (let i = 0; i < 60; i++) ids.push((await enqueue(tx, { kind: 'core.housekeeping', job: { name: `Shared ${i}` } })).jobId!);
+            return ids;
+          });
+          const ended = async () => (await queue.query<{ n: number }>(`SELECT count(*)::int AS n FROM core_job WHERE id = ANY($1::int[]) AND status = 'completed'`, [jobs]))[0].n;
+          for (const end = Date.now() + 60_000; (await ended()) < jobs.length && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+          expect(await ended()).toBe(60);
+          const runs = await queue.query<{ attempts: number; worker: string }>(`SELECT attempts, worker_name AS worker FROM core_task WHERE job = ANY($1::int[])`, [jobs]);
+          expect(runs.every((r) => r.attempts === 1)).toBe(true);
+          const processes = new Set(runs.map((r) => r.worker.split('.').at(-2)));
+          expect(processes).toEqual(new Set([String(a.pid), String(b.pid)]));
+        } finally {
+          await queue.close();
+        }
       } finally {
         await Promise.all([a.stop(), b.stop()]);
       }

@@ -12,6 +12,7 @@ Run by pynetbox.datasources.e2e.test.ts with NB_URL, NB_TOKEN and SOURCE_DIR (a 
 """
 import json
 import os
+import time
 
 import pynetbox
 from pynetbox.core.app import App
@@ -26,8 +27,20 @@ created = core.data_sources.create(name="Configs", type="local", source_url="fil
 source = core.data_sources.get(created.id)
 out["before"] = [source.name, source.type, source.status.value, source.last_synced]
 
+def wait_for_sync(source):
+    """sync/ enqueues a job: poll core/jobs/ until the source's newest job has ended, as a client would."""
+    for _ in range(600):
+        jobs = list(core.jobs.filter(object_type="core.datasource", object_id=source.id, limit=1))
+        if jobs and jobs[0].status.value in ("completed", "failed", "errored"):
+            return jobs[0]
+        time.sleep(0.05)
+    raise RuntimeError("the sync job did not end")
+
+
 synced = DetailEndpoint(source, "sync").create()
 out["sync_answer"] = [synced["id"], synced["status"]["value"], synced["file_count"]]
+job = wait_for_sync(source)
+out["job"] = [job.name, job.status.value, job.user.username]
 source = core.data_sources.get(created.id)
 out["after"] = [source.status.value, source.last_synced is not None]
 files = list(core.data_files.filter(source_id=source.id))
@@ -41,6 +54,7 @@ out["template"] = [template.template_code, template.data_path, template.data_sou
 with open(os.path.join(source_dir, "templates", "leaf.j2"), "w") as f:
     f.write("hostname {{ device.name }} v2\n")
 DetailEndpoint(source, "sync").create()
+wait_for_sync(source)
 out["template_before_own_sync"] = nb.extras.config_templates.get(template.id).template_code
 answer = DetailEndpoint(template, "sync").create()
 out["template_sync_answer"] = answer["template_code"]

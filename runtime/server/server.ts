@@ -11,13 +11,13 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { RouteEntry } from '../contract/index.ts';
 import { permissionPolicy, type PermissionPolicy } from '../auth/index.ts';
 import { migrate, type Database } from '../db/index.ts';
-import { inventoryExtensions, mountMatrixPage, traceMissingPaths } from '../inventory/index.ts';
+import { inventoryExtensions, jobEventListener, mountMatrixPage, setWebhookRetries, traceMissingPaths } from '../inventory/index.ts';
 import { JobQueue } from '../jobs/index.ts';
 import { pruneChanges, Registry } from '../rest/index.ts';
 import { createApp } from './app.ts';
 import { bootstrapSuperuser, type BootstrapResult } from './bootstrap.ts';
 import { HOUSEKEEPING_KIND, housekeeping, scheduleHousekeeping } from './jobs/housekeeping.ts';
-import { changelogRetention, clientIpHeaders, jobRetention, jobWorkers, SettingError, switchSetting, uploadLimit } from './settings.ts';
+import { changelogRetention, clientIpHeaders, jobRetention, jobWorkers, rqRetryIntervalMs, rqRetryMax, SettingError, switchSetting, uploadLimit } from './settings.ts';
 
 const openapiPath = new URL('../../generated/inventory/openapi.json', import.meta.url);
 const routesPath = new URL('../../generated/inventory/routes.json', import.meta.url);
@@ -50,7 +50,9 @@ export async function startInventoryServer(db: Database, env: NodeJS.ProcessEnv 
   mountMatrixPage(app, db);
   // The job queue's workers run in this process (JOB_WORKERS of them; none with 0).
   const handlers = { ...inventoryExtensions.tasks, [HOUSEKEEPING_KIND]: housekeeping(registry, { changelogDays: settings.retention, jobDays: settings.jobRetention }) };
-  const queue = new JobQueue({ db, handlers, services: engine, workers: settings.jobWorkers });
+  // Job events go through the event rules; a failed webhook is retried RQ_RETRY_MAX times.
+  setWebhookRetries(settings.retryMax);
+  const queue = new JobQueue({ db, handlers, services: engine, workers: settings.jobWorkers, retryBaseMs: settings.retryBaseMs, onJobEvent: jobEventListener(db, engine) });
   await queue.start();
   if (settings.jobWorkers > 0) await scheduleHousekeeping(db);
   return { app, firstBoot, pruneChangeLog, queue };
@@ -68,6 +70,8 @@ export function serverSettings(env: NodeJS.ProcessEnv) {
     retention: changelogRetention(env),
     jobRetention: jobRetention(env),
     jobWorkers: jobWorkers(env),
+    retryMax: rqRetryMax(env),
+    retryBaseMs: rqRetryIntervalMs(env),
     app: {
       clientIpHeaders: clientIpHeaders(env),
       strictFiltering: switchSetting(env, 'STRICT_FILTERING', false),

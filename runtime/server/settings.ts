@@ -100,3 +100,14 @@ export function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: bo
   if (raw === 'false') return false;
   throw new SettingError(`${name} must be true or false, not "${env[name]}"`);
 }
+
+/** RQ_RETRY_MAX: retries of a failed webhook delivery (NetBox's setting; its default 0 retries none). */
+export function rqRetryMax(env: NodeJS.ProcessEnv): number {
+  return numberSetting(env, 'RQ_RETRY_MAX', 0, (n) => Number.isInteger(n) && n >= 0 && n <= 100, 'a whole number from 0 to 100');
+}
+
+/** RQ_RETRY_INTERVAL: seconds before the first retry of a failed task (doubled for each next one), in milliseconds; unset, the queue's own 10 s. */
+export function rqRetryIntervalMs(env: NodeJS.ProcessEnv): number | undefined {
+  if (!env.RQ_RETRY_INTERVAL?.trim()) return undefined;
+  return Math.round(numberSetting(env, 'RQ_RETRY_INTERVAL', 60, (n) => n >= 0 && n <= 86_400, 'a number of seconds from 0 to 86400') * 1000);
+}

@@ -24,12 +24,12 @@ export interface ListeningServer {
 }
 
 /**
- * The inventory server on a fresh test database, listening on a free port, with superuser `admin`;
- * `env` adds settings (`{ JOB_WORKERS: '1' }` for a test whose jobs must run).
+ * The inventory server on a fresh test database, listening on a free port, with superuser `admin`
+ * and one job worker, as a real server has (`env` adds settings).
  */
 export async function listeningServer(database: TestDatabase, password: string, env: NodeJS.ProcessEnv = {}): Promise<ListeningServer> {
   const opened = await database.open();
-  const booted = await startInventoryServer(opened.db, { ...env, SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: password });
+  const booted = await startInventoryServer(opened.db, { JOB_WORKERS: '1', ...env, SUPERUSER_NAME: 'admin', SUPERUSER_PASSWORD: password });
   return new Promise((resolve) => {
     const server = serve({ fetch: booted.app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
       resolve({

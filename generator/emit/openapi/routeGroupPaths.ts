@@ -15,7 +15,10 @@ export function routeGroupPaths(group: RouteGroupIR): Record<string, OpenAPIV3.P
   for (const op of group.operations) {
     const path = group.basePath + op.path;
     const auth = op.auth !== false;
-    const { description, parameters, requestBody, responses } = extraOperation(op, op.method, auth);
+    const { description, parameters: query, requestBody, responses } = extraOperation(op, op.method, auth);
+    // A path segment in braces (`{id}`, `{name}`) is a string parameter of the path.
+    const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]): OpenAPIV3.ParameterObject => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters = [...inPath, ...(query ?? [])];
     (paths[path] ??= {})[methodKey[op.method]] = {
       operationId: groupOperationId(path, op.method, op.path === ''),
       ...(description ? { description } : {}),

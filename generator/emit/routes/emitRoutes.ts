@@ -31,7 +31,7 @@ export function emitRoutes(ir: InventoryIR): GeneratedFile[] {
     for (const op of group.operations) {
       routes.push({
         method: op.method,
-        path: (group.basePath + op.path).replace('{id}', ':id'),
+        path: (group.basePath + op.path).replace(/\{(\w+)\}/g, ':$1'),
         resource: group.resource,
         operation: 'extra',
         handler: op.handler,

@@ -3,15 +3,17 @@
  * extras: tags and their assignments (tags/), journal entries (journal/), config templates
  * (configTemplates/) and their rendering (rendering/), export templates (exportTemplates/), config
  * contexts and their profiles (configContexts/), custom fields and their choice sets (customFields/),
- * custom scripts (scripts/).
+ * event rules and webhooks (events/), custom scripts (scripts/).
  */
 import { mergeRules, type AppRules } from '../appRules.ts';
 import { configContexts } from './configContexts/index.ts';
 import { configTemplates } from './configTemplates/index.ts';
 import { customFields } from './customFields/index.ts';
+import { events } from './events/index.ts';
 import { exportTemplates } from './exportTemplates/index.ts';
 import { journal } from './journal/index.ts';
 import { scripts } from './scripts/index.ts';
 import { tags } from './tags/index.ts';
 
-export const extras: AppRules = mergeRules({ tags, journal, configTemplates, exportTemplates, configContexts, customFields, scripts });
+export const extras: AppRules = mergeRules({ tags, journal, configTemplates, exportTemplates, configContexts, customFields, events, scripts });
+export { jobEventListener, setWebhookRetries } from './events/index.ts';

@@ -55,6 +55,13 @@ describe('choice', () => {
     expect(validate('status', '')).toEqual({ errors: ['This field may not be blank.'] });
   });
 
+  it("words a plain (labelled: false) field's refusals as DRF's own ChoiceField does: quoted, looked up by str()", () => {
+    expect(validate('cable_end', 'nope')).toEqual({ errors: ['"nope" is not a valid choice.'] });
+    expect(validate('cable_end', true)).toEqual({ errors: ['"True" is not a valid choice.'] });
+    expect(validate('cable_end', { a: 1 })).toEqual({ errors: ['"{\'a\': 1}" is not a valid choice.'] });
+    expect(validate('cable_end', 'active')).toEqual({ value: 'active' });
+  });
+
   it('describes the set in OpenAPI: {value, label} in answers, the raw value in requests', () => {
     // The set's values are one shared component (the document emits it once); fields refer to it.
     expect(choiceValueSchema(fieldOf(res, 'family').choices!, catalog)).toEqual({ type: 'integer', enum: [4, 6], description: '* `4` - IPv4\n* `6` - IPv6' });

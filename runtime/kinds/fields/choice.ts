@@ -43,7 +43,11 @@ export const choice: FieldKind = {
     return { type: 'object', properties: { value: raw, label: { type: 'string' } }, ...flags(field) };
   },
   request: (field, ctx) => flagged(ctx.choiceValues(field.choices!), flags(field, true)),
-  validators: (field, catalog) => ({ [field.name]: v.choice(values(field, catalog), { nullable: field.nullable, allowBlank: field.blank ?? field.nullable, blankAs: field.nullable ? null : '' }) }),
+  validators: (field, catalog) => {
+    // NetBox's ChoiceField for the labelled ones, DRF's own (quoted messages) for the plain ones.
+    const validator = field.labelled === false ? v.plainChoice : v.choice;
+    return { [field.name]: validator(values(field, catalog), { nullable: field.nullable, allowBlank: field.blank ?? field.nullable, blankAs: field.nullable ? null : '' }) };
+  },
   stage(field, _input, value, item) {
     item.columns[field.column!] = value;
   },

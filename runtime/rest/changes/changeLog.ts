@@ -7,11 +7,17 @@
  * component's device), the request's `changelog_message` and the snapshots before and after
  * (runtime/rest/changes/snapshot.ts). Records are written set-based: one statement per batch of
  * writes, one per table a delete reaches.
+ *
+ * Event rules watch these records (Extensions.changeEvents): each record statement asks, in the
+ * same statement, whether anyone watches its object type and action, and returns the ids of the
+ * records written only then; those are handed to the watcher inside the transaction, so a write
+ * that rolls back fires nothing, and a write nobody watches costs no statement more.
  */
 import type { Resource } from '../../contract/index.ts';
 import type { Queryable } from '../../db/index.ts';
 import { fieldKind } from '../../kinds/index.ts';
 import type { RequestContext } from '../context.ts';
+import type { ChangeAction, ChangeEvents, RestServices } from '../extensions.ts';
 import { literal, q, type SelectBuilder } from '../query/select.ts';
 import type { Registry } from '../registry.ts';
 import type { ChangeRecorder } from '../write/batch.ts';
@@ -43,9 +49,13 @@ export class ChangeLog {
    */
   private readonly objectColumns = new Map<string, string>();
 
+  /** Each (object type, action)'s watching condition, built once (a stable statement text). */
+  private readonly watchingSql = new Map<string, string>();
+
   constructor(
     private readonly registry: Registry,
     private readonly select: SelectBuilder,
+    private readonly events?: { hook: ChangeEvents; services: RestServices },
   ) {
     this.snapshots = new Snapshots(registry);
     const changes = registry.resource(OBJECT_CHANGES);
@@ -59,6 +69,34 @@ export class ChangeLog {
   /** Whether writes of `resource` are recorded (`changeRecords`: recorded without the created/last_updated stamps). */
   records(resource: Resource): boolean {
     return Boolean(resource.changeLogged || resource.changeRecords) && resource.key !== OBJECT_CHANGES;
+  }
+
+  /**
+   * Runs a record statement (an INSERT … SELECT); with a watcher, the statement also returns the
+   * records it wrote whose object type and action are watched (`actions`: those it may write),
+   * and the watcher is told of them.
+   */
+  private async insert(tx: Queryable, resource: Resource, statement: string, params: unknown[], actions: ChangeAction[], ctx: RequestContext): Promise<void> {
+    if (!this.events) {
+      await tx.query(statement, params);
+      return;
+    }
+    const watched = (action: ChangeAction) => {
+      const key = `${resource.objectType} ${action}`;
+      let sql = this.watchingSql.get(key);
+      if (sql === undefined) this.watchingSql.set(key, (sql = this.events!.hook.watching(this.registry, resource.objectType, action)));
+      return sql;
+    };
+    const condition = actions.length === 1 ? watched(actions[0]) : `CASE c.action ${actions.map((a) => `WHEN ${literal(a)} THEN ${watched(a)}`).join(' ')} END`;
+    const [id, objectId, action] = ['id', 'changed_object_id', 'action'].map((n) => q(this.registry.field(this.registry.resource(OBJECT_CHANGES), n)?.column ?? n));
+    const rows = await tx.query<{ id: number; object_id: number; action: ChangeAction }>(
+      `WITH c AS (${statement} RETURNING ${id} AS id, ${objectId} AS object_id, ${action} AS action) SELECT c.id, c.object_id, c.action FROM c WHERE ${condition} ORDER BY c.id`,
+      params,
+    );
+    for (const act of actions) {
+      const mine = rows.filter((r) => r.action === act);
+      if (mine.length) await this.events.hook.recorded(tx, { resource, action: act, changeIds: mine.map((r) => Number(r.id)), objectIds: mine.map((r) => Number(r.object_id)) }, ctx, this.events.services);
+    }
   }
 
   /** The caller and request id, parameters $1–$3 of every record statement. */
@@ -102,7 +140,9 @@ export class ChangeLog {
     // batch). OFFSET 0 keeps the snapshot a subquery of its own: inlined, PostgreSQL would build
     // it twice, for the no-change test and for the column.
     const by = JSON.stringify(Object.fromEntries(written.map((w, n) => [w.id, { n, pre: w.prechange ?? null, msg: w.message }])));
-    await tx.query(
+    await this.insert(
+      tx,
+      resource,
       `INSERT INTO ${this.table} (${this.columns})
        SELECT now(), $1::int, $2, $3, CASE WHEN c.pre IS NULL THEN 'create' ELSE 'update' END, ${this.object(resource)}, left(coalesce(c.msg, ''), ${MESSAGE_LENGTH}), c.pre, s.post
        FROM ${q(resource.table)} t
@@ -111,6 +151,8 @@ export class ChangeLog {
        WHERE t.id = ANY($4::int[]) AND (c.pre IS NULL OR (c.pre - 'last_updated') IS DISTINCT FROM (s.post - 'last_updated'))
        ORDER BY c.n`,
       [...this.who(ctx), written.map((w) => w.id), by],
+      written.some((w) => w.prechange === null || w.prechange === undefined) ? ['create', 'update'] : ['update'],
+      ctx,
     );
   }
 
@@ -122,11 +164,15 @@ export class ChangeLog {
    */
   private async recordCreates(tx: Queryable, resource: Resource, ids: number[], ctx: RequestContext, unlinked: boolean): Promise<void> {
     if (!ids.length || !this.records(resource)) return;
-    await tx.query(
+    await this.insert(
+      tx,
+      resource,
       `INSERT INTO ${this.table} (${this.columns})
        SELECT now(), $1::int, $2, $3, 'create', ${this.object(resource)}, '', NULL, ${this.snapshots.sql(resource, 't', unlinked)}
        FROM (SELECT t.* FROM ${q(resource.table)} t WHERE t.id = ANY($4::int[]) ORDER BY t.id OFFSET 0) t`,
       [...this.who(ctx), ids],
+      ['create'],
+      ctx,
     );
   }
 
@@ -153,11 +199,15 @@ export class ChangeLog {
   /** Records the deletes of rows about to go, with `messages` by id. */
   private async recordRemovals(tx: Queryable, resource: Resource, ids: number[], ctx: RequestContext, messages: Record<string, string>): Promise<void> {
     if (!ids.length || !this.records(resource)) return;
-    await tx.query(
+    await this.insert(
+      tx,
+      resource,
       `INSERT INTO ${this.table} (${this.columns})
        SELECT now(), $1::int, $2, $3, 'delete', ${this.object(resource)}, left(coalesce((SELECT $5::text::jsonb) ->> t.id::text, ''), ${MESSAGE_LENGTH}), ${this.snapshots.sql(resource, 't')}, NULL
        FROM ${q(resource.table)} t WHERE t.id = ANY($4::int[]) ORDER BY t.id`,
       [...this.who(ctx), ids, JSON.stringify(messages)],
+      ['delete'],
+      ctx,
     );
   }
 
@@ -173,12 +223,16 @@ export class ChangeLog {
       if (!this.records(resource)) continue;
       const ids = [...new Set([...fields.values()].flat())];
       const nulled = [...fields.keys()].map((name, i) => `${literal(name)}, CASE WHEN t.id = ANY($${i + 5}::int[]) THEN NULL ELSE s.pre -> ${literal(name)} END`);
-      await tx.query(
+      await this.insert(
+        tx,
+        resource,
         `INSERT INTO ${this.table} (${this.columns})
          SELECT now(), $1::int, $2, $3, 'update', ${this.object(resource)}, '', s.pre, s.pre || jsonb_build_object(${nulled.join(', ')})
          FROM ${q(resource.table)} t CROSS JOIN LATERAL (SELECT ${this.snapshots.sql(resource, 't')} AS pre) s
          WHERE t.id = ANY($4::int[]) ORDER BY t.id`,
         [...this.who(ctx), ids, ...[...fields.values()]],
+        ['update'],
+        ctx,
       );
     }
   }

@@ -155,7 +155,7 @@ describe.each(testDatabases())('circuits on $name', (database) => {
       [{ circuit: ids.circuit, term_side: 'Z', termination_id: ids.site }, { termination_type: ['This field cannot be null.'] }],
       [{ circuit: ids.circuit, term_side: 'Z', termination_type: 'dcim.device', termination_id: ids.device }, { termination_type: ['Invalid content type: dcim.device'] }],
       [{ circuit: ids.circuit, term_side: 'Z', termination_type: 'dcim.site', termination_id: 999999 }, { termination_id: ['Related object not found using the provided value: 999999.'] }],
-      [{ circuit: ids.circuit, term_side: 'X', termination_type: 'dcim.site', termination_id: ids.site }, { term_side: ['X is not a valid choice.'] }],
+      [{ circuit: ids.circuit, term_side: 'X', termination_type: 'dcim.site', termination_id: ids.site }, { term_side: ['"X" is not a valid choice.'] }],
     ];
     for (const [body, errors] of cases) {
       const r = await api.request('POST', '/api/circuits/circuit-terminations/', body);

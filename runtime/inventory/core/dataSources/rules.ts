@@ -2,9 +2,10 @@
  * @module
  * Rules of data sources (`core.data-sources`), as NetBox's serializer and DataSource.clean()
  * enforce them: the type names a registered data backend, and a local source's URL is a path or a
- * `file://` URL.
+ * `file://` URL. After a save, a source's `sync_interval` keeps one recurring sync job (sync/syncJob.ts).
  */
 import type { ModelRules } from '../../../rest/index.ts';
+import { scheduleSyncs } from './sync/syncJob.ts';
 
 /** NetBox's data backends (`registry['data_backends']`): name → whether it reads the local file system. */
 export const DATA_BACKENDS: Readonly<Record<string, { label: string; local: boolean }>> = {
@@ -29,5 +30,15 @@ export const dataSourceRules: ModelRules = {
         item.error('source_url', 'URLs for local sources must start with file:// (or specify no scheme)');
       }
     }
+  },
+  async afterSave({ items, tx, resource, ctx }) {
+    const saved = items.map((item) => ({
+      id: item.id!,
+      created: item.creating,
+      enabled: item.value('enabled') === true,
+      interval: item.value('sync_interval') === null || item.value('sync_interval') === undefined ? null : Number(item.value('sync_interval')),
+      userId: ctx.caller?.userId ?? null,
+    }));
+    await scheduleSyncs(tx, resource.table, saved);
   },
 };

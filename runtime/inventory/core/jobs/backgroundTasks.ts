@@ -6,6 +6,7 @@
  * `delete/`, `requeue/`, `enqueue/` and `stop/` act on the row.
  */
 import type { Context } from 'hono';
+import { notifyWorkers } from '../../../jobs/index.ts';
 import { ApiError, forbidden, pageLinks, parsePage, type OperationArgs, type OperationHandler } from '../../../rest/index.ts';
 
 type Row = Record<string, unknown>;
@@ -92,7 +93,7 @@ export const backgroundTaskRequeue: OperationHandler = async (c, args) => {
   const row = await task(c, args);
   if (row.status === 'started') throw new ApiError(400, { detail: 'A running task cannot be requeued; stop it first.' });
   await args.db.query(`UPDATE core_task SET status = 'queued', run_at = now(), enqueued_at = now(), attempts = 0, error = NULL, stop_requested = false WHERE id = $1`, [row.row_id]);
-  await args.db.query(`SELECT pg_notify('core_task', $1)`, [row.queue_name]);
+  await notifyWorkers(args.db, String(row.queue_name));
   return c.body(null, 200);
 };
 
@@ -100,7 +101,7 @@ export const backgroundTaskEnqueue: OperationHandler = async (c, args) => {
   const row = await task(c, args);
   if (row.status === 'started') throw new ApiError(400, { detail: 'The task is running.' });
   await args.db.query(`UPDATE core_task SET status = 'queued', run_at = now(), enqueued_at = now() WHERE id = $1`, [row.row_id]);
-  await args.db.query(`SELECT pg_notify('core_task', $1)`, [row.queue_name]);
+  await notifyWorkers(args.db, String(row.queue_name));
   return c.body(null, 200);
 };
 

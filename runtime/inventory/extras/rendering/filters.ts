@@ -11,6 +11,7 @@
  *   an address or network (of that version) else false; a list is filtered. Queries: `address`,
  *   `network`, `netmask`, `hostmask`, `prefix`, `broadcast`, `cidr`/`subnet`, `host`, `version`,
  *   `size`, `public`, `private`, `revdns`.
+ * - `header_safe` — NetBox's: control characters (CR/LF injection) removed from a header value.
  */
 import ipaddr from 'ipaddr.js';
 
@@ -156,4 +157,6 @@ export const customFilters: Record<string, (...args: any[]) => unknown> = {
   ipaddr: ipFilter(),
   ipv4: ipFilter(4),
   ipv6: ipFilter(6),
+  // NetBox's sanitize_http_header, for webhooks' additional headers: control characters removed.
+  header_safe: (value: Value) => text(value).replace(/[\x00-\x1f\x7f]/g, ''),
 };

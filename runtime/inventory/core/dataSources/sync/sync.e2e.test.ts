@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../../testing/database.ts';
 import { gitRepository, startGitHttpServer, type GitHttpServer, type GitRepository } from '../../../../testing/gitHttpServer.ts';
 import { bootTestApp, type TestClient } from '../../../../testing/inventoryApp.ts';
+import { endedJob } from '../../../../testing/jobs.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -41,10 +42,18 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body;
   };
-  const sync = (id: number, headers?: Record<string, string>) => api.request('POST', `/api/core/data-sources/${id}/sync/`, undefined, headers);
+  /** `sync/` (200 with the source as it was), then the sync job once it ended, and the source after it. */
+  const sync = async (id: number, headers?: Record<string, string>) => {
+    const answer = await api.request('POST', `/api/core/data-sources/${id}/sync/`, undefined, headers);
+    if (answer.status !== 200) return { ...answer, job: null as any };
+    const job = await endedJob(api, 'core.datasource', id);
+    return { status: answer.status, answer: answer.body, job, body: (await api.request('GET', `/api/core/data-sources/${id}/`)).body };
+  };
+  /** The reason a sync job gives (NetBox's `repr()` of the SyncError). */
+  const reason = (job: any) => /^SyncError\('(.*)'\)$/s.exec(job.error)?.[1] ?? job.error;
 
   beforeAll(async () => {
-    api = await bootTestApp(await database.open());
+    api = await bootTestApp(await database.open(), { JOB_WORKERS: '1' });
     local = await mkdtemp(join(tmpdir(), 'datasource-local-'));
     server = await startGitHttpServer();
     locked = await startGitHttpServer({ username: 'netbox', password: 's3cret' });
@@ -69,6 +78,9 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
     expect(ds.status.value).toBe('new');
     const first = await sync(ds.id);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // NetBox answers with the source as it was read, before the job was queued.
+    expect(first.answer.status.value).toBe('new');
+    expect(first.job).toMatchObject({ name: 'Synchronization', status: { value: 'completed' }, object_type: 'core.datasource', object_id: ds.id, user: { username: 'admin' } });
     expect(first.body).toMatchObject({ id: ds.id, status: { value: 'completed', label: 'Completed' }, file_count: 3 });
     expect(Date.parse(first.body.last_synced)).toBeGreaterThan(Date.now() - 60_000);
     const listed = await files(ds.id);
@@ -80,7 +92,7 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
     const before = new Map(listed.map((f) => [f.path, f]));
     await put({ 'a.txt': 'alpha 2', 'sub/b.yaml': null, 'c/new.txt': 'new' });
     const second = await sync(ds.id);
-    expect(second.status).toBe(200);
+    expect(second.job.status.value).toBe('completed');
     const after = await files(ds.id);
     expect(after.map((f) => f.path)).toEqual(['a.txt', 'bin.dat', 'c/new.txt']);
     expect(after[0]).toMatchObject({ id: before.get('a.txt').id, size: 7, hash: sha256('alpha 2') });
@@ -93,12 +105,13 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
 
   it('fails a local source whose directory is missing, leaving its files as they were', async () => {
     const ds = await source({ name: 'Moving', type: 'local', source_url: local });
-    expect((await sync(ds.id)).status).toBe(200);
+    expect((await sync(ds.id)).job.status.value).toBe('completed');
     const kept = await files(ds.id);
     await api.request('PATCH', `/api/core/data-sources/${ds.id}/`, { source_url: `${local}/missing` });
     const failed = await sync(ds.id);
-    expect(failed.status).toBe(400);
-    expect(failed.body).toEqual({ detail: `Fetching local data failed: ${local}/missing is not a directory.` });
+    expect(failed.job.status.value).toBe('errored');
+    expect(reason(failed.job)).toBe(`Fetching local data failed: ${local}/missing is not a directory.`);
+    expect(failed.job.log_entries.map((e: any) => e.message)).toContain(`Error syncing data source: Fetching local data failed: ${local}/missing is not a directory.`);
     expect((await api.request('GET', `/api/core/data-sources/${ds.id}/`)).body.status.value).toBe('failed');
     expect(await files(ds.id)).toEqual(kept);
   }, 60_000);
@@ -110,11 +123,11 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
     expect(synced.body.status.value).toBe('completed');
     expect(await contents(main.id)).toEqual({ 'README.md': '# configs\n', 'templates/leaf.j2': 'hostname {{ device.name }}\n' });
     const dev = await source({ name: 'Git dev', type: 'git', source_url: `${server.url}/configs.git`, parameters: { branch: 'dev' }, ignore_rules: 'README.md' });
-    expect((await sync(dev.id)).status).toBe(200);
+    expect((await sync(dev.id)).job.status.value).toBe('completed');
     expect(Object.keys(await contents(dev.id))).toEqual(['templates/leaf.j2', 'templates/spine.j2']);
     // A new commit: updated, created and deleted files.
     await repo.commit({ 'templates/leaf.j2': 'hostname {{ device.name }}!\n', 'README.md': null, 'contexts/site.json': '{"ntp": "10.0.0.1"}' }, 'second');
-    expect((await sync(main.id)).status).toBe(200);
+    expect((await sync(main.id)).job.status.value).toBe('completed');
     expect(await contents(main.id)).toEqual({ 'contexts/site.json': '{"ntp": "10.0.0.1"}', 'templates/leaf.j2': 'hostname {{ device.name }}!\n' });
   }, 60_000);
 
@@ -124,7 +137,7 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
     await symlink('/etc/hostname', join(layout.dir, 'outside.txt'));
     await layout.commit({}, 'a link out of the repository');
     const ds = await source({ name: 'Layout', type: 'git', source_url: `${server.url}/layout.git` });
-    expect((await sync(ds.id)).status).toBe(200);
+    expect((await sync(ds.id)).job.status.value).toBe('completed');
     // A top-level hidden directory is skipped, a nested one walked (os.walk's relative path check); dot files never.
     expect(await contents(ds.id)).toEqual({ 'a.txt': 'a', 'bin/blob': '', 'docs/.hidden/x.txt': 'nested' });
     expect((await files(ds.id)).find((f) => f.path === 'bin/blob')).toMatchObject({ size: 3, hash: createHash('sha256').update(Buffer.from([0xff, 0xfe, 0])).digest('hex') });
@@ -134,45 +147,45 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
     const url = `${locked.url}/private.git`;
     const anonymous = await source({ name: 'Private', type: 'git', source_url: url });
     const refused = await sync(anonymous.id);
-    expect(refused.status).toBe(400);
-    expect(refused.body.detail).toMatch(/^Fetching remote data failed \(HttpError\): HTTP Error: 401 Unauthorized/);
+    expect(refused.job.status.value).toBe('errored');
+    expect(reason(refused.job)).toMatch(/^Fetching remote data failed \(HttpError\): HTTP Error: 401 Unauthorized/);
     expect((await api.request('GET', `/api/core/data-sources/${anonymous.id}/`)).body).toMatchObject({ status: { value: 'failed', label: 'Failed' }, last_synced: null, file_count: 0 });
 
     await api.request('PATCH', `/api/core/data-sources/${anonymous.id}/`, { parameters: { username: 'netbox', password: 'wrong' } });
     const wrong = await sync(anonymous.id);
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.detail).toMatch(/401/);
-    expect(wrong.body.detail).not.toContain('wrong');
+    expect(wrong.job.status.value).toBe('errored');
+    expect(reason(wrong.job)).toMatch(/401/);
+    expect(JSON.stringify(wrong.job)).not.toContain('wrong');
 
     await api.request('PATCH', `/api/core/data-sources/${anonymous.id}/`, { parameters: { username: 'netbox', password: 's3cret' } });
     const granted = await sync(anonymous.id);
-    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect(granted.job.status.value, JSON.stringify(granted.job)).toBe('completed');
     expect(await contents(anonymous.id)).toEqual({ 'secret.txt': 'top secret\n' });
 
     // Credentials in the URL are used as they are (and never shown in the reason).
     const inline = await source({ name: 'Inline', type: 'git', source_url: `http://netbox:bad@${locked.url.slice('http://'.length)}/private.git` });
     const inlineFailed = await sync(inline.id);
-    expect(inlineFailed.status).toBe(400);
-    expect(inlineFailed.body.detail).not.toContain(':bad@');
+    expect(inlineFailed.job.status.value).toBe('errored');
+    expect(JSON.stringify(inlineFailed.job)).not.toContain(':bad@');
 
     const gone = await source({ name: 'Gone', type: 'git', source_url: 'http://127.0.0.1:9/nothing.git' });
     const unreachable = await sync(gone.id);
-    expect(unreachable.status).toBe(400);
-    expect(unreachable.body.detail).toMatch(/^Fetching remote data failed \(/);
+    expect(unreachable.job.status.value).toBe('errored');
+    expect(reason(unreachable.job)).toMatch(/^Fetching remote data failed \(/);
     expect((await api.request('GET', `/api/core/data-sources/${gone.id}/`)).body.status.value).toBe('failed');
 
     // A failed sync of a source that synced before keeps its files.
     await api.request('PATCH', `/api/core/data-sources/${anonymous.id}/`, { parameters: { username: 'netbox', password: 'nope' } });
-    expect((await sync(anonymous.id)).status).toBe(400);
+    expect((await sync(anonymous.id)).job.status.value).toBe('errored');
     expect(await contents(anonymous.id)).toEqual({ 'secret.txt': 'top secret\n' });
     const s3 = await source({ name: 'Bucket', type: 'amazon-s3', source_url: 's3://bucket/' });
-    expect((await sync(s3.id)).body).toEqual({ detail: 'The amazon-s3 backend is not available on this server.' });
+    expect(reason((await sync(s3.id)).job)).toBe('The amazon-s3 backend is not available on this server.');
   }, 60_000);
 
   it('syncs config templates from their files: on sync/, and automatically when enabled', async () => {
     const ds = await source({ name: 'Templates', type: 'local', source_url: local });
     await put({ 'tpl/auto.j2': 'auto v1', 'tpl/manual.j2': 'manual v1' });
-    expect((await sync(ds.id)).status).toBe(200);
+    expect((await sync(ds.id)).job.status.value).toBe('completed');
     const fileId = async (path: string) => (await api.request('GET', `/api/core/data-files/?source_id=${ds.id}&path=${path}`)).body.results[0].id;
     const auto = (await api.request('POST', '/api/extras/config-templates/', { name: 'Auto', template_code: 'x', data_file: await fileId('tpl/auto.j2'), auto_sync_enabled: true })).body;
     const manual = (await api.request('POST', '/api/extras/config-templates/', { name: 'Manual', template_code: 'x', data_file: await fileId('tpl/manual.j2') })).body;
@@ -182,7 +195,7 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
 
     await put({ 'tpl/auto.j2': 'auto v2', 'tpl/manual.j2': 'manual v2' });
     const changesBefore = (await api.request('GET', `/api/core/object-changes/?changed_object_type=extras.configtemplate&limit=1`)).body.count;
-    expect((await sync(ds.id)).status).toBe(200);
+    expect((await sync(ds.id)).job.status.value).toBe('completed');
     const autoNow = (await api.request('GET', `/api/extras/config-templates/${auto.id}/`)).body;
     expect(autoNow.template_code).toBe('auto v2');
     expect(Date.parse(autoNow.data_synced)).toBeGreaterThan(Date.parse(auto.data_synced));
@@ -202,7 +215,7 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
 
     // A file gone from the source leaves its objects without a file.
     await put({ 'tpl/auto.j2': null });
-    expect((await sync(ds.id)).status).toBe(200);
+    expect((await sync(ds.id)).job.status.value).toBe('completed');
     expect((await api.request('GET', `/api/extras/config-templates/${auto.id}/`)).body).toMatchObject({ data_file: null, template_code: 'auto v2' });
   }, 60_000);
 
@@ -220,7 +233,7 @@ describe.each(testDatabases())('data source sync on $name', (database) => {
     expect((await sync(ds.id, as)).body).toEqual({ detail: 'This user does not have permission to synchronize this data source.' });
     expect((await api.request('POST', `/api/extras/config-templates/${template.id}/sync/`, undefined, as)).body).toEqual({ detail: 'Missing permission: extras.sync_configtemplate' });
     expect((await grant(['sync'])).status).toBe(201);
-    expect((await sync(ds.id, as)).status).toBe(200);
+    expect((await sync(ds.id, as)).job.status.value).toBe('completed');
     expect((await api.request('POST', `/api/extras/config-templates/${template.id}/sync/`, undefined, as)).status).toBe(200);
   }, 60_000);
 });
