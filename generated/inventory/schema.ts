@@ -2039,6 +2039,29 @@ export const extrasJournalEntry = pgTable('extras_journal_entry', {
     index('extras_journal_entry_created_by_id_idx').on(t.created_by_id),
     foreignKey({ name: 'extras_journal_entry_created_by_id_fk', columns: [t.created_by_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
   ]);
+export const extrasScript = pgTable('extras_script', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    module: integer('module').notNull(),
+    name: varchar('name', { length: 79 }).notNull(),
+    description: varchar('description', { length: 200 }),
+    vars: jsonb('vars'),
+    is_executable: boolean('is_executable').notNull(),
+    spec: jsonb('spec'),
+  }, (t) => [
+    uniqueIndex('extras_script_name_module_uniq').on(t.name, t.module),
+    index('extras_script_ordering_idx').on(t.module, t.name, t.id),
+  ]);
+export const extrasScriptModule = pgTable('extras_script_module', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    file_root: varchar('file_root', { length: 1000 }).notNull(),
+    file_path: varchar('file_path', { length: 1000 }).notNull(),
+    source: text('source').notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }).notNull(),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t) => [
+    uniqueIndex('extras_script_module_file_path_uniq').on(t.file_path),
+    index('extras_script_module_ordering_idx').on(t.file_root, t.file_path, t.id),
+  ]);
 export const extrasTag = pgTable('extras_tag', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -3451,6 +3474,8 @@ export const tables = {
     extras_event_rule: extrasEventRule,
     extras_export_template: extrasExportTemplate,
     extras_journal_entry: extrasJournalEntry,
+    extras_script: extrasScript,
+    extras_script_module: extrasScriptModule,
     extras_tag: extrasTag,
     extras_tagged_item: extrasTaggedItem,
     extras_webhook: extrasWebhook,
