@@ -17,6 +17,8 @@ const scriptDisplay: SqlExpression = (t) => `concat(${t}.name, ' (', (SELECT reg
 /** The script's last job (Script.result). */
 const scriptResult: SqlExpression = (t) => `(SELECT j.id FROM core_job j WHERE j.object_type = 'extras.script' AND j.object_id = ${t}.id ORDER BY j.created DESC, j.id DESC LIMIT 1)`;
 
+export { enqueueScriptRun, RUN_SCRIPT, type RunScriptData } from './runJob.ts';
+
 export const scripts: AppRules = {
   expressions: { script: scriptDisplay, script_result: scriptResult },
   operations: { 'script-detail': scriptDetail, 'script-run': scriptRun, 'script-upload': scriptUpload, 'script-module-update': scriptModuleUpdate },

@@ -8,7 +8,7 @@
  */
 import { MessageChannel } from 'node:worker_threads';
 import { callerOfUser, constraintsFor, hasPermission, permissionPolicy, withDefaults, type Caller } from '../../../auth/index.ts';
-import { JobFailed, type TaskHandler, type TaskRun } from '../../../jobs/index.ts';
+import { enqueue, JobFailed, type TaskHandler, type TaskRun } from '../../../jobs/index.ts';
 import type { Queryable } from '../../../db/index.ts';
 import { constraintSets, type RequestContext, type RestServices } from '../../../rest/index.ts';
 import { BoundedThread, moduleBeside, ThreadOverrun } from '../../../workers/index.ts';
@@ -21,6 +21,8 @@ import type { ScriptSpec } from './variables.ts';
 export const RUN_SCRIPT = 'extras.run-script';
 /** NetBox's ScriptJob's Meta.name: every script job's name. */
 export const SCRIPT_JOB_NAME = 'Run Script';
+/** The scripts' object type, which their jobs name. */
+const SCRIPT_TYPE = 'extras.script';
 
 const RUNNER = moduleBeside(import.meta.url, 'inThread');
 /** A script thread's heap: far above a script's needs, far below the server's. */
@@ -33,6 +35,23 @@ export interface RunScriptData {
   commit: boolean;
   /** Where URLs in API answers point: the requesting server's origin. */
   origin: string;
+}
+
+/** Enqueues a run of a script in `tx` (the run operation's, and an event rule's script action). */
+export function enqueueScriptRun(
+  tx: Queryable,
+  run: RunScriptData & { userId: number | null; timeoutSeconds: number; runAt?: Date | null; intervalMinutes?: number | null; notifications?: 'always' | 'on_failure' | 'never' },
+) {
+  const { userId, timeoutSeconds, runAt, intervalMinutes, notifications, ...data } = run;
+  return enqueue(tx, {
+    kind: RUN_SCRIPT,
+    data,
+    runAt: runAt ?? null,
+    intervalMinutes: intervalMinutes ?? null,
+    // The queue's own limit a little past the script's: the script's thread is ended first, its job errored with NetBox's words.
+    timeoutSeconds: timeoutSeconds + 30,
+    job: { name: SCRIPT_JOB_NAME, objectType: SCRIPT_TYPE, objectId: run.scriptId, userId, notifications },
+  });
 }
 
 /** The request context of `caller`, as the server builds a request's (runtime/server/app.ts). */

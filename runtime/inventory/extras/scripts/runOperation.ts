@@ -8,10 +8,9 @@
  */
 import type { Context } from 'hono';
 import type { Queryable } from '../../../db/index.ts';
-import { enqueue } from '../../../jobs/index.ts';
 import { badRequest, notFound, readBody, type OperationHandler, type RequestContext, type RestServices } from '../../../rest/index.ts';
 import { objectModel } from './objectModels.ts';
-import { RUN_SCRIPT, SCRIPT_JOB_NAME, type RunScriptData } from './runJob.ts';
+import { enqueueScriptRun } from './runJob.ts';
 import { objectReferences, validate, type ScriptSpec } from './variables.ts';
 
 const SCRIPTS = 'extras.scripts';
@@ -131,16 +130,17 @@ export const scriptRun: OperationHandler = async (c: Context, { db, ctx, rest, r
   const visible = await visibleObjects(db, rest, ctx, objectReferences(script.spec, input.data));
   const checked = validate(script.spec, input.data, (model, ids) => new Set(ids.filter((i) => visible.get(model)?.has(i))));
   if ('errors' in checked) throw badRequest(checked.errors);
-  const task: RunScriptData = { scriptId: id, data: checked.data, commit: input.commit, origin: ctx.origin };
   await db.transaction((tx) =>
-    enqueue(tx, {
-      kind: RUN_SCRIPT,
-      data: task,
+    enqueueScriptRun(tx, {
+      scriptId: id,
+      data: checked.data,
+      commit: input.commit,
+      origin: ctx.origin,
+      userId: ctx.caller?.userId ?? null,
+      timeoutSeconds: script.spec!.job_timeout,
       runAt: input.scheduleAt,
       intervalMinutes: input.interval,
-      // The queue's own limit a little past the script's: the script's thread is ended first, its job errored with NetBox's words.
-      timeoutSeconds: script.spec!.job_timeout + 30,
-      job: { name: SCRIPT_JOB_NAME, objectType: resource.objectType, objectId: id, userId: ctx.caller?.userId ?? null, notifications: input.notifications },
+      notifications: input.notifications,
     }),
   );
   return c.json(await detail(db, rest, id, ctx, new URL(c.req.url).searchParams));

@@ -91,6 +91,11 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     // Scripts change only through their module, as NetBox's ScriptViewSet.
     expect((await api.request('PATCH', `/api/extras/scripts/${ids.Boom}/`, { description: 'x' })).status).toBe(405);
     expect((await api.request('DELETE', `/api/extras/scripts/${ids.Boom}/`)).status).toBe(405);
+    // An event rule may name a script as its action (NetBox's EventRulesMixin).
+    const rule = await api.request('POST', '/api/extras/event-rules/', { name: 'On site', object_types: ['dcim.site'], event_types: ['object_created'], action_type: 'script', action_object_type: 'extras.script', action_object_id: ids.Boom });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    expect(rule.body.action_object).toMatchObject({ id: ids.Boom, display: 'Boom (demo)' });
+    await api.request('DELETE', `/api/extras/event-rules/${rule.body.id}/`);
     const again = await upload(api, 'demo.js', MODULE);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ non_field_errors: ['A script module with this file name already exists.'] });
