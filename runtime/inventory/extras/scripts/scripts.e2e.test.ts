@@ -113,6 +113,14 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
       tenant: ['Select a valid choice. That choice is not one of the available choices.'],
     });
     expect((await api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, { data: {} })).body).toEqual({ commit: ['This field is required.'] });
+    const run = (body: unknown) => api.request('POST', `/api/extras/scripts/${ids.MakeSites}/`, body);
+    expect((await run({ data: {}, commit: 'maybe' })).body).toEqual({ commit: ['Must be a valid boolean.'] });
+    expect((await run([1])).status).toBe(400);
+    expect((await run({ data: [1], commit: true })).status).toBe(400);
+    expect((await run({ data: { prefix: 'ok', count: 1, tenant: { id: 1 } }, commit: true, schedule_at: 5 })).body).toMatchObject({ schedule_at: [expect.stringMatching(/^Datetime has wrong format/)] });
+    expect((await api.request('POST', '/api/extras/scripts/99999999999/', { data: {}, commit: true })).status).toBe(404);
+    expect((await api.request('POST', '/api/extras/scripts/upload/', { file: 'x.js' })).body).toEqual({ file: ['No file was submitted.'] });
+    expect((await upload(api, 'x.js', '', {}, 'PUT', '/api/extras/scripts/upload/99999999999/')).status).toBe(404);
     expect((await api.request('GET', `/api/extras/scripts/${ids.MakeSites}/`)).body.result).toBeNull();
   });
 
