@@ -2180,6 +2180,29 @@ export const extrasSavedFilter = pgTable('extras_saved_filter', {
     foreignKey({ name: 'extras_saved_filter_user_id_fk', columns: [t.user_id], foreignColumns: [usersUser.id] }).onDelete('no action'),
     foreignKey({ name: 'extras_saved_filter_owner_id_fk', columns: [t.owner_id], foreignColumns: [usersOwner.id] }).onDelete('no action'),
   ]);
+export const extrasScript = pgTable('extras_script', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    module: integer('module').notNull(),
+    name: varchar('name', { length: 79 }).notNull(),
+    description: varchar('description', { length: 200 }),
+    vars: jsonb('vars'),
+    is_executable: boolean('is_executable').notNull(),
+    spec: jsonb('spec'),
+  }, (t) => [
+    uniqueIndex('extras_script_name_module_uniq').on(t.name, t.module),
+    index('extras_script_ordering_idx').on(t.module, t.name, t.id),
+  ]);
+export const extrasScriptModule = pgTable('extras_script_module', {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    file_root: varchar('file_root', { length: 1000 }).notNull(),
+    file_path: varchar('file_path', { length: 1000 }).notNull(),
+    source: text('source').notNull(),
+    created: timestamp('created', { precision: 6, withTimezone: true }).notNull(),
+    last_updated: timestamp('last_updated', { precision: 6, withTimezone: true }),
+  }, (t) => [
+    uniqueIndex('extras_script_module_file_path_uniq').on(t.file_path),
+    index('extras_script_module_ordering_idx').on(t.file_root, t.file_path, t.id),
+  ]);
 export const extrasSubscription = pgTable('extras_subscription', {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     object_type: varchar('object_type', { length: 100 }).notNull(),
@@ -3640,6 +3663,8 @@ export const tables = {
     extras_notification_group_groups: extrasNotificationGroupGroups,
     extras_notification_group_users: extrasNotificationGroupUsers,
     extras_saved_filter: extrasSavedFilter,
+    extras_script: extrasScript,
+    extras_script_module: extrasScriptModule,
     extras_subscription: extrasSubscription,
     extras_table_config: extrasTableConfig,
     extras_tag: extrasTag,

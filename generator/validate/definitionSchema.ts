@@ -211,7 +211,7 @@ export const resourceSchema = z.strictObject({
   verbose_name: z.string().optional(),
   table: name.optional(),
   ui_path: z.string().optional(),
-  routes: z.enum(['full', 'read-only', 'no-bulk', 'no-create']).optional(),
+  routes: z.enum(['full', 'read-only', 'no-bulk', 'no-create', 'list-only', 'none']).optional(),
   /** `false` where NetBox's serializer has no `display_url` (a model without a UI view of its own). */
   display_url: z.literal(false).optional(),
   /**

@@ -284,7 +284,7 @@ resources:
 
   it('suggests the option nearest to a misspelt value of a fixed set', () => {
     const [line] = diagnosticsWith({ 'shop.yaml': `app: shop\nresources:\n  books:\n    model: Book\n    routes: readonly\n` });
-    expect(line).toBe('definitions/shop.yaml:5:13 E_INVALID_VALUE resources.books.routes: Invalid option: expected one of "full"|"read-only"|"no-bulk"|"no-create"; did you mean "read-only"?');
+    expect(line).toBe('definitions/shop.yaml:5:13 E_INVALID_VALUE resources.books.routes: Invalid option: expected one of "full"|"read-only"|"no-bulk"|"no-create"|"list-only"|"none"; did you mean "read-only"?');
   });
 
   it('suggests nothing for a key near no allowed one', () => {

@@ -12,3 +12,4 @@ export { currentPepperId, digest, peppers, randomString, KEY_LENGTH, SECRET_LENG
 export { createToken, tokenSecret, type NewToken, type TokenOptions, type TokenSecret } from './createToken.ts';
 export { ipInNetwork } from './authenticate.ts';
 export { permissionPolicy, withDefaults, type PermissionPolicy } from './policy.ts';
+export { callerOfUser } from './userCaller.ts';

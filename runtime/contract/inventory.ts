@@ -16,7 +16,7 @@ export const TAG_LINK = { table: 'extras_tagged_item', objectType: 'object_type'
 export type OnDelete = 'cascade' | 'set_null' | 'protect' | 'do_nothing';
 
 /** Which standard operations a resource has. */
-export type RouteSet = 'full' | 'read-only' | 'no-bulk' | 'no-create';
+export type RouteSet = 'full' | 'read-only' | 'no-bulk' | 'no-create' | 'list-only' | 'none';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

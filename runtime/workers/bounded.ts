@@ -7,7 +7,7 @@
  * thread is never held: it only waits on a message. Made for user-written templates, which may loop
  * or grow without end.
  */
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
 /** What a call that overran reports: `time` (its timeout) or `memory` (the thread's heap limit). */
 export class ThreadOverrun extends Error {
@@ -27,12 +27,16 @@ export interface BoundedThreadOptions {
   startupMs?: number;
   /** The thread's V8 heap limits (WebAssembly memory is not counted: bound it in the module). */
   resourceLimits?: ResourceLimits;
+  /** The thread's `process.env` (default: a copy of the server's, as every worker thread gets). */
+  env?: Record<string, string>;
 }
 
 interface Job {
   module: string;
   name: string;
   args: unknown[];
+  /** Moved to the thread with the call (a MessagePort the call talks back through). */
+  transfer: TransferListItem[];
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -50,8 +54,16 @@ export class BoundedThread {
 
   /** Calls `module`'s export `name` with `args` on the bounded thread. */
   call<T>(module: URL, name: string, ...args: unknown[]): Promise<T> {
+    return this.callTransferring<T>([], module, name, ...args);
+  }
+
+  /**
+   * As `call`, moving `transfer` (MessagePorts among `args`) to the thread: a call that must ask the
+   * server's thread for things while it runs (a custom script's API calls) gets a port to ask on.
+   */
+  callTransferring<T>(transfer: TransferListItem[], module: URL, name: string, ...args: unknown[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ module: module.href, name, args, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ module: module.href, name, args, transfer, resolve: resolve as (value: unknown) => void, reject });
       this.next();
     });
   }
@@ -65,7 +77,7 @@ export class BoundedThread {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(THREAD, { workerData: { typescript: TYPESCRIPT }, resourceLimits: this.options.resourceLimits });
+    const worker = new Worker(THREAD, { workerData: { typescript: TYPESCRIPT }, resourceLimits: this.options.resourceLimits, ...(this.options.env ? { env: this.options.env } : {}) });
     worker.unref();
     worker.on('message', (reply: { id: number; value?: unknown; error?: { name: string; message: string } }) => {
       const running = this.running;
@@ -109,6 +121,6 @@ export class BoundedThread {
       void worker.terminate();
     }, this.options.timeoutMs + (fresh ? this.options.startupMs ?? 10_000 : 0));
     this.running = { job, timer };
-    worker.postMessage({ id: this.nextId++, module: job.module, name: job.name, args: job.args });
+    worker.postMessage({ id: this.nextId++, module: job.module, name: job.name, args: job.args }, job.transfer as never);
   }
 }

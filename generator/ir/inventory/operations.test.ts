@@ -28,6 +28,8 @@ describe('resourceOperations', () => {
     expect(resourceOperations(resource('read-only')).map((o) => o.operation)).toEqual(['list', 'retrieve']);
     expect(resourceOperations(resource('no-bulk')).map((o) => o.operation)).toEqual(['list', 'create', 'retrieve', 'update', 'partial_update', 'destroy']);
     expect(resourceOperations(resource('no-create')).map((o) => o.operation)).not.toContain('create');
+    expect(resourceOperations(resource('list-only')).map((o) => o.operation)).toEqual(['list']);
+    expect(resourceOperations(resource('none'))).toEqual([]);
     expect(resourceOperations(resource('no-create'))).toHaveLength(8);
   });
 

@@ -38,6 +38,8 @@ function allowed(routes: ResourceIR['routes'], op: OperationName): boolean {
     case 'read-only': return op === 'list' || op === 'retrieve';
     case 'no-bulk': return !op.startsWith('bulk_');
     case 'no-create': return op !== 'create';
+    case 'list-only': return op === 'list';
+    case 'none': return false;
     default: return true;
   }
 }

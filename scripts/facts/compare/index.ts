@@ -36,6 +36,8 @@ export function compare(ir: InventoryIR, extract: Extract, models: Extract['mode
   };
   for (const resource of ir.resources) {
     if (only.length && !only.includes(resource.key)) continue;
+    // A resource with no routes (a script module, written through another's operations) has no endpoint to compare.
+    if (resource.routes === 'none') continue;
     const subject = subjectOf(resource, extract, models);
     out.subjects.push(subject);
     if (!subject.endpoint) out.unknown.push({ resource: resource.key, missing: `NetBox has no endpoint ${subject.path}` });
