@@ -1,7 +1,8 @@
 /**
  * @module
  * A model-like view of an object for templates (`device`, `virtualmachine`): its API representation
- * (as a GET shows it, with `config_context`, related objects nested in their brief form), plus the
+ * (as a GET shows it, with `config_context`, related objects nested in their brief form) cut down
+ * to the fields the templates name unless they reach fields by computed names (fieldChoice.ts), plus the
  * related-object managers NetBox templates call — `device.interfaces.all()`,
  * `iface.ip_addresses.all()`, `.count()`, `.first()` — for the relations that point at it: a
  * foreign key (`Interface.device`) or a generic one (`IPAddress.assigned_object`). A relation is
@@ -10,13 +11,16 @@
  *
  * Only the relations a template's source names are read (a word match over the template and its
  * includes), two levels deep (the object's, and theirs): each is one query for the ids and one to
- * render them. Related objects' own relations (`iface.device.site.region`) are their brief forms,
+ * render them (with the fields the templates name, as the object). A level's ids are read as soon
+ * as the level above has its ids, beside that level's rendering: the statements of the whole view
+ * wait on each other only as far as they must. Related objects' own relations (`iface.device.site.region`) are their brief forms,
  * not full objects: a difference from NetBox, where every attribute is a live model.
  */
 import type { Resource } from '../../../contract/index.ts';
 import type { Queryable } from '../../../db/index.ts';
 import type { OperationArgs, Registry } from '../../../rest/index.ts';
 import { RELATED } from '../rendering/index.ts';
+import { fieldChoice, fieldsQuery, type FieldChoice } from './fieldChoice.ts';
 
 type Row = Record<string, unknown>;
 
@@ -65,38 +69,72 @@ function orderOf(registry: Registry, resource: Resource): string {
   return [...terms, 'r.id'].join(', ');
 }
 
-/** Adds the managers the template names to `objects` (all of `resource`), `depth` levels down. */
-async function addManagers(args: OperationArgs, db: Queryable, resource: Resource, objects: Row[], mentioned: (name: string) => boolean, depth: number): Promise<void> {
-  if (!objects.length || depth <= 0) return;
+/** What a view reads: the relation names the templates mention, and the fields they name (fieldChoice.ts). */
+interface ViewPlan {
+  mentioned(name: string): boolean;
+  choice: FieldChoice;
+}
+
+/**
+ * The managers the template names on `objects` (all of `resource`, ids `ids`), `depth` levels
+ * down: attached to each object once `objects` resolves. The related rows' ids are read at once,
+ * beside the objects' own rendering, and each level's rendering beside the next level's ids: the
+ * statements of a level wait for the ids of the one above, not for its rendering.
+ */
+async function addManagers(args: OperationArgs, db: Queryable, resource: Resource, ids: number[], objects: Promise<Row[]>, plan: ViewPlan, depth: number): Promise<void> {
+  if (!ids.length || depth <= 0) {
+    await objects;
+    return;
+  }
   const { registry } = args.rest;
-  const ids = objects.map((o) => Number(o.id));
-  for (const relation of relationsTo(registry, resource)) {
-    const names = relation.names.filter((name) => mentioned(name) && objects.every((o) => !(name in o)));
-    if (!names.length) continue;
-    const rows = await db.query<{ id: number; owner: number }>(
+  // A name is taken by the first relation that has it (and never by one a field of the objects already has).
+  const claimed = new Set<string>();
+  const reads = relationsTo(registry, resource).flatMap((relation) => {
+    const names = relation.names.filter((name) => plan.mentioned(name) && !claimed.has(name));
+    if (!names.length) return [];
+    for (const name of names) claimed.add(name);
+    return [{ relation, names, rows: db.query<{ id: number; owner: number }>(
       `SELECT r.id, r."${relation.owner}" AS owner FROM "${relation.source.table}" r WHERE ${relation.condition} ORDER BY ${orderOf(registry, relation.source)}`,
       [ids],
-    );
-    const { bodies } = await args.rest.render(db, relation.source, rows.map((r) => Number(r.id)), args.ctx, new URLSearchParams(), 'GET');
-    await addManagers(args, db, relation.source, bodies, mentioned, depth - 1);
+    ) }];
+  });
+  const related = reads.map(async ({ relation, names, rows: pending }) => {
+    const rows = await pending;
+    const relatedIds = rows.map((r) => Number(r.id));
+    const bodies = relatedIds.length ? args.rest.render(db, relation.source, relatedIds, args.ctx, fieldsQuery(relation.source, plan.choice), 'GET').then((r) => r.bodies) : Promise.resolve([]);
+    await addManagers(args, db, relation.source, relatedIds, bodies, plan, depth - 1);
     const byOwner = new Map<number, Row[]>();
-    bodies.forEach((body, i) => {
+    (await bodies).forEach((body, i) => {
       const owner = Number(rows[i].owner);
       byOwner.set(owner, [...(byOwner.get(owner) ?? []), body]);
     });
-    for (const object of objects) for (const name of names) object[name] = { [RELATED]: byOwner.get(Number(object.id)) ?? [] };
+    return { names, byOwner };
+  });
+  const [rendered, ...managers] = await Promise.all([objects, ...related]);
+  for (const { names, byOwner } of managers) {
+    for (const name of names) {
+      if (rendered.some((o) => name in o)) continue;
+      for (const object of rendered) object[name] = { [RELATED]: byOwner.get(Number(object.id)) ?? [] };
+    }
   }
 }
 
-/** The objects as templates see them, in the order of `ids`; `sources` are the template texts, whose words decide what is read. */
-export async function objectsView(args: OperationArgs, db: Queryable, resource: Resource, ids: number[], sources: string[]): Promise<Row[]> {
-  const { bodies } = await args.rest.render(db, resource, ids, args.ctx, new URLSearchParams(), 'GET');
-  const words = new Set(sources.join('\n').match(/\w+/g) ?? []);
-  await addManagers(args, db, resource, bodies, (name) => words.has(name), DEPTH);
-  return bodies;
+/**
+ * The objects as templates see them, in the order of `ids`; `sources` are the template texts,
+ * whose words decide what is read (fieldChoice.ts); `always` are fields given whatever the
+ * templates name.
+ */
+export async function objectsView(args: OperationArgs, db: Queryable, resource: Resource, ids: number[], sources: string[], always: readonly string[] = []): Promise<Row[]> {
+  const choice = fieldChoice(sources);
+  const plan: ViewPlan = { mentioned: (name) => choice.words.has(name), choice };
+  const objects = args.rest.render(db, resource, ids, args.ctx, fieldsQuery(resource, choice, always), 'GET').then((r) => r.bodies);
+  // Every statement is under way before any is awaited; one that fails is reported once all have settled.
+  objects.catch(() => {});
+  await addManagers(args, db, resource, ids, objects, plan, DEPTH);
+  return objects;
 }
 
 /** One object as templates see it. */
-export async function objectView(args: OperationArgs, db: Queryable, resource: Resource, id: number, sources: string[]): Promise<Row> {
-  return (await objectsView(args, db, resource, [id], sources))[0];
+export async function objectView(args: OperationArgs, db: Queryable, resource: Resource, id: number, sources: string[], always: readonly string[] = []): Promise<Row> {
+  return (await objectsView(args, db, resource, [id], sources, always))[0];
 }
