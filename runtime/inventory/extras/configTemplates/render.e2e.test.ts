@@ -88,6 +88,28 @@ describe.each(testDatabases())('config template rendering on $name', (database) 
     expect(await api.request('POST', `/api/virtualization/virtual-machines/${bare.id}/render-config/`, {})).toMatchObject({ status: 400, body: { error: 'No config template found for this virtualmachine.' } });
   });
 
+  it('gives the object and its related objects the fields the template names, with their values; every field when it reaches one by a computed name', async () => {
+    expect((await api.request('PATCH', `/api/dcim/devices/${ids.device}/`, { serial: 'SN-1' })).status).toBe(200);
+    const named = await post('/api/extras/config-templates/', {
+      name: 'Named fields',
+      template_code: '{{ device.serial }} {{ device | list | join(",") }}\n{% for i in device.interfaces.all() %}{{ i.name }} {{ i["type"].value }} {{ i | list | join(",") }}\n{% endfor %}',
+    });
+    const r = await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: named.id });
+    // Only what the text names (and id, and the config context the render needs): no asset_tag, site, custom_fields….
+    expect(r.body).toBe(['SN-1 config_context,id,interfaces,name,serial', 'eth0 1000base-t device,id,interfaces,name,type', 'eth1 1000base-t device,id,interfaces,name,type', ''].join('\n'));
+
+    const full = (await api.request('GET', `/api/dcim/devices/${ids.device}/`)).body;
+    for (const code of ['{% for k, v in device.items() %}{{ k }},{% endfor %}', '{% set f = "x" %}{{ device[f] }}{% for k in device | dictsort %}{{ k[0] }},{% endfor %}']) {
+      const dynamic = await post('/api/extras/config-templates/', { name: `Dynamic ${code.length}`, template_code: code });
+      const keys = (await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: dynamic.id })).body.split(',').filter(Boolean);
+      expect(keys.sort(), code).toEqual(Object.keys(full).sort());
+    }
+    const json = await post('/api/extras/config-templates/', { name: 'As JSON', template_code: '{{ device | tojson }}' });
+    // The test client reads a body that parses as JSON as JSON.
+    const shown = (await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: json.id })).body;
+    expect(typeof shown === 'string' ? JSON.parse(shown) : shown).toEqual(full);
+  });
+
   it('refuses a template with a syntax error when it is written, with the line', async () => {
     const r = await api.request('POST', '/api/extras/config-templates/', { name: 'Broken', template_code: 'a\n{% for x in y %}\n{{ x }' });
     expect(r).toMatchObject({ status: 400, body: { template_code: ['Invalid template: syntax error: unexpected `}`, expected end of variable block (line 3)'] } });

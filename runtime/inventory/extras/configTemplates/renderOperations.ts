@@ -16,6 +16,12 @@
  *   objectView.ts).
  * - The answer (renderedResponse.ts): JSON `{configtemplate, content}`, or text with `?format=txt`;
  *   a failed render is a 500 with NetBox's error text.
+ *
+ * Statements, as few as the answer allows (the benchmark's render-config: scripts/bench/renderConfig.ts):
+ * the permission checks none for an unrestricted caller (else one per action, side by side), the
+ * object's row and its assigned template one, the templates it includes one per level, the object's
+ * view its own (objectView.ts); the template's nested form is read only for a JSON answer, while
+ * the rendering thread works.
  */
 import type { Context } from 'hono';
 import type { Resource } from '../../../contract/index.ts';
@@ -23,7 +29,7 @@ import { ApiError, badRequest, expectedDictionary, notFound, parseId, readBody, 
 import { objectView } from './objectView.ts';
 import type { RenderOutcome } from '../rendering/index.ts';
 import { renderedResponse, wantsText } from './renderedResponse.ts';
-import { loadTemplate, nestedTemplate, renderLoaded, type LoadedTemplate } from './renderTemplate.ts';
+import { loadTemplate, nestedTemplate, renderLoaded, templateColumns, templateOfRow, type LoadedTemplate } from './renderTemplate.ts';
 
 type Row = Record<string, unknown>;
 
@@ -62,31 +68,33 @@ async function renderWithNested(c: Context, args: OperationArgs, template: Loade
   return [await nested, outcome];
 }
 
+/** A column of objectRow()'s template. */
+const TEMPLATE_PREFIX = '__template_';
+
 /**
- * The object's row (null when there is none), with the config templates of its role and platform
- * (`__role_template`, `__platform_template`) when the resource has them: one statement.
+ * The object's row (null when there is none), with the columns of the config template assigned to
+ * it — its own, else its role's, else its platform's (NetBox's get_config_template()) — under
+ * TEMPLATE_PREFIX (null when none is): one statement.
  */
 async function objectRow(args: OperationArgs, resource: Resource, id: number): Promise<Row | null> {
   const { registry } = args.rest;
   const joins: string[] = [];
-  const columns: string[] = [];
+  const assigned: string[] = [];
+  const own = registry.field(resource, 'config_template')?.column;
+  if (own) assigned.push(`t."${own}"`);
   for (const name of ['role', 'platform']) {
     const field = registry.field(resource, name);
     const target = field?.column && field.target ? registry.resource(field.target) : null;
     const column = target && registry.field(target, 'config_template')?.column;
     if (!target || !column) continue;
-    joins.push(`LEFT JOIN "${target.table}" ${name} ON ${name}.id = t."${field!.column}"`);
-    columns.push(`${name}."${column}" AS __${name}_template`);
+    joins.push(`LEFT JOIN "${target.table}" __${name} ON __${name}.id = t."${field!.column}"`);
+    assigned.push(`__${name}."${column}"`);
   }
-  const [row] = await args.db.query<Row>(`SELECT ${['t.*', ...columns].join(', ')} FROM "${resource.table}" t ${joins.join(' ')} WHERE t.id = $1`, [id]);
+  const templates = registry.resource('extras.config-templates');
+  if (assigned.length) joins.push(`LEFT JOIN "${templates.table}" __template ON __template.id = coalesce(${assigned.join(', ')})`);
+  const columns = assigned.length ? `, ${templateColumns(args, '__template', TEMPLATE_PREFIX)}` : '';
+  const [row] = await args.db.query<Row>(`SELECT t.*${columns} FROM "${resource.table}" t ${joins.join(' ')} WHERE t.id = $1`, [id]);
   return row ?? null;
-}
-
-/** The object's own config template, its role's, then its platform's (NetBox's get_config_template()), from objectRow(). */
-function assignedTemplate(args: OperationArgs, resource: Resource, row: Row): number | null {
-  const own = args.rest.registry.field(resource, 'config_template')?.column;
-  for (const value of [own ? row[own] : null, row.__role_template, row.__platform_template]) if (value !== null && value !== undefined) return Number(value);
-  return null;
 }
 
 export const renderConfig: OperationHandler = async (c, args) => {
@@ -106,8 +114,8 @@ export const renderConfig: OperationHandler = async (c, args) => {
     template = visible ? await loadTemplate(args, args.db, parsed) : null;
     if (!template) throw new ApiError(400, { error: `Config template with ID ${typeof requested === 'string' ? requested : JSON.stringify(requested)} not found.` });
   } else {
-    const templateId = assignedTemplate(args, resource, row);
-    template = templateId === null ? null : await loadTemplate(args, args.db, templateId);
+    const assigned = row[`${TEMPLATE_PREFIX}id`];
+    template = assigned === null || assigned === undefined ? null : await templateOfRow(args, args.db, row, TEMPLATE_PREFIX);
     if (!template) throw new ApiError(400, { error: `No config template found for this ${modelName}.` });
   }
   const object = await objectView(args, args.db, resource, id, Object.values(template.templates), ['config_context']);
