@@ -110,6 +110,23 @@ describe.each(testDatabases())('config template rendering on $name', (database) 
     expect(typeof shown === 'string' ? JSON.parse(shown) : shown).toEqual(full);
   });
 
+  it("answers 404 for an object outside the caller's render_config or view constraints", async () => {
+    const user = await api.request('POST', '/api/users/users/', { username: 'renderer', password: 'Renderer-pass-1' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'renderer', password: 'Renderer-pass-1' }, { Authorization: '' });
+    const as = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
+    const grant = async (body: Record<string, unknown>) => expect((await api.request('POST', '/api/users/permissions/', { users: [user.body.id], ...body })).status).toBe(201);
+    await grant({ name: 'render r1 and r2', object_types: ['dcim.device'], actions: ['render_config'], constraints: { name__in: ['r1', 'r2'] } });
+    await grant({ name: 'view r2 and r3', object_types: ['dcim.device'], actions: ['view'], constraints: { name__in: ['r2', 'r3'] } });
+    await grant({ name: 'view templates', object_types: ['extras.configtemplate', 'dcim.devicerole'], actions: ['view'] });
+    const plain = (await api.request('GET', `/api/dcim/devices/${ids.plain}/`)).body;
+    const third = await post('/api/dcim/devices/', { name: 'r3', device_type: plain.device_type.id, role: plain.role.id, site: plain.site.id });
+    const renderAs = (id: number) => api.request('POST', `/api/dcim/devices/${id}/render-config/?format=txt`, {}, as);
+    expect(await renderAs(ids.plain)).toMatchObject({ status: 200, body: 'role template for r2' });
+    expect((await renderAs(ids.device)).status).toBe(404);
+    expect((await renderAs(third.id)).status).toBe(404);
+    expect((await renderAs(999999)).status).toBe(404);
+  });
+
   it('refuses a template with a syntax error when it is written, with the line', async () => {
     const r = await api.request('POST', '/api/extras/config-templates/', { name: 'Broken', template_code: 'a\n{% for x in y %}\n{{ x }' });
     expect(r).toMatchObject({ status: 400, body: { template_code: ['Invalid template: syntax error: unexpected `}`, expected end of variable block (line 3)'] } });
