@@ -7,7 +7,9 @@
  * `iface.ip_addresses.all()`, `.count()`, `.first()` — for the relations that point at it: a
  * foreign key (`Interface.device`) or a generic one (`IPAddress.assigned_object`). A relation is
  * named as Django names it (the model's name with `s`: `consoleports`, `interfaces`) and by its
- * URL (`console_ports`, `ip_addresses`, `virtual_disks`).
+ * URL (`console_ports`, `ip_addresses`, `virtual_disks`). A model's relations to itself are not
+ * served (NetBox names them apart: `bridge_interfaces`, `child_interfaces`; the API form's
+ * `bridge_interfaces` field lists the first as brief objects).
  *
  * Only the relations a template's source names are read (a word match over the template and its
  * includes), two levels deep (the object's, and theirs): each is one query for the ids and one to
@@ -40,7 +42,9 @@ interface Relation {
 function relationsTo(registry: Registry, resource: Resource): Relation[] {
   const out: Relation[] = [];
   for (const relation of registry.get(resource.key).referrers) {
-    if (relation.kind !== 'fk' && relation.kind !== 'generic') continue;
+    // A model's relation to itself has a name of its own in NetBox (an interface's `bridge_interfaces`,
+    // `child_interfaces`, `member_interfaces`), which the registry does not know: not served.
+    if ((relation.kind !== 'fk' && relation.kind !== 'generic') || relation.resource === resource.key) continue;
     const source = registry.resource(relation.resource);
     const names = [...new Set([`${source.model.toLowerCase()}s`, source.path.replace(/-/g, '_')])];
     const field = registry.field(source, relation.field);
