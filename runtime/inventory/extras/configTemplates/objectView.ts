@@ -12,17 +12,17 @@
  * `bridge_interfaces` field lists the first as brief objects).
  *
  * Only the relations a template's source names are read (a word match over the template and its
- * includes), two levels deep (the object's, and theirs): each is one query for the ids and one to
- * render them (with the fields the templates name, as the object). A level's ids are read as soon
- * as the level above has its ids, beside that level's rendering: the statements of the whole view
- * wait on each other only as far as they must. Related objects' own relations (`iface.device.site.region`) are their brief forms,
- * not full objects: a difference from NetBox, where every attribute is a live model.
+ * includes), two levels deep (the object's, and theirs), with the fields the templates name. The
+ * ids of every relation, at both levels, come by one statement, read while the object is rendered;
+ * then each relation's objects are rendered side by side: a view is two round trips, whatever it
+ * reads. Related objects' own relations (`iface.device.site.region`) are their brief forms, not
+ * full objects: a difference from NetBox, where every attribute is a live model.
  */
 import type { Resource } from '../../../contract/index.ts';
 import type { Queryable } from '../../../db/index.ts';
 import type { OperationArgs, Registry } from '../../../rest/index.ts';
 import { RELATED } from '../rendering/index.ts';
-import { fieldChoice, fieldsQuery, type FieldChoice } from './fieldChoice.ts';
+import { fieldChoice, fieldsQuery } from './fieldChoice.ts';
 
 type Row = Record<string, unknown>;
 
@@ -32,8 +32,8 @@ const DEPTH = 2;
 interface Relation {
   names: string[];
   source: Resource;
-  /** The SQL condition on the related table (alias `r`) given `$1`, the ids of the objects. */
-  condition: string;
+  /** The SQL condition on the related table (alias `r`) given `ids`, an SQL array of the objects' ids. */
+  condition(ids: string): string;
   /** Column holding the object's id, to group the related rows by. */
   owner: string;
 }
@@ -51,13 +51,13 @@ function relationsTo(registry: Registry, resource: Resource): Relation[] {
     if (!field) continue;
     if (relation.kind === 'fk') {
       if (!field.column) continue;
-      out.push({ names, source, condition: `r."${field.column}" = ANY($1::bigint[])`, owner: field.column });
+      out.push({ names, source, condition: (ids) => `r."${field.column}" = ANY(${ids})`, owner: field.column });
     } else {
       const generic = field.generic;
       const typeColumn = generic && registry.field(source, generic.typeField)?.column;
       const idColumn = generic && registry.field(source, generic.idField)?.column;
       if (!typeColumn || !idColumn) continue;
-      out.push({ names, source, condition: `r."${typeColumn}" = '${resource.objectType}' AND r."${idColumn}" = ANY($1::bigint[])`, owner: idColumn });
+      out.push({ names, source, condition: (ids) => `r."${typeColumn}" = '${resource.objectType}' AND r."${idColumn}" = ANY(${ids})`, owner: idColumn });
     }
   }
   return out;
@@ -73,54 +73,43 @@ function orderOf(registry: Registry, resource: Resource): string {
   return [...terms, 'r.id'].join(', ');
 }
 
-/** What a view reads: the relation names the templates mention, and the fields they name (fieldChoice.ts). */
-interface ViewPlan {
-  mentioned(name: string): boolean;
-  choice: FieldChoice;
+/** A relation the templates name, read for the objects of `parent` (-1: the viewed objects), as CTE `n<index>`. */
+interface Node {
+  relation: Relation;
+  names: string[];
+  parent: number;
+}
+
+/** The relations the templates mention, `depth` levels below `resource`, parents before children. */
+function plan(registry: Registry, resource: Resource, mentioned: (name: string) => boolean, depth: number, parent = -1, nodes: Node[] = []): Node[] {
+  if (depth <= 0) return nodes;
+  // A name is taken by the first relation that has it.
+  const claimed = new Set<string>();
+  for (const relation of relationsTo(registry, resource)) {
+    const names = relation.names.filter((name) => mentioned(name) && !claimed.has(name));
+    if (!names.length) continue;
+    for (const name of names) claimed.add(name);
+    nodes.push({ relation, names, parent });
+    plan(registry, relation.source, mentioned, depth - 1, nodes.length - 1, nodes);
+  }
+  return nodes;
 }
 
 /**
- * The managers the template names on `objects` (all of `resource`, ids `ids`), `depth` levels
- * down: attached to each object once `objects` resolves. The related rows' ids are read at once,
- * beside the objects' own rendering, and each level's rendering beside the next level's ids: the
- * statements of a level wait for the ids of the one above, not for its rendering.
+ * The ids and owners of every node's related rows, in each relation's order, by one statement:
+ * a CTE per node whose condition takes its parent's ids (`$1` for the viewed objects).
  */
-async function addManagers(args: OperationArgs, db: Queryable, resource: Resource, ids: number[], objects: Promise<Row[]>, plan: ViewPlan, depth: number): Promise<void> {
-  if (!ids.length || depth <= 0) {
-    await objects;
-    return;
-  }
-  const { registry } = args.rest;
-  // A name is taken by the first relation that has it (and never by one a field of the objects already has).
-  const claimed = new Set<string>();
-  const reads = relationsTo(registry, resource).flatMap((relation) => {
-    const names = relation.names.filter((name) => plan.mentioned(name) && !claimed.has(name));
-    if (!names.length) return [];
-    for (const name of names) claimed.add(name);
-    return [{ relation, names, rows: db.query<{ id: number; owner: number }>(
-      `SELECT r.id, r."${relation.owner}" AS owner FROM "${relation.source.table}" r WHERE ${relation.condition} ORDER BY ${orderOf(registry, relation.source)}`,
-      [ids],
-    ) }];
+async function relatedIds(registry: Registry, db: Queryable, ids: number[], nodes: Node[]): Promise<{ id: number; owner: number }[][]> {
+  const ctes = nodes.map(({ relation, parent }, i) => {
+    const within = parent < 0 ? '$1::bigint[]' : `ARRAY(SELECT id FROM "n${parent}")`;
+    return `"n${i}" AS (SELECT r.id, r."${relation.owner}" AS owner, row_number() OVER (ORDER BY ${orderOf(registry, relation.source)}) AS n FROM "${relation.source.table}" r WHERE ${relation.condition(within)})`;
   });
-  const related = reads.map(async ({ relation, names, rows: pending }) => {
-    const rows = await pending;
-    const relatedIds = rows.map((r) => Number(r.id));
-    const bodies = relatedIds.length ? args.rest.render(db, relation.source, relatedIds, args.ctx, fieldsQuery(relation.source, plan.choice), 'GET').then((r) => r.bodies) : Promise.resolve([]);
-    await addManagers(args, db, relation.source, relatedIds, bodies, plan, depth - 1);
-    const byOwner = new Map<number, Row[]>();
-    (await bodies).forEach((body, i) => {
-      const owner = Number(rows[i].owner);
-      byOwner.set(owner, [...(byOwner.get(owner) ?? []), body]);
-    });
-    return { names, byOwner };
+  const lists = nodes.map((_, i) => `(SELECT coalesce(json_agg(json_build_array(id, owner) ORDER BY n), '[]') FROM "n${i}") AS "n${i}"`);
+  const [row] = await db.query<Row>(`WITH ${ctes.join(', ')} SELECT ${lists.join(', ')}`, [ids]);
+  return nodes.map((_, i) => {
+    const list = row[`n${i}`];
+    return (typeof list === 'string' ? JSON.parse(list) : list as [number, number][]).map(([id, owner]: [number, number]) => ({ id: Number(id), owner: Number(owner) }));
   });
-  const [rendered, ...managers] = await Promise.all([objects, ...related]);
-  for (const { names, byOwner } of managers) {
-    for (const name of names) {
-      if (rendered.some((o) => name in o)) continue;
-      for (const object of rendered) object[name] = { [RELATED]: byOwner.get(Number(object.id)) ?? [] };
-    }
-  }
 }
 
 /**
@@ -129,13 +118,32 @@ async function addManagers(args: OperationArgs, db: Queryable, resource: Resourc
  * templates name.
  */
 export async function objectsView(args: OperationArgs, db: Queryable, resource: Resource, ids: number[], sources: string[], always: readonly string[] = []): Promise<Row[]> {
+  const { registry } = args.rest;
   const choice = fieldChoice(sources);
-  const plan: ViewPlan = { mentioned: (name) => choice.words.has(name), choice };
-  const objects = args.rest.render(db, resource, ids, args.ctx, fieldsQuery(resource, choice, always), 'GET').then((r) => r.bodies);
-  // Every statement is under way before any is awaited; one that fails is reported once all have settled.
+  const render = (target: Resource, targetIds: number[], extra: readonly string[] = []): Promise<Row[]> =>
+    targetIds.length ? args.rest.render(db, target, targetIds, args.ctx, fieldsQuery(target, choice, extra), 'GET').then((r) => r.bodies) : Promise.resolve([]);
+  const nodes = ids.length ? plan(registry, resource, (name) => choice.words.has(name), DEPTH) : [];
+  // The objects are rendered while the related ids are read; each related list as soon as they are.
+  const objects = render(resource, ids, always);
   objects.catch(() => {});
-  await addManagers(args, db, resource, ids, objects, plan, DEPTH);
-  return objects;
+  const related = nodes.length ? await relatedIds(registry, db, ids, nodes) : [];
+  const bodies = await Promise.all([objects, ...nodes.map((node, i) => render(node.relation.source, related[i].map((r) => r.id)))]);
+  // Children first, so that a list holds its own managers before it is attached to its owners.
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const { names, parent } = nodes[i];
+    const byOwner = new Map<number, Row[]>();
+    bodies[i + 1].forEach((body, j) => {
+      const owner = related[i][j].owner;
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), body]);
+    });
+    const owners = bodies[parent + 1];
+    for (const name of names) {
+      // A field of the same name (the template names it too) wins over the manager.
+      if (owners.some((o) => name in o)) continue;
+      for (const owner of owners) owner[name] = { [RELATED]: byOwner.get(Number(owner.id)) ?? [] };
+    }
+  }
+  return bodies[0];
 }
 
 /** One object as templates see it. */
