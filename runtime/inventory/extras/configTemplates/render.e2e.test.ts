@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
+import { countingDatabase, type CountingDatabase } from '../../../testing/countingDatabase.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 import { closeRenderer } from '../rendering/index.ts';
 
@@ -15,6 +16,7 @@ afterAll(() => closeRenderer());
 
 describe.each(testDatabases())('config template rendering on $name', (database) => {
   let api: TestClient;
+  let counting: CountingDatabase;
   const ids: Record<string, number> = {};
   const post = async (path: string, body: unknown) => {
     const r = await api.request('POST', path, body);
@@ -23,7 +25,9 @@ describe.each(testDatabases())('config template rendering on $name', (database) 
   };
 
   beforeAll(async () => {
-    api = await bootTestApp(await database.open());
+    const opened = await database.open();
+    counting = countingDatabase(opened.db);
+    api = await bootTestApp({ db: counting.db, drop: opened.drop });
     const site = await post('/api/dcim/sites/', { name: 'Site 1', slug: 'site-1' });
     const manufacturer = await post('/api/dcim/manufacturers/', { name: 'Acme', slug: 'acme' });
     const type = await post('/api/dcim/device-types/', { manufacturer: manufacturer.id, model: 'R1000', slug: 'r1000' });
@@ -76,6 +80,27 @@ describe.each(testDatabases())('config template rendering on $name', (database) 
     expect(r.body).toBe(['hostname r1', 'site site-1', 'interface eth0', ' ip address 10.0.0.1 255.255.255.0', 'interface eth1', 'ntp server 192.0.2.1', 'ntp server 192.0.2.2', 'banner hello'].join('\n'));
     const json = await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/`, {});
     expect(json.body).toMatchObject({ configtemplate: { id: ids.main, name: 'Router' }, content: expect.stringContaining('banner none') });
+  });
+
+  it("reads a device's configuration in five statements, six for a JSON answer", async () => {
+    const path = `/api/dcim/devices/${ids.device}/render-config/`;
+    const statements = async (query: string) => {
+      await api.request('POST', `${path}${query}`, {});
+      counting.reset();
+      expect((await api.request('POST', `${path}${query}`, {})).status).toBe(200);
+      // The token's lookup is the authentication's (and cached), not the render's.
+      return counting.statements.filter((text) => !/FROM users_token/.test(text));
+    };
+    // The device with its template and the one it includes; the interfaces' and addresses' ids; the device, its interfaces, their addresses.
+    expect(await statements('?format=txt')).toHaveLength(5);
+    // The template's nested form.
+    expect(await statements('')).toHaveLength(6);
+  });
+
+  it("finds the templates a template includes when the text's quotes do not pair as strings", async () => {
+    const quoted = await post('/api/extras/config-templates/', { name: 'Quoted', template_code: "# don't\n{% include 'ntp' %}# it's {{ device.name }}" });
+    const r = await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: quoted.id });
+    expect(r.body).toBe("# don't\nntp server 192.0.2.1\nntp server 192.0.2.2\n# it's r1");
   });
 
   it("takes the body's config_template_id, else the object's, its role's, then its platform's", async () => {

@@ -8,7 +8,7 @@
  */
 import type { Queryable } from '../../../db/index.ts';
 import { notFound, type OperationArgs } from '../../../rest/index.ts';
-import { gatherTemplates, render, type RenderOutcome } from '../rendering/index.ts';
+import { gatherTemplates, includesColumn, knownIncludes, render, type RenderOutcome } from '../rendering/index.ts';
 
 type Row = Record<string, unknown>;
 
@@ -20,12 +20,18 @@ export interface LoadedTemplate {
   debug: boolean;
 }
 
-/** The columns loadTemplate() reads of a config template `alias`, each named `<prefix><name>` (id, code, params, debug, source, file, path). */
+/**
+ * The columns loadTemplate() reads of a config template `alias`, each named `<prefix><name>` (id,
+ * code, params, debug, source, file, path, and the config templates its code may include by name).
+ */
 export function templateColumns(args: OperationArgs, alias: string, prefix = ''): string {
   const { registry } = args.rest;
   const resource = registry.resource('extras.config-templates');
   const column = (name: string) => `${alias}."${registry.field(resource, name)!.column!}"`;
-  const columns = { id: `${alias}.id`, code: column('template_code'), params: column('environment_params'), debug: column('debug'), source: column('data_source'), file: column('data_file'), path: column('data_path') };
+  const columns = {
+    id: `${alias}.id`, code: column('template_code'), params: column('environment_params'), debug: column('debug'),
+    source: column('data_source'), file: column('data_file'), path: column('data_path'), includes: includesColumn(registry, column('template_code')),
+  };
   return Object.entries(columns).map(([name, expression]) => `${expression} AS "${prefix}${name}"`).join(', ');
 }
 
@@ -40,7 +46,7 @@ export async function loadTemplate(args: OperationArgs, db: Queryable, id: numbe
 export async function templateOfRow(args: OperationArgs, db: Queryable, row: Row, prefix = ''): Promise<LoadedTemplate> {
   const value = (name: string) => row[`${prefix}${name}`];
   const synced = value('file') !== null && value('file') !== undefined;
-  const { main, templates } = await gatherTemplates(db, args.rest.registry, { code: String(value('code') ?? ''), dataSource: synced ? Number(value('source')) : null, dataPath: synced ? String(value('path') ?? '') : null }, 'template');
+  const { main, templates } = await gatherTemplates(db, args.rest.registry, { code: String(value('code') ?? ''), dataSource: synced ? Number(value('source')) : null, dataPath: synced ? String(value('path') ?? '') : null }, 'template', knownIncludes(value('includes')));
   const params = value('params');
   return { id: Number(value('id')), main, templates, params: params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {}, debug: value('debug') === true };
 }

@@ -36,4 +36,4 @@
  */
 export { checkSyntax, closeRenderer, render, RENDER_LIMITS, RENDER_TIMEOUT_MS } from './sandbox.ts';
 export { RELATED, type RenderJob, type RenderOutcome, type SyntaxProblem } from './renderJob.ts';
-export { gatherTemplates, referencedNames, type TemplateOrigin } from './templateSources.ts';
+export { gatherTemplates, includesColumn, knownIncludes, referencedNames, type KnownIncludes, type TemplateOrigin } from './templateSources.ts';
