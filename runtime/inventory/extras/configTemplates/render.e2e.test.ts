@@ -82,6 +82,19 @@ describe.each(testDatabases())('config template rendering on $name', (database) 
     expect(json.body).toMatchObject({ configtemplate: { id: ids.main, name: 'Router' }, content: expect.stringContaining('banner none') });
   });
 
+  it('renders the fields a template names as the full form has them', async () => {
+    const fields = ['id', 'url', 'display', 'name', 'serial', 'site', 'role', 'device_type', 'status', 'config_template', 'local_context_data', 'custom_fields', 'tags', 'primary_ip', 'interface_count', 'created', 'config_context'];
+    const text = `${fields.map((f) => `${f}={{ device.${f} }}`).join('\n')}\n{% for i in device.interfaces.all() %}{{ i.display }} {{ i.type }} {{ i.device }} {{ i.enabled }} {{ i.mac_address }} {{ i.ip_addresses.count() }}\n{% endfor %}`;
+    const render = async (code: string) => {
+      const template = await post('/api/extras/config-templates/', { name: `Fields ${code.length}`, template_code: code });
+      return (await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: template.id })).body;
+    };
+    // The same text with a computed subscript that never runs: the full form.
+    const [named, full] = [await render(text), await render(`${text}{% if false %}{{ device[k] }}{% endif %}`)];
+    expect(named).toContain('name=r1');
+    expect(named).toBe(full);
+  });
+
   it("reads a device's configuration in five statements, six for a JSON answer", async () => {
     const path = `/api/dcim/devices/${ids.device}/render-config/`;
     const statements = async (query: string) => {
