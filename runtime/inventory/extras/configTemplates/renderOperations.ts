@@ -18,10 +18,11 @@
  *   a failed render is a 500 with NetBox's error text.
  *
  * Statements, as few as the answer allows (the benchmark's render-config: scripts/bench/renderConfig.ts):
- * the permission checks none for an unrestricted caller (else one per action, side by side), the
- * object's row and its assigned template one, the templates it includes one per level, the object's
- * view its own (objectView.ts); the template's nested form is read only for a JSON answer, while
- * the rendering thread works.
+ * the permission checks none for an unrestricted caller (else one per action, side by side); the
+ * object's row, its assigned template and the config templates that template includes one
+ * (templateSources.ts; one more per level of includes of includes); the object's view two
+ * (objectView.ts); the template's nested form, only for a JSON answer, read while the rendering
+ * thread works. Five for the benchmark's device (render.e2e.test.ts counts them).
  */
 import type { Context } from 'hono';
 import type { Resource } from '../../../contract/index.ts';
