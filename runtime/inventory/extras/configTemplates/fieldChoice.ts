@@ -20,9 +20,10 @@
  *   test name; `.items()`, `.keys()`, `.values()`; the filters `items`, `dictsort`, `tojson`,
  *   `pprint`, `urlencode` (also named as a string, `map('tojson')`).
  * - Not detected: printing or iterating an object itself (`{{ device }}`, `device | list`,
- *   `for k in device`, `k in device`, `device | length`), which then sees only the fields named. In
- *   NetBox these are a model instance's, not a dict's: it prints as its name and cannot be
- *   iterated, so no NetBox template relies on them.
+ *   `for k in device`, `k in device`, `device | length`), or ordering objects by themselves
+ *   (`| sort`, `min`, `max` without `attribute`), which then see only the fields named. In NetBox
+ *   these are a model instance's, not a dict's: it prints as its name, cannot be iterated and has
+ *   no order, so no NetBox template relies on them. Equality is kept: `id` is always given.
  * Words are taken from the whole text (comments and plain text too: a field given needlessly costs
  * a little, one missing would be wrong); computed access only inside the tags, where code is.
  */
