@@ -239,7 +239,7 @@ if (runs('render')) {
   rows.push(
     ['GET /api/status/, one request at a time (baseline: the HTTP floor and token lookup; median of 50)', ms2(rc.statusMs), '', ''],
     ['POST config-templates/{id}/render/?format=txt of a one-line template (the rendering thread\'s round trip; median of 50)', ms2(rc.renderOnlyMs), `${(rc.renderOnlyMs / rc.statusMs).toFixed(1)}× baseline`, ''],
-    ['GET interfaces/?device_id=…&limit=48 (the related objects the view reads, in their API form; median of 50)', ms2(rc.interfacesMs), `${(rc.interfacesMs / rc.statusMs).toFixed(1)}× baseline`, ''],
+    ['GET interfaces/?device_id=…&limit=48 (the 48 interfaces in their full API form, as the view read them before it chose the fields the template names; median of 50)', ms2(rc.interfacesMs), `${(rc.interfacesMs / rc.statusMs).toFixed(1)}× baseline`, ''],
     [`POST devices/{id}/render-config/?format=txt: ${rc.lines} lines, 48 interfaces and their addresses, a context of 10 merged sections, an include (median of 50)`, ms2(rc.renderConfigMs), `${(rc.renderConfigMs / rc.statusMs).toFixed(1)}× baseline`, '< 20 ms'],
   );
 }

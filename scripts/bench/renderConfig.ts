@@ -6,8 +6,9 @@
  * BGP neighbours, an included template), with a context the size of 10 merged config contexts
  * (until config contexts are served, the device's local_context_data holds it), one request at a
  * time, against GET /api/status/ in the same run (the HTTP floor) and `render/` of a template with
- * no object (the rendering thread's round trip alone) and GET of the device's interfaces (what
- * reading the related objects in their API form costs). Medians of 50 after a warm-up; the output is
+ * no object (the rendering thread's round trip alone) and GET of the device's interfaces (the
+ * related objects in their full API form, as the view read them before it chose the fields the
+ * template names: configTemplates/fieldChoice.ts). Medians of 50 after a warm-up; the output is
  * checked to have its lines.
  */
 import { performance } from 'node:perf_hooks';
@@ -20,7 +21,7 @@ export interface RenderConfigFigures {
   lines: number;
   renderConfigMs: number;
   renderOnlyMs: number;
-  /** GET of the device's 48 interfaces: what reading the related objects in their API form costs. */
+  /** GET of the device's 48 interfaces in their full API form (the view now reads only the fields the template names). */
   interfacesMs: number;
   statusMs: number;
 }

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
+import { countingDatabase, type CountingDatabase } from '../../../testing/countingDatabase.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 import { closeRenderer } from '../rendering/index.ts';
 
@@ -15,6 +16,7 @@ afterAll(() => closeRenderer());
 
 describe.each(testDatabases())('config template rendering on $name', (database) => {
   let api: TestClient;
+  let counting: CountingDatabase;
   const ids: Record<string, number> = {};
   const post = async (path: string, body: unknown) => {
     const r = await api.request('POST', path, body);
@@ -23,7 +25,9 @@ describe.each(testDatabases())('config template rendering on $name', (database) 
   };
 
   beforeAll(async () => {
-    api = await bootTestApp(await database.open());
+    const opened = await database.open();
+    counting = countingDatabase(opened.db);
+    api = await bootTestApp({ db: counting.db, drop: opened.drop });
     const site = await post('/api/dcim/sites/', { name: 'Site 1', slug: 'site-1' });
     const manufacturer = await post('/api/dcim/manufacturers/', { name: 'Acme', slug: 'acme' });
     const type = await post('/api/dcim/device-types/', { manufacturer: manufacturer.id, model: 'R1000', slug: 'r1000' });
@@ -78,6 +82,40 @@ describe.each(testDatabases())('config template rendering on $name', (database) 
     expect(json.body).toMatchObject({ configtemplate: { id: ids.main, name: 'Router' }, content: expect.stringContaining('banner none') });
   });
 
+  it('renders the fields a template names as the full form has them', async () => {
+    const fields = ['id', 'url', 'display', 'name', 'serial', 'site', 'role', 'device_type', 'status', 'config_template', 'local_context_data', 'custom_fields', 'tags', 'primary_ip', 'interface_count', 'created', 'config_context'];
+    const text = `${fields.map((f) => `${f}={{ device.${f} }}`).join('\n')}\n{% for i in device.interfaces.all() %}{{ i.display }} {{ i.type }} {{ i.device }} {{ i.enabled }} {{ i.mac_address }} {{ i.ip_addresses.count() }}\n{% endfor %}`;
+    const render = async (code: string) => {
+      const template = await post('/api/extras/config-templates/', { name: `Fields ${code.length}`, template_code: code });
+      return (await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: template.id })).body;
+    };
+    // The same text with a computed subscript that never runs: the full form.
+    const [named, full] = [await render(text), await render(`${text}{% if false %}{{ device[k] }}{% endif %}`)];
+    expect(named).toContain('name=r1');
+    expect(named).toBe(full);
+  });
+
+  it("reads a device's configuration in five statements, six for a JSON answer", async () => {
+    const path = `/api/dcim/devices/${ids.device}/render-config/`;
+    const statements = async (query: string) => {
+      await api.request('POST', `${path}${query}`, {});
+      counting.reset();
+      expect((await api.request('POST', `${path}${query}`, {})).status).toBe(200);
+      // The token's lookup is the authentication's (and cached), not the render's.
+      return counting.statements.filter((text) => !/FROM users_token/.test(text));
+    };
+    // The device with its template and the one it includes; the interfaces' and addresses' ids; the device, its interfaces, their addresses.
+    expect(await statements('?format=txt')).toHaveLength(5);
+    // The template's nested form.
+    expect(await statements('')).toHaveLength(6);
+  });
+
+  it("finds the templates a template includes when the text's quotes do not pair as strings", async () => {
+    const quoted = await post('/api/extras/config-templates/', { name: 'Quoted', template_code: "# don't\n{% include 'ntp' %}# it's {{ device.name }}" });
+    const r = await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: quoted.id });
+    expect(r.body).toBe("# don't\nntp server 192.0.2.1\nntp server 192.0.2.2\n# it's r1");
+  });
+
   it("takes the body's config_template_id, else the object's, its role's, then its platform's", async () => {
     expect((await api.request('POST', `/api/dcim/devices/${ids.plain}/render-config/?format=txt`, {})).body).toBe('role template for r2');
     expect((await api.request('POST', `/api/dcim/devices/${ids.plain}/render-config/?format=txt`, { config_template_id: ids.ntp, ntp_servers: ['x'] })).body).toBe('ntp server x\n');
@@ -86,6 +124,45 @@ describe.each(testDatabases())('config template rendering on $name', (database) 
     expect(missing).toMatchObject({ status: 400, body: { error: 'Config template with ID 999999 not found.' } });
     const bare = await post('/api/virtualization/virtual-machines/', { name: 'vm2', site: (await api.request('GET', `/api/virtualization/virtual-machines/${ids.vm}/`)).body.site.id });
     expect(await api.request('POST', `/api/virtualization/virtual-machines/${bare.id}/render-config/`, {})).toMatchObject({ status: 400, body: { error: 'No config template found for this virtualmachine.' } });
+  });
+
+  it('gives the object and its related objects the fields the template names, with their values; every field when it reaches one by a computed name', async () => {
+    expect((await api.request('PATCH', `/api/dcim/devices/${ids.device}/`, { serial: 'SN-1' })).status).toBe(200);
+    const named = await post('/api/extras/config-templates/', {
+      name: 'Named fields',
+      template_code: '{{ device.serial }} {{ device | list | join(",") }}\n{% for i in device.interfaces.all() %}{{ i.name }} {{ i["type"].value }} {{ i | list | join(",") }}\n{% endfor %}',
+    });
+    const r = await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: named.id });
+    // Only what the text names (and id, and the config context the render needs): no asset_tag, site, custom_fields….
+    expect(r.body).toBe(['SN-1 config_context,id,interfaces,name,serial', 'eth0 1000base-t device,id,name,type', 'eth1 1000base-t device,id,name,type', ''].join('\n'));
+
+    const full = (await api.request('GET', `/api/dcim/devices/${ids.device}/`)).body;
+    for (const code of ['{% for k, v in device.items() %}{{ k }},{% endfor %}', '{% set f = "x" %}{{ device[f] }}{% for k in device | dictsort %}{{ k[0] }},{% endfor %}']) {
+      const dynamic = await post('/api/extras/config-templates/', { name: `Dynamic ${code.length}`, template_code: code });
+      const keys = (await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: dynamic.id })).body.split(',').filter(Boolean);
+      expect(keys.sort(), code).toEqual(Object.keys(full).sort());
+    }
+    const json = await post('/api/extras/config-templates/', { name: 'As JSON', template_code: '{{ device | tojson }}' });
+    // The test client reads a body that parses as JSON as JSON.
+    const shown = (await api.request('POST', `/api/dcim/devices/${ids.device}/render-config/?format=txt`, { config_template_id: json.id })).body;
+    expect(typeof shown === 'string' ? JSON.parse(shown) : shown).toEqual(full);
+  });
+
+  it("answers 404 for an object outside the caller's render_config or view constraints", async () => {
+    const user = await api.request('POST', '/api/users/users/', { username: 'renderer', password: 'Renderer-pass-1' });
+    const token = await api.request('POST', '/api/users/tokens/provision/', { username: 'renderer', password: 'Renderer-pass-1' }, { Authorization: '' });
+    const as = { Authorization: `Token nbt_${token.body.key}.${token.body.token}` };
+    const grant = async (body: Record<string, unknown>) => expect((await api.request('POST', '/api/users/permissions/', { users: [user.body.id], ...body })).status).toBe(201);
+    await grant({ name: 'render r1 and r2', object_types: ['dcim.device'], actions: ['render_config'], constraints: { name__in: ['r1', 'r2'] } });
+    await grant({ name: 'view r2 and r3', object_types: ['dcim.device'], actions: ['view'], constraints: { name__in: ['r2', 'r3'] } });
+    await grant({ name: 'view templates', object_types: ['extras.configtemplate', 'dcim.devicerole'], actions: ['view'] });
+    const plain = (await api.request('GET', `/api/dcim/devices/${ids.plain}/`)).body;
+    const third = await post('/api/dcim/devices/', { name: 'r3', device_type: plain.device_type.id, role: plain.role.id, site: plain.site.id });
+    const renderAs = (id: number) => api.request('POST', `/api/dcim/devices/${id}/render-config/?format=txt`, {}, as);
+    expect(await renderAs(ids.plain)).toMatchObject({ status: 200, body: 'role template for r2' });
+    expect((await renderAs(ids.device)).status).toBe(404);
+    expect((await renderAs(third.id)).status).toBe(404);
+    expect((await renderAs(999999)).status).toBe(404);
   });
 
   it('refuses a template with a syntax error when it is written, with the line', async () => {

@@ -8,7 +8,7 @@
  */
 import type { Queryable } from '../../../db/index.ts';
 import { notFound, type OperationArgs } from '../../../rest/index.ts';
-import { gatherTemplates, render, type RenderOutcome } from '../rendering/index.ts';
+import { gatherTemplates, includesColumn, knownIncludes, render, type RenderOutcome } from '../rendering/index.ts';
 
 type Row = Record<string, unknown>;
 
@@ -20,20 +20,35 @@ export interface LoadedTemplate {
   debug: boolean;
 }
 
-/** The template `id` and the templates it reaches, or null when there is none. */
-export async function loadTemplate(args: OperationArgs, db: Queryable, id: number): Promise<LoadedTemplate | null> {
+/**
+ * The columns loadTemplate() reads of a config template `alias`, each named `<prefix><name>` (id,
+ * code, params, debug, source, file, path, and the config templates its code may include by name).
+ */
+export function templateColumns(args: OperationArgs, alias: string, prefix = ''): string {
   const { registry } = args.rest;
   const resource = registry.resource('extras.config-templates');
-  const column = (name: string) => registry.field(resource, name)!.column!;
-  const [row] = await db.query<Row>(
-    `SELECT id, "${column('template_code')}" AS code, "${column('environment_params')}" AS params, "${column('debug')}" AS debug, "${column('data_source')}" AS source, "${column('data_file')}" AS file, "${column('data_path')}" AS path FROM "${resource.table}" WHERE id = $1`,
-    [id],
-  );
-  if (!row) return null;
-  const synced = row.file !== null && row.file !== undefined;
-  const { main, templates } = await gatherTemplates(db, registry, { code: String(row.code ?? ''), dataSource: synced ? Number(row.source) : null, dataPath: synced ? String(row.path ?? '') : null }, 'template');
-  const params = row.params && typeof row.params === 'object' && !Array.isArray(row.params) ? (row.params as Record<string, unknown>) : {};
-  return { id: Number(row.id), main, templates, params, debug: row.debug === true };
+  const column = (name: string) => `${alias}."${registry.field(resource, name)!.column!}"`;
+  const columns = {
+    id: `${alias}.id`, code: column('template_code'), params: column('environment_params'), debug: column('debug'),
+    source: column('data_source'), file: column('data_file'), path: column('data_path'), includes: includesColumn(registry, column('template_code')),
+  };
+  return Object.entries(columns).map(([name, expression]) => `${expression} AS "${prefix}${name}"`).join(', ');
+}
+
+/** The template `id` and the templates it reaches, or null when there is none. */
+export async function loadTemplate(args: OperationArgs, db: Queryable, id: number): Promise<LoadedTemplate | null> {
+  const resource = args.rest.registry.resource('extras.config-templates');
+  const [row] = await db.query<Row>(`SELECT ${templateColumns(args, 't')} FROM "${resource.table}" t WHERE t.id = $1`, [id]);
+  return row ? templateOfRow(args, db, row) : null;
+}
+
+/** The template whose columns `row` holds (templateColumns() with `prefix`), and the templates it reaches. */
+export async function templateOfRow(args: OperationArgs, db: Queryable, row: Row, prefix = ''): Promise<LoadedTemplate> {
+  const value = (name: string) => row[`${prefix}${name}`];
+  const synced = value('file') !== null && value('file') !== undefined;
+  const { main, templates } = await gatherTemplates(db, args.rest.registry, { code: String(value('code') ?? ''), dataSource: synced ? Number(value('source')) : null, dataPath: synced ? String(value('path') ?? '') : null }, 'template', knownIncludes(value('includes')));
+  const params = value('params');
+  return { id: Number(value('id')), main, templates, params: params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {}, debug: value('debug') === true };
 }
 
 export function renderLoaded(template: LoadedTemplate, context: Record<string, unknown>): Promise<RenderOutcome> {

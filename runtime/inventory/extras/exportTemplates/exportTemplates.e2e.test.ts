@@ -70,4 +70,21 @@ describe.each(testDatabases())('export templates on $name', (database) => {
     expect(await api.request('GET', '/api/dcim/sites/?export=Nope')).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
     expect(await api.request('GET', '/api/dcim/racks/?export=CSV')).toMatchObject({ status: 404 });
   });
+
+  it("gives every object of the list its related managers, each with its own objects in NetBox's order, two levels deep", async () => {
+    const site = (await api.request('GET', '/api/dcim/sites/?slug=alpha')).body.results[0].id;
+    const manufacturer = await post('/api/dcim/manufacturers/', { name: 'Acme', slug: 'acme' });
+    const type = await post('/api/dcim/device-types/', { manufacturer: manufacturer.id, model: 'R', slug: 'r' });
+    const role = await post('/api/dcim/device-roles/', { name: 'Edge', slug: 'edge' });
+    const [a, b] = await post('/api/dcim/devices/', ['a', 'b', 'c'].map((name) => ({ name, device_type: type.id, role: role.id, site })));
+    const interfaces = await post('/api/dcim/interfaces/', [[b, 'eth10'], [a, 'eth2'], [b, 'eth9'], [a, 'eth1']].map(([device, name]) => ({ device: device.id, name, type: 'virtual' })));
+    await post('/api/ipam/ip-addresses/', [['10.0.0.9/24', 2], ['10.0.0.3/24', 0], ['10.0.0.1/24', 2]].map(([address, i]) => ({ address, assigned_object_type: 'dcim.interface', assigned_object_id: interfaces[i as number].id })));
+    await post('/api/extras/export-templates/', {
+      name: 'Interfaces', object_types: ['dcim.device'], as_attachment: false,
+      template_code: '{% for d in queryset %}{{ d.name }}({{ d.interfaces.count() }}):{% for i in d.interfaces.all() %} {{ i.name }}{% for ip in i.ip_addresses.all() %} {{ ip.address }}{% endfor %}{% endfor %}\n{% endfor %}',
+    });
+    const r = await api.request('GET', '/api/dcim/devices/?export=Interfaces&site_id=' + site + '&ordering=name');
+    // Interfaces in natural order (eth9 before eth10), addresses by address.
+    expect(r.body).toBe('a(2): eth1 eth2\nb(2): eth9 10.0.0.1/24 10.0.0.9/24 eth10 10.0.0.3/24\nc(0):\n');
+  });
 });

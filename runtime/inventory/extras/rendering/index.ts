@@ -12,7 +12,8 @@
  *
  * What differs from NetBox's Jinja2 (SandboxedEnvironment):
  * - No Python objects: templates see plain data — the API representation of objects, with related
- *   objects in their brief form — and manager-like `.all()`, `.count()`, `.first()`, `.last()`,
+ *   objects in their brief form, cut down to the fields the template names unless it reaches fields
+ *   by computed names (configTemplates/fieldChoice.ts) — and manager-like `.all()`, `.count()`, `.first()`, `.last()`,
  *   `.exists()` for the relations a template names (configTemplates/objectView.ts). Model methods,
  *   querysets' `.filter()`, netaddr attributes (`ip.address.ip`, `.prefixlen`) do not exist: use
  *   the `ipaddr` filters (`ip.address | ipaddr('address')`, `ipaddr('prefix')`). NetBox's
@@ -36,4 +37,4 @@
  */
 export { checkSyntax, closeRenderer, render, RENDER_LIMITS, RENDER_TIMEOUT_MS } from './sandbox.ts';
 export { RELATED, type RenderJob, type RenderOutcome, type SyntaxProblem } from './renderJob.ts';
-export { gatherTemplates, referencedNames, type TemplateOrigin } from './templateSources.ts';
+export { gatherTemplates, includesColumn, knownIncludes, referencedNames, type KnownIncludes, type TemplateOrigin } from './templateSources.ts';
