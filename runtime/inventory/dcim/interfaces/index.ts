@@ -1,7 +1,8 @@
 /**
  * @module
  * dcim interfaces and MAC addresses: their computed values (SQL expressions), method filters and
- * model rules.
+ * model rules; a VM interface's `mac_address` (its primary MAC address's) is computed here too,
+ * and primaryMac.ts's check is BaseInterface's, which VM interfaces share.
  */
 import type { AppRules } from '../../appRules.ts';
 import * as e from './expressions.ts';
@@ -11,7 +12,8 @@ import * as mac from './macAddresses.ts';
 
 export const interfaces: AppRules = {
   expressions: {
-    interface_mac_address: e.macAddress,
+    interface_mac_address: e.primaryMacAddress('dcim.interfaces'),
+    vm_interface_mac_address: e.primaryMacAddress('virtualization.interfaces'),
     interface_link_peers: e.linkPeers,
     interface_link_peers_type: e.linkPeersType,
     interface_occupied: e.occupied,
@@ -34,9 +36,15 @@ export const interfaces: AppRules = {
     mac_device_id: mac.deviceId,
     mac_interface: mac.interfaceName,
     mac_interface_id: mac.interfaceId,
+    mac_vminterface: mac.vmInterfaceName,
+    mac_vminterface_id: mac.vmInterfaceId,
+    mac_virtual_machine: mac.virtualMachine,
+    mac_virtual_machine_id: mac.virtualMachineId,
   },
   rules: {
     'dcim.interfaces': interfaceRules,
     'dcim.mac-addresses': mac.macAddressRules,
   },
 };
+
+export { primaryMacError, primaryMacsOf, type PrimaryMac } from './primaryMac.ts';
