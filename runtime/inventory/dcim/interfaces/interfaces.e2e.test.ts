@@ -315,6 +315,7 @@ describe.each(testDatabases())('dcim interfaces on $name', (database) => {
     expect(await macs(`device_id=${ids.sw2}`)).toEqual([]);
     expect(await macs('q=aa:bb:dd')).toEqual(['00:11:22:AA:BB:DD']);
     expect((await api.request('GET', '/api/dcim/mac-addresses/?device_id=x')).body).toEqual({ device_id: ['Enter a number.'] });
+    expect((await api.request('GET', '/api/dcim/mac-addresses/?interface=nowhere')).body).toEqual({ interface: ['Select a valid choice. nowhere is not one of the available choices.'] });
     expect(await list('mac_address=00-11-22-AA-BB-EE')).toEqual(['sw1:eth7']);
     expect(await list('mac_address__ic=bb:ee')).toEqual(['sw1:eth7']);
     expect(await list('primary_mac_address=00-11-22-AA-BB-CC')).toEqual(['sw1:eth7']);

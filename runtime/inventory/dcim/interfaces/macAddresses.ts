@@ -5,8 +5,9 @@
  * cannot be unassigned nor moved to another object — and its method filters: `assigned`,
  * `primary` (some interface's primary MAC address, a device's or a VM's), `device[_id]`
  * (assigned to an interface of Device.vc_interfaces(): the device's own, and its virtual
- * chassis' non-management ones when it is the master), `interface[_id]`, `vminterface[_id]` and
- * `virtual_machine[_id]` (assigned to an interface of the VMs named).
+ * chassis' non-management ones when it is the master) and `virtual_machine[_id]` (assigned to an
+ * interface of the VMs named). `interface[_id]` and `vminterface[_id]` are path filters through
+ * the interface it is on (`assignedInterface`), as NetBox's GenericRelations are.
  */
 import type { MethodFilter, MethodFilterArgs, ModelRules, SqlExpression } from '../../../rest/index.ts';
 import { presence } from '../../presence.ts';
@@ -19,6 +20,12 @@ const VI = 'virtualization.interfaces';
 export const MAC_INTERFACES = [I, VI] as const;
 
 export const macAddressDisplay: SqlExpression = (t, sql) => `upper(${sql.column(M, 'mac_address', t)}::text)`;
+
+/** The id of the interface of `interfaces` (a device's or a VM's) the MAC address is on, or null: the hop of `interface[_id]` and `vminterface[_id]`. */
+export const assignedInterface =
+  (interfaces: string): SqlExpression =>
+  (t, sql) =>
+    `(CASE WHEN ${sql.column(M, 'assigned_object_type', t)} = '${sql.resource(interfaces).objectType}' THEN ${sql.column(M, 'assigned_object_id', t)} END)`;
 
 export const macAddressRules: ModelRules = {
   async clean(batch) {
@@ -85,17 +92,3 @@ const byVirtualMachine =
 
 export const virtualMachine = byVirtualMachine('name');
 export const virtualMachineId = byVirtualMachine('id');
-
-/** `interface__n` and `vminterface__n`: every MAC address not on such an interface, unassigned ones included. */
-const negatable = (args: MethodFilterArgs, condition: string) => (args.lookup === 'n' ? `NOT coalesce(${condition}, false)` : condition);
-
-/** `interface[_id]` (a device's interfaces) and `vminterface[_id]` (a VM's), by name or id. */
-const byInterface =
-  (interfaces: string, by: 'name' | 'id'): MethodFilter =>
-  (args) =>
-    negatable(args, onInterface(args, interfaces, (i) => named(args, by, i)));
-
-export const interfaceName = byInterface(I, 'name');
-export const interfaceId: MethodFilter<number> = byInterface(I, 'id');
-export const vmInterfaceName = byInterface(VI, 'name');
-export const vmInterfaceId: MethodFilter<number> = byInterface(VI, 'id');

@@ -214,8 +214,12 @@ describe.each(testDatabases())('virtualization VM interfaces on $name', (databas
     expect(await macs(`vminterface_id__n=${nic0.id}`)).toEqual(['AA:BB:CC:00:00:02', 'AA:BB:CC:00:00:09']);
     expect(await macs('primary=true')).toEqual(['AA:BB:CC:00:00:01']);
     expect(await macs('primary=false')).toEqual(['AA:BB:CC:00:00:02', 'AA:BB:CC:00:00:09']);
-    expect(await macs('assigned_object_type=virtualization.vminterface&interface=nic0')).toEqual([]);
+    expect(await macs('assigned_object_type=virtualization.vminterface&virtual_machine=vm1&mac_address__n=aa:bb:cc:00:00:01')).toEqual(['AA:BB:CC:00:00:02']);
     expect((await api.request('GET', '/api/dcim/mac-addresses/?virtual_machine_id=x')).body).toEqual({ virtual_machine_id: ['Enter a number.'] });
+    // ModelMultipleChoiceFilters: an interface that is not there is an invalid choice (`interface` names a device's).
+    expect((await api.request('GET', '/api/dcim/mac-addresses/?interface=nic0')).body).toEqual({ interface: ['Select a valid choice. nic0 is not one of the available choices.'] });
+    expect((await api.request('GET', '/api/dcim/mac-addresses/?vminterface=nowhere')).body).toEqual({ vminterface: ['Select a valid choice. nowhere is not one of the available choices.'] });
+    expect((await api.request('GET', '/api/dcim/mac-addresses/?vminterface_id=999999')).body).toEqual({ vminterface_id: ['Select a valid choice. 999999 is not one of the available choices.'] });
     // The interfaces' and the VMs' filters by MAC address.
     expect(await list('mac_address=AA-BB-CC-00-00-02')).toEqual(['vm1:nic1']);
     expect(await list('mac_address__ic=cc:00:00')).toEqual(['vm1:nic0', 'vm1:nic1', 'vm2:nic9']);
