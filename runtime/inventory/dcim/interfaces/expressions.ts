@@ -1,7 +1,7 @@
 /**
  * @module
  * Values of an interface computed in SQL (NetBox's CabledObjectModel and PathEndpoint):
- * - `mac_address`: the primary MAC address's value;
+ * - `mac_address`: the primary MAC address's value (of a device's interface, or of a VM's);
  * - `link_peers` and `link_peers_type`: the objects at the other end of its cable, or else the
  *   interface at the other end of its wireless link (NetBox's Interface.link_peers);
  * (`connected_endpoints` and its type and reachability are every path endpoint's:
@@ -19,10 +19,13 @@ const farEnd = (t: string, sql: SqlScope) => (ct: string) =>
 
 const cabled = (t: string, sql: SqlScope) => `${sql.column(INTERFACES, 'cable', t)} IS NOT NULL`;
 
-export const macAddress: SqlExpression = (t, sql) => {
-  const m = sql.alias();
-  return `(SELECT ${sql.column('dcim.mac-addresses', 'mac_address', m)} FROM ${sql.table('dcim.mac-addresses')} ${m} WHERE ${m}.id = ${sql.column(INTERFACES, 'primary_mac_address', t)})`;
-};
+/** The value of the primary MAC address of an interface of `interfaces` (dcim's or virtualization's). */
+export const primaryMacAddress =
+  (interfaces: string): SqlExpression =>
+  (t, sql) => {
+    const m = sql.alias();
+    return `(SELECT ${sql.column('dcim.mac-addresses', 'mac_address', m)} FROM ${sql.table('dcim.mac-addresses')} ${m} WHERE ${m}.id = ${sql.column(interfaces, 'primary_mac_address', t)})`;
+  };
 
 const LINKS = 'wireless.wireless-links';
 

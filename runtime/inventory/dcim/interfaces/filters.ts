@@ -12,7 +12,8 @@
  *   their own interfaces, plus the non-management interfaces of their virtual chassis;
  *   `virtual_chassis_member_or_master[_id]` adds the chassis' only when the device is its master;
  * - `primary_mac_address`: the primary MAC address, in any spelling; one no MAC address has is
- *   an invalid choice, as NetBox's ModelMultipleChoiceFilter answers.
+ *   an invalid choice, as NetBox's ModelMultipleChoiceFilter answers (a VM interface's filter
+ *   too: it goes through the resource's own `primary_mac_address`).
  */
 import { v } from '../../../kinds/index.ts';
 import type { MethodFilter, MethodFilterArgs } from '../../../rest/index.ts';

@@ -1,7 +1,8 @@
 /**
  * @module
  * dcim interfaces and MAC addresses: their computed values (SQL expressions), method filters and
- * model rules.
+ * model rules; a VM interface's `mac_address` (its primary MAC address's) is computed here too,
+ * and primaryMac.ts's check is BaseInterface's, which VM interfaces share.
  */
 import type { AppRules } from '../../appRules.ts';
 import * as e from './expressions.ts';
@@ -11,11 +12,14 @@ import * as mac from './macAddresses.ts';
 
 export const interfaces: AppRules = {
   expressions: {
-    interface_mac_address: e.macAddress,
+    interface_mac_address: e.primaryMacAddress('dcim.interfaces'),
+    vm_interface_mac_address: e.primaryMacAddress('virtualization.interfaces'),
     interface_link_peers: e.linkPeers,
     interface_link_peers_type: e.linkPeersType,
     interface_occupied: e.occupied,
     mac_address: mac.macAddressDisplay,
+    mac_address_interface: mac.assignedInterface('dcim.interfaces'),
+    mac_address_vm_interface: mac.assignedInterface('virtualization.interfaces'),
   },
   methods: {
     interface_cabled: f.cabled,
@@ -32,11 +36,13 @@ export const interfaces: AppRules = {
     mac_primary: mac.primary,
     mac_device: mac.device,
     mac_device_id: mac.deviceId,
-    mac_interface: mac.interfaceName,
-    mac_interface_id: mac.interfaceId,
+    mac_virtual_machine: mac.virtualMachine,
+    mac_virtual_machine_id: mac.virtualMachineId,
   },
   rules: {
     'dcim.interfaces': interfaceRules,
     'dcim.mac-addresses': mac.macAddressRules,
   },
 };
+
+export { primaryMacError, primaryMacsOf, type PrimaryMac } from './primaryMac.ts';

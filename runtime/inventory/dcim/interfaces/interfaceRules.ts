@@ -23,6 +23,7 @@ import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
 import { componentDisplaySql, deviceDisplaySql } from '../shared/displays.ts';
 import { rowsById, tableOf, type Row } from '../shared/rows.ts';
 import { naturalizeInterface } from './naturalizeInterface.ts';
+import { primaryMacError, primaryMacsOf, type PrimaryMac } from './primaryMac.ts';
 
 /** NetBox's VIRTUAL_IFACE_TYPES and WIRELESS_IFACE_TYPES (dcim/constants.py). */
 export const VIRTUAL_TYPES = new Set(['virtual', 'lag', 'bridge']);
@@ -32,7 +33,8 @@ interface Related {
   devices: Map<number, Row>;
   peers: Map<number, Row>;
   vlans: Map<number, Row>;
-  macs: Map<number, Row>;
+  macs: Map<number, PrimaryMac>;
+  objectType: string;
   storedTagged: Map<number, number[]>;
 }
 
@@ -70,14 +72,8 @@ async function related(batch: WriteBatch): Promise<Related> {
   }
   const vlanIds = [...col('untagged_vlan_id'), ...col('qinq_svlan_id'), ...items.flatMap((i) => i.links.get('tagged_vlans') ?? [])];
   const vlans = await rowsById(tx, table('ipam.vlans'), vlanIds, `t.site_id, concat(t.name, ' (', t.vid, ')') AS display`);
-  const macs = await rowsById(
-    tx,
-    table('dcim.mac-addresses'),
-    col('primary_mac_address_id'),
-    `upper(t.mac_address::text) AS mac, t.assigned_object_type, t.assigned_object_id, ${componentDisplaySql('i')} AS assigned_display`,
-    `LEFT JOIN ${table('dcim.interfaces')} i ON t.assigned_object_type = '${registry.resource('dcim.interfaces').objectType}' AND i.id = t.assigned_object_id`,
-  );
-  return { devices, peers, vlans, macs, storedTagged };
+  const macs = await primaryMacsOf(batch);
+  return { devices, peers, vlans, macs, objectType: resource.objectType, storedTagged };
 }
 
 /** InterfaceSerializer.validate(): every mode error of an object at once, else the first tagged VLAN outside the site. */
@@ -136,10 +132,8 @@ function modelError(item: WriteItem, r: Related, device: Row | undefined, typeLa
   if (set(v('cable_id')) && v('mark_connected') === true) return ['mark_connected', 'Cannot mark as connected with a cable attached.'];
   // BaseInterface
   if (set(v('qinq_svlan_id')) && mode !== 'q-in-q') return ['qinq_svlan', 'Only Q-in-Q interfaces may specify a service VLAN.'];
-  const mac = r.macs.get(Number(v('primary_mac_address_id')));
-  if (mac && set(mac.assigned_object_type) && !(mac.assigned_object_type === 'dcim.interface' && Number(mac.assigned_object_id) === item.id)) {
-    return ['primary_mac_address', `MAC address ${mac.mac} is assigned to a different interface (${mac.assigned_display}).`];
-  }
+  const macError = primaryMacError(r.objectType, r.macs, item);
+  if (macError) return macError;
   // InterfaceValidationMixin
   if (item.id !== null && Number(v('bridge_id')) === item.id) return ['bridge', 'An interface cannot be bridged to itself.'];
   if (set(v('poe_mode')) && virtual) return ['poe_mode', 'Virtual interfaces cannot have a PoE mode.'];

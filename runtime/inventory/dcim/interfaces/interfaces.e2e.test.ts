@@ -277,9 +277,19 @@ describe.each(testDatabases())('dcim interfaces on $name', (database) => {
     // NetBox 4.6 accepts an unassigned MAC address as primary.
     const unassigned = await api.request('PATCH', `/api/dcim/interfaces/${eth8.id}/`, { primary_mac_address: spare.id });
     expect(unassigned.body.mac_address).toBe('00:11:22:AA:BB:DD');
-    const vm = await api.request('POST', '/api/dcim/mac-addresses/', { mac_address: '00:00:00:00:00:01', assigned_object_type: 'virtualization.vminterface', assigned_object_id: 1 });
-    expect(vm.status).toBe(400);
-    expect(vm.body).toEqual({ assigned_object_type: ['Invalid content type: virtualization.vminterface'] });
+    // A VM interface's MAC address is another interface's too: BaseInterface.clean() names it; it goes with its VM.
+    const vm = await post('virtualization/virtual-machines', { name: 'vm-mac', site: ids.site });
+    const vnic = await post('virtualization/interfaces', { virtual_machine: vm.id, name: 'vnic0' });
+    const onVm = await post('dcim/mac-addresses', { mac_address: '00:00:00:00:00:01', assigned_object_type: 'virtualization.vminterface', assigned_object_id: vnic.id });
+    expect(onVm).toMatchObject({ assigned_object_type: 'virtualization.vminterface', assigned_object_id: vnic.id, assigned_object: { id: vnic.id, name: 'vnic0' } });
+    const vmMac = await api.request('PATCH', `/api/dcim/interfaces/${eth7.id}/`, { primary_mac_address: onVm.id });
+    expect([vmMac.status, vmMac.body]).toEqual([400, { primary_mac_address: ['MAC address 00:00:00:00:00:01 is assigned to a different interface (vnic0).'] }]);
+    expect((await api.request('DELETE', `/api/virtualization/virtual-machines/${vm.id}/`)).status).toBe(204);
+    expect((await api.request('GET', `/api/dcim/mac-addresses/${onVm.id}/`)).status).toBe(404);
+    const noVmInterface = await api.request('POST', '/api/dcim/mac-addresses/', { mac_address: '00:00:00:00:00:01', assigned_object_type: 'virtualization.vminterface', assigned_object_id: vnic.id });
+    expect([noVmInterface.status, noVmInterface.body]).toEqual([400, { assigned_object_id: [`Related object not found using the provided value: ${vnic.id}.`] }]);
+    const notInterface = await api.request('POST', '/api/dcim/mac-addresses/', { mac_address: '00:00:00:00:00:01', assigned_object_type: 'dcim.device', assigned_object_id: ids.sw1 });
+    expect([notInterface.status, notInterface.body]).toEqual([400, { assigned_object_type: ['Invalid content type: dcim.device'] }]);
     const badMac = await api.request('POST', '/api/dcim/mac-addresses/', { mac_address: 'zz' });
     expect(badMac.status).toBe(400);
     // BaseModel.clean()'s checks of the generic relation: half a pair, and an object that is not there.
@@ -305,6 +315,7 @@ describe.each(testDatabases())('dcim interfaces on $name', (database) => {
     expect(await macs(`device_id=${ids.sw2}`)).toEqual([]);
     expect(await macs('q=aa:bb:dd')).toEqual(['00:11:22:AA:BB:DD']);
     expect((await api.request('GET', '/api/dcim/mac-addresses/?device_id=x')).body).toEqual({ device_id: ['Enter a number.'] });
+    expect((await api.request('GET', '/api/dcim/mac-addresses/?interface=nowhere')).body).toEqual({ interface: ['Select a valid choice. nowhere is not one of the available choices.'] });
     expect(await list('mac_address=00-11-22-AA-BB-EE')).toEqual(['sw1:eth7']);
     expect(await list('mac_address__ic=bb:ee')).toEqual(['sw1:eth7']);
     expect(await list('primary_mac_address=00-11-22-AA-BB-CC')).toEqual(['sw1:eth7']);

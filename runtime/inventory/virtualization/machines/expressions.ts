@@ -1,10 +1,9 @@
 /**
  * @module
- * SQL expressions of virtual machines and their interfaces:
+ * SQL expressions of virtual machines and clusters:
  * - a VM's `interface_count` and `virtual_disk_count` (NetBox's counter columns), computed so that
  *   they can be filtered and ordered;
- * - an interface's `mac_address`, the primary MAC address's, null while MAC addresses are not
- *   served (it becomes that address's `mac_address` once they are).
+ * - a cluster's allocated vCPUs, memory and disk.
  */
 import type { SqlExpression } from '../../../rest/index.ts';
 
@@ -30,5 +29,3 @@ const allocatedBy =
 export const clusterAllocatedVcpus = allocatedBy('vcpus');
 export const clusterAllocatedMemory = allocatedBy('memory');
 export const clusterAllocatedDisk = allocatedBy('disk');
-
-export const vmInterfaceMacAddress: SqlExpression = () => 'NULL::text';

@@ -1,11 +1,11 @@
 /**
  * @module
  * virtualization: virtual machines, their interfaces and virtual disks — model rules, their
- * counts and the interfaces' MAC address (SQL expressions), and the method filters their
- * definitions name.
+ * counts (SQL expressions), and the method filters their definitions name. (An interface's MAC
+ * addresses are dcim's: runtime/inventory/dcim/interfaces/.)
  */
 import type { AppRules } from '../../appRules.ts';
-import { clusterAllocatedDisk, clusterAllocatedMemory, clusterAllocatedVcpus, vmInterfaceCount, vmInterfaceMacAddress, vmVirtualDiskCount } from './expressions.ts';
+import { clusterAllocatedDisk, clusterAllocatedMemory, clusterAllocatedVcpus, vmInterfaceCount, vmVirtualDiskCount } from './expressions.ts';
 import { nameIexact, vlanId, vlanVid } from './filters.ts';
 import { virtualDiskRules } from './virtualDisks.ts';
 import { virtualMachineRules } from './virtualMachines.ts';
@@ -15,7 +15,6 @@ export const machines: AppRules = {
   expressions: {
     vm_interface_count: vmInterfaceCount,
     vm_virtual_disk_count: vmVirtualDiskCount,
-    vm_interface_mac_address: vmInterfaceMacAddress,
     cluster_allocated_vcpus: clusterAllocatedVcpus,
     cluster_allocated_memory: clusterAllocatedMemory,
     cluster_allocated_disk: clusterAllocatedDisk,

@@ -2,7 +2,8 @@
  * End-to-end tests of VM interfaces, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL:
  * shapes, natural ordering within each VM, every rule NetBox's API applies (unique-together,
  * tagged VLAN sites, VMInterface.clean()) with its message, what saving does to VLANs by mode,
- * the VM's interface count, filters, and cascades.
+ * the VM's interface count, MAC addresses (primary, filters both ways, MACAddress.clean() and
+ * BaseInterface.clean() refusals), filters, and cascades.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
@@ -172,6 +173,68 @@ describe.each(testDatabases())('virtualization VM interfaces on $name', (databas
     expect(l2vpn.body).toEqual({ l2vpn_id: ['Select a valid choice. 1 is not one of the available choices.'] });
     const vm = await api.request('GET', '/api/virtualization/interfaces/?virtual_machine=nowhere');
     expect(vm.body).toEqual({ virtual_machine: ['Select a valid choice. nowhere is not one of the available choices.'] });
+  }, SLOW);
+
+  it('keeps MAC addresses: a primary one shown, filtered, refused elsewhere as NetBox does, gone with the interface', async () => {
+    const mac = (mac_address: string, assigned_object_id: number) => post('/api/dcim/mac-addresses/', { mac_address, assigned_object_type: 'virtualization.vminterface', assigned_object_id });
+    const macs = async (query: string) => (await api.request('GET', `/api/dcim/mac-addresses/?${query}`)).body.results.map((m: any) => m.mac_address);
+    const machines = async (query: string) => (await api.request('GET', `/api/virtualization/virtual-machines/?${query}`)).body.results.map((m: any) => m.name);
+    const nic0 = await iface({ name: 'nic0' });
+    const nic1 = await iface({ name: 'nic1' });
+    const nic9 = await post('/api/virtualization/interfaces/', { virtual_machine: ids.vm2, name: 'nic9' });
+    const first = await mac('aa-bb-cc-00-00-01', nic0.id);
+    expect(first).toMatchObject({ mac_address: 'AA:BB:CC:00:00:01', assigned_object_type: 'virtualization.vminterface', assigned_object_id: nic0.id });
+    expect(first.assigned_object).toMatchObject({ id: nic0.id, name: 'nic0', virtual_machine: { id: ids.vm1, name: 'vm1' } });
+    const second = await mac('aa:bb:cc:00:00:02', nic0.id);
+    const far = await mac('aa:bb:cc:00:00:09', nic9.id);
+    // Made primary, the interface shows it, its value and its list.
+    const primary = await api.request('PATCH', `/api/virtualization/interfaces/${nic0.id}/`, { primary_mac_address: first.id });
+    expect(primary.status).toBe(200);
+    expect(primary.body).toMatchObject({ mac_address: 'AA:BB:CC:00:00:01', primary_mac_address: { id: first.id, mac_address: 'AA:BB:CC:00:00:01', description: '' } });
+    expect(primary.body.mac_addresses.map((m: any) => m.mac_address)).toEqual(['AA:BB:CC:00:00:01', 'AA:BB:CC:00:00:02']);
+    expect((await api.request('GET', `/api/virtualization/interfaces/${nic0.id}/`)).body.mac_address).toBe('AA:BB:CC:00:00:01');
+    // BaseInterface.clean(): a MAC address of another interface, on this VM or another, is refused.
+    const elsewhere = await api.request('PATCH', `/api/virtualization/interfaces/${nic1.id}/`, { primary_mac_address: second.id });
+    expect([elsewhere.status, elsewhere.body]).toEqual([400, { primary_mac_address: ['MAC address AA:BB:CC:00:00:02 is assigned to a different interface (nic0).'] }]);
+    const created = await api.request('POST', '/api/virtualization/interfaces/', { virtual_machine: ids.vm1, name: 'nic2', primary_mac_address: far.id });
+    expect([created.status, created.body]).toEqual([400, { primary_mac_address: ['MAC address AA:BB:CC:00:00:09 is assigned to a different interface (nic9).'] }]);
+    // MACAddress.clean(): the primary one stays where it is; another moves freely.
+    const reassign = await api.request('PATCH', `/api/dcim/mac-addresses/${first.id}/`, { assigned_object_id: nic1.id });
+    expect([reassign.status, reassign.body]).toEqual([400, { __all__: ['Cannot reassign MAC Address while it is designated as the primary MAC for an object'] }]);
+    const unassign = await api.request('PATCH', `/api/dcim/mac-addresses/${first.id}/`, { assigned_object_type: null, assigned_object_id: null });
+    expect([unassign.status, unassign.body]).toEqual([400, { __all__: ['Cannot unassign MAC Address while it is designated as the primary MAC for an object'] }]);
+    expect((await api.request('PATCH', `/api/dcim/mac-addresses/${second.id}/`, { assigned_object_id: nic1.id })).status).toBe(200);
+    expect((await api.request('GET', `/api/dcim/mac-addresses/${first.id}/`)).body.assigned_object_id).toBe(nic0.id);
+    // The MAC addresses' filters by VM and VM interface.
+    expect(await macs('virtual_machine=vm1')).toEqual(['AA:BB:CC:00:00:01', 'AA:BB:CC:00:00:02']);
+    expect(await macs(`virtual_machine_id=${ids.vm2}`)).toEqual(['AA:BB:CC:00:00:09']);
+    expect(await macs('virtual_machine=nowhere')).toEqual([]);
+    expect(await macs('vminterface=nic0')).toEqual(['AA:BB:CC:00:00:01']);
+    expect(await macs(`vminterface_id=${nic1.id}&vminterface_id=${nic9.id}`)).toEqual(['AA:BB:CC:00:00:02', 'AA:BB:CC:00:00:09']);
+    expect(await macs(`vminterface_id__n=${nic0.id}`)).toEqual(['AA:BB:CC:00:00:02', 'AA:BB:CC:00:00:09']);
+    expect(await macs('primary=true')).toEqual(['AA:BB:CC:00:00:01']);
+    expect(await macs('primary=false')).toEqual(['AA:BB:CC:00:00:02', 'AA:BB:CC:00:00:09']);
+    expect(await macs('assigned_object_type=virtualization.vminterface&virtual_machine=vm1&mac_address__n=aa:bb:cc:00:00:01')).toEqual(['AA:BB:CC:00:00:02']);
+    expect((await api.request('GET', '/api/dcim/mac-addresses/?virtual_machine_id=x')).body).toEqual({ virtual_machine_id: ['Enter a number.'] });
+    // ModelMultipleChoiceFilters: an interface that is not there is an invalid choice (`interface` names a device's).
+    expect((await api.request('GET', '/api/dcim/mac-addresses/?interface=nic0')).body).toEqual({ interface: ['Select a valid choice. nic0 is not one of the available choices.'] });
+    expect((await api.request('GET', '/api/dcim/mac-addresses/?vminterface=nowhere')).body).toEqual({ vminterface: ['Select a valid choice. nowhere is not one of the available choices.'] });
+    expect((await api.request('GET', '/api/dcim/mac-addresses/?vminterface_id=999999')).body).toEqual({ vminterface_id: ['Select a valid choice. 999999 is not one of the available choices.'] });
+    // The interfaces' and the VMs' filters by MAC address.
+    expect(await list('mac_address=AA-BB-CC-00-00-02')).toEqual(['vm1:nic1']);
+    expect(await list('mac_address__ic=cc:00:00')).toEqual(['vm1:nic0', 'vm1:nic1', 'vm2:nic9']);
+    expect(await list('primary_mac_address=aa:bb:cc:00:00:01')).toEqual(['vm1:nic0']);
+    expect(await list('name__isw=nic&primary_mac_address__n=aa:bb:cc:00:00:01')).toEqual(['vm1:nic1', 'vm2:nic9']);
+    expect(await list(`primary_mac_address_id=${first.id}`)).toEqual(['vm1:nic0']);
+    expect((await api.request('GET', '/api/virtualization/interfaces/?primary_mac_address=00:00:00:00:00:99')).body).toEqual({ primary_mac_address: ['Select a valid choice. 00:00:00:00:00:99 is not one of the available choices.'] });
+    expect(await machines('mac_address=aa:bb:cc:00:00:09')).toEqual(['vm2']);
+    expect(await machines('mac_address__ic=cc:00:00')).toEqual(['vm1', 'vm2']);
+    expect(await machines('mac_address__n=aa:bb:cc:00:00:09')).toEqual(['vm1']);
+    // Deleting the interface deletes its MAC addresses.
+    expect((await api.request('DELETE', `/api/virtualization/interfaces/${nic0.id}/`)).status).toBe(204);
+    expect((await api.request('GET', `/api/dcim/mac-addresses/${first.id}/`)).status).toBe(404);
+    expect(await macs('')).toEqual(['AA:BB:CC:00:00:02', 'AA:BB:CC:00:00:09']);
+    expect((await api.request('DELETE', `/api/virtualization/interfaces/${nic1.id}/`)).status).toBe(204);
   }, SLOW);
 
   it('goes with its VM; a parent is protected unless its children go too; a VLAN or VRF is cleared', async () => {

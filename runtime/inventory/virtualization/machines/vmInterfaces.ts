@@ -5,14 +5,15 @@
  * after them as Django's validate_constraints()):
  * 1. the serializer's validate(): tagged VLANs given must be global or at the VM's site (the VM
  *    being updated keeps its own, whatever the request says);
- * 2. the model's clean(), first failing check: a service VLAN only on a Q-in-Q interface
- *    (BaseInterface); not its own parent, a parent on the same VM; not bridged to itself, a
+ * 2. the model's clean(), first failing check: a service VLAN only on a Q-in-Q interface, the
+ *    primary MAC address not another object's (BaseInterface, dcim's primaryMac.ts); not its own parent, a parent on the same VM; not bridged to itself, a
  *    bridge on the same VM; an untagged VLAN global or at the VM's site.
  * save() (BaseInterface): an interface without a mode loses its untagged VLAN; an existing one
  * not in tagged mode loses its tagged VLANs, unless the request sets them (DRF writes them after
  * the save). `_name` follows the name (naturalize_interface).
  */
 import type { ModelRules, WriteBatch, WriteItem } from '../../../rest/index.ts';
+import { primaryMacError, primaryMacsOf, type PrimaryMac } from '../../dcim/interfaces/index.ts';
 import { numberOf, rowsById, tableOf, type Row } from '../../dcim/shared/rows.ts';
 import { naturalizeInterface } from './interfaceNames.ts';
 
@@ -21,6 +22,8 @@ interface Related {
   interfaces: Map<number, Row>;
   vlans: Map<number, Row>;
   vlanNames: Map<number, string>;
+  macs: Map<number, PrimaryMac>;
+  objectType: string;
 }
 
 /** The VM whose site a tagged VLAN is checked against: the stored one on update (NetBox reads the instance's). */
@@ -33,7 +36,8 @@ async function related(batch: WriteBatch, items: WriteItem[]): Promise<Related> 
   const machines = await rowsById(tx, tableOf(batch, 'virtualization.virtual-machines'), machineIds, 't.name, t.site_id');
   const vlanIds = items.flatMap((i) => [i.value('untagged_vlan_id'), ...(i.links.get('tagged_vlans') ?? [])]);
   const vlans = await rowsById(tx, tableOf(batch, 'ipam.vlans'), vlanIds, 't.site_id');
-  return { machines, interfaces, vlans, vlanNames: await batch.displays('ipam.vlans', [...vlans.keys()]) };
+  const macs = await primaryMacsOf(batch);
+  return { machines, interfaces, vlans, vlanNames: await batch.displays('ipam.vlans', [...vlans.keys()]), macs, objectType: batch.resource.objectType };
 }
 
 /** Whether a VLAN may serve an interface of the VM: a global VLAN, or one at the VM's site. */
@@ -51,6 +55,8 @@ function taggedError(item: WriteItem, r: Related): string | null {
 /** The first of VMInterface.clean()'s checks that fails. */
 function cleanError(item: WriteItem, r: Related): [string, string] | null {
   if (item.value('qinq_svlan_id') !== null && item.value('qinq_svlan_id') !== undefined && item.value('mode') !== 'q-in-q') return ['qinq_svlan', 'Only Q-in-Q interfaces may specify a service VLAN.'];
+  const macError = primaryMacError(r.objectType, r.macs, item);
+  if (macError) return macError;
   const machine = numberOf(item.value('virtual_machine_id'));
   const vmName = (id: unknown) => r.machines.get(Number(id))?.name;
   for (const [field, own, other] of [
