@@ -14,12 +14,14 @@ import type { Database, Queryable } from '../../../db/index.ts';
 import { enqueueMany, type TaskRun, type TaskSpec } from '../../../jobs/index.ts';
 import { unrestricted, type Registry, type RequestContext, type RestServices } from '../../../rest/index.ts';
 import { evalConditions } from './conditions.ts';
+import { enqueueScriptRun } from '../scripts/index.ts';
 import { NOTIFICATION_GROUPS, notificationsServed, notify, type Notice } from './notify.ts';
 import type { EventType } from './rules.ts';
 import { EVENT_OF, EVENT_RULES, rulesFor, type EventsTaskData } from './watching.ts';
 
 export const DELIVER_WEBHOOK = 'extras.deliver-webhook';
 const WEBHOOKS = 'extras.webhooks';
+const SCRIPTS = 'extras.scripts';
 
 /** One event to run the rules for. */
 export interface FiredEvent {
@@ -77,7 +79,7 @@ async function rules(db: Queryable, registry: Registry, objectType: string, even
 }
 
 /** Runs the rules for `events`; returns how many actions were taken. */
-export async function fire(db: Database, rest: RestServices, events: FiredEvent[], log?: TaskRun['log']): Promise<number> {
+export async function fire(db: Database, rest: RestServices, events: FiredEvent[], log?: TaskRun['log'], origin = ''): Promise<number> {
   const cache = new Map<string, RuleRow[]>();
   const actions: { rule: RuleRow; event: FiredEvent; data: Record<string, unknown> }[] = [];
   for (const event of events) {
@@ -97,6 +99,8 @@ export async function fire(db: Database, rest: RestServices, events: FiredEvent[
   const deliveries: Omit<TaskSpec, 'job'>[] = [];
   const notices: Notice[] = [];
   const groupType = notificationsServed(rest.registry) ? rest.registry.resource(NOTIFICATION_GROUPS).objectType : null;
+  const scriptType = rest.registry.byKey.has(SCRIPTS) ? rest.registry.resource(SCRIPTS).objectType : null;
+  const scriptRuns: { scriptId: number; data: Record<string, unknown>; userId: number | null }[] = [];
   for (const { rule, event, data } of actions) {
     if (rule.action_type === 'webhook' && rule.action_object_type === webhookType && rule.action_object_id !== null) {
       const delivery: DeliveryData = {
@@ -114,8 +118,11 @@ export async function fire(db: Database, rest: RestServices, events: FiredEvent[
     } else if (rule.action_type === 'notification' && groupType && rule.action_object_type === groupType && rule.action_object_id !== null && event.objectId !== null) {
       const display = typeof data.display === 'string' ? data.display : String(data.name ?? data.id ?? '');
       notices.push({ group: Number(rule.action_object_id), objectType: event.objectType, objectId: event.objectId, objectRepr: display, event: event.event });
+    } else if (rule.action_type === 'script' && scriptType && rule.action_object_type === scriptType && rule.action_object_id !== null) {
+      // NetBox's ScriptJob.enqueue(instance=script, user=event's user, data=event data).
+      scriptRuns.push({ scriptId: Number(rule.action_object_id), data, userId: event.userId });
     } else {
-      // Scripts (and notification groups where they are not served) are not run: the rule is skipped, and said so.
+      // An action whose object is not served is not run: the rule is skipped, and said so.
       log?.('warning', `Event rule "${rule.name}": action ${rule.action_type} (${rule.action_object_type}) is not supported; skipped`);
     }
   }
@@ -123,6 +130,11 @@ export async function fire(db: Database, rest: RestServices, events: FiredEvent[
   await db.transaction(async (tx) => {
     for (let i = 0; i < deliveries.length; i += 1000) await enqueueMany(tx, deliveries.slice(i, i + 1000));
     if (notices.length) await notify(tx, rest.registry, notices);
+    for (const run of scriptRuns) {
+      // The script's own Meta.job_timeout (its spec, read when its module was loaded).
+      const [script] = await tx.query<{ timeout: number | null }>(`SELECT (spec ->> 'job_timeout')::int AS timeout FROM "${rest.registry.resource(SCRIPTS).table}" WHERE id = $1 AND is_executable`, [run.scriptId]);
+      if (script) await enqueueScriptRun(tx, { ...run, commit: true, origin, timeoutSeconds: script.timeout ?? 300 });
+    }
   });
   return actions.length;
 }
@@ -198,6 +210,6 @@ export async function processEvents(run: TaskRun, rest: RestServices): Promise<u
     if (e.data === undefined) continue;
     ready.push(e);
   }
-  const fired = await fire(run.db, rest, ready, run.log);
+  const fired = await fire(run.db, rest, ready, run.log, origin);
   return { events: ready.length, actions: fired };
 }

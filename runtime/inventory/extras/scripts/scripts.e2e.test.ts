@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
+import { endedJob } from '../../../testing/jobs.ts';
 
 const MODULE = `
 export class MakeSites extends Script {
@@ -92,10 +93,17 @@ describe.each(testDatabases())('custom scripts on $name', (database) => {
     expect((await api.request('PATCH', `/api/extras/scripts/${ids.Boom}/`, { description: 'x' })).status).toBe(405);
     expect((await api.request('DELETE', `/api/extras/scripts/${ids.Boom}/`)).status).toBe(405);
     // An event rule may name a script as its action (NetBox's EventRulesMixin).
-    const rule = await api.request('POST', '/api/extras/event-rules/', { name: 'On site', object_types: ['dcim.site'], event_types: ['object_created'], action_type: 'script', action_object_type: 'extras.script', action_object_id: ids.Boom });
+    const rule = await api.request('POST', '/api/extras/event-rules/', { name: 'On manufacturer', object_types: ['dcim.manufacturer'], event_types: ['object_created'], action_type: 'script', action_object_type: 'extras.script', action_object_id: ids.Boom });
     expect(rule.status, JSON.stringify(rule.body)).toBe(201);
     expect(rule.body.action_object).toMatchObject({ id: ids.Boom, display: 'Boom (demo)' });
+    // A manufacturer created fires it: the script runs as a job of its creator, with the manufacturer as its data.
+    const fires = await api.request('POST', '/api/dcim/manufacturers/', { name: 'Fires', slug: 'fires' });
+    expect(fires.status).toBe(201);
+    const job = await endedJob(api, 'extras.script', ids.Boom);
+    expect(job).toMatchObject({ name: 'Run Script', status: { value: 'errored' }, user: { username: 'admin' } });
+    expect(JSON.stringify(job.data)).toContain('about to fail');
     await api.request('DELETE', `/api/extras/event-rules/${rule.body.id}/`);
+    await api.request('DELETE', `/api/dcim/manufacturers/${fires.body.id}/`);
     const again = await upload(api, 'demo.js', MODULE);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ non_field_errors: ['A script module with this file name already exists.'] });
