@@ -7,17 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/index.ts';
 import { testDatabases } from '../testing/database.ts';
+import { until } from '../testing/jobs.ts';
 import { enqueue, JobFailed, JobQueue, type TaskHandler } from './index.ts';
 
 type Row = Record<string, any>;
 
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe.each(testDatabases())('the job queue on $name', (database) => {
   let db: Database;

@@ -11,5 +11,5 @@ export { jsonObjectSql, jsonObjectText } from './jsonObject.ts';
 export { sqlIdentifier, sqlLiteral, sqlString } from './sqlText.ts';
 export { objectTypeId } from './objectTypes.ts';
 export * as v from './validation/index.ts';
-export { canonicalUuid, containsNul, INT4, NULL_CHARACTERS, pythonRepr } from './validation/index.ts';
+export { canonicalUuid, containsNul, INT4, NULL_CHARACTERS, pythonRepr, pythonType } from './validation/index.ts';
 export * from './customFields/index.ts';

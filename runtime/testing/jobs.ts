@@ -1,7 +1,7 @@
 /**
  * @module
  * Waiting for the job queue in tests: the newest job of an object to end (as a client polls
- * `core/jobs/`), or every due task to be done.
+ * `core/jobs/`), every due task to be done, or any condition a worker makes true.
  */
 import type { Queryable } from '../db/index.ts';
 
@@ -31,6 +31,15 @@ export async function settled(db: Queryable, timeoutMs = 30_000): Promise<void> 
     const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM core_task WHERE status IN ('queued', 'started') OR (status = 'scheduled' AND run_at <= now())`);
     if (Number(row.n) === 0) return;
     if (Date.now() > end) throw new Error(`the job queue did not settle within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Waits until `check` holds (polled every 25 ms), or throws after `ms`. */
+export async function until(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -18,7 +18,7 @@ import { unserved } from './unserved/index.ts';
 
 export const core: AppRules = mergeRules({ commonFilters, dataSources, jobs, objectChanges, objectTypes, syncedDataOperations, unserved });
 
-export { objectTypeNameError } from './shared/objectTypeNames.ts';
+export { checkObjectTypeList, objectTypeNameError } from './shared/objectTypeNames.ts';
 export { DATA_BACKENDS } from './dataSources/rules.ts';
 export { syncedData, type SyncedDataReader, type SyncedFile } from './syncedData/index.ts';
 export { syncSource } from './dataSources/index.ts';

@@ -6,7 +6,7 @@
  * no clean() and the API renders neither, so nothing else is checked.
  */
 import type { ModelRules } from '../../../rest/index.ts';
-import { hasFeature, objectTypeNameError } from '../../core/index.ts';
+import { checkObjectTypeList, hasFeature } from '../../core/index.ts';
 
 export const customLinkRules: ModelRules = {
   async clean({ items, resource, registry }) {
@@ -15,12 +15,6 @@ export const customLinkRules: ModelRules = {
       const target = registry.byObjectType.get(name)?.resource;
       return !!target && hasFeature(target, 'custom_links');
     };
-    for (const item of items) {
-      if (!(column in item.columns)) continue;
-      const types = (item.value(column) as string[] | null) ?? [];
-      if (!types.length) item.error('object_types', 'This list may not be empty.');
-      const error = objectTypeNameError(types, allowed);
-      if (error) item.error('object_types', error);
-    }
+    for (const item of items) checkObjectTypeList(item, registry, column, allowed);
   },
 };

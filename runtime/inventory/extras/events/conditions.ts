@@ -13,6 +13,7 @@
  * compile, a set's key `AND` in capitals), the set is false too.
  */
 import { RE2JS } from 're2js';
+import { pythonType } from '../../../kinds/index.ts';
 
 export const OPERATORS = ['eq', 'gt', 'gte', 'lt', 'lte', 'in', 'contains', 'regex'] as const;
 export type Operator = (typeof OPERATORS)[number];
@@ -30,14 +31,7 @@ const TYPES: Partial<Record<PyType, readonly Operator[]>> = {
 };
 
 /** The Python type a JSON value parses to. */
-function pyType(value: unknown): PyType {
-  if (value === null || value === undefined) return 'NoneType';
-  if (typeof value === 'string') return 'str';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
-  if (Array.isArray(value)) return 'list';
-  return 'dict';
-}
+const pyType = (value: unknown) => pythonType(value) as PyType;
 
 /** Raised where Python raises InvalidCondition (or a TypeError it would turn into one). */
 export class InvalidCondition extends Error {}

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../../../jobs/index.ts';
 import { testDatabases } from '../../../testing/database.ts';
+import { until } from '../../../testing/jobs.ts';
 import { bootTestApp, type TestClient } from '../../../testing/inventoryApp.ts';
 import { closeRenderer } from '../rendering/index.ts';
 
@@ -24,13 +25,6 @@ interface Received {
 
 afterAll(() => closeRenderer());
 
-const until = async (check: () => Promise<boolean> | boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 describe.each(testDatabases())('event rules and webhooks on $name', (database) => {
   let api: TestClient;

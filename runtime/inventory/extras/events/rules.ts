@@ -10,7 +10,7 @@
  * cannot be parsed fails every delivery.
  */
 import type { ModelRules, WriteBatch } from '../../../rest/index.ts';
-import { objectTypeNameError } from '../../core/index.ts';
+import { checkObjectTypeList } from '../../core/index.ts';
 import { checkSyntax } from '../rendering/index.ts';
 import { conditionsError } from './conditions.ts';
 
@@ -24,12 +24,7 @@ export const eventRuleRules: ModelRules = {
   async clean(batch) {
     const column = columnOf(batch);
     for (const item of batch.items) {
-      if (column('object_types') in item.columns) {
-        const types = (item.value(column('object_types')) as string[] | null) ?? [];
-        if (!types.length) item.error('object_types', 'This list may not be empty.');
-        const error = objectTypeNameError(types, (name) => batch.registry.byObjectType.has(name));
-        if (error) item.error('object_types', error);
-      }
+      checkObjectTypeList(item, batch.registry, column('object_types'));
       if (column('event_types') in item.columns) {
         const events = (item.value(column('event_types')) as string[] | null) ?? [];
         if (!events.length) item.error('event_types', 'This field cannot be blank.');

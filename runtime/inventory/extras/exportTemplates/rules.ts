@@ -6,7 +6,7 @@
  * models (NetBox's ContentTypeField over the models with export templates, every NetBox model).
  */
 import type { ModelRules } from '../../../rest/index.ts';
-import { objectTypeNameError } from '../../core/index.ts';
+import { checkObjectTypeList } from '../../core/index.ts';
 import { renderTemplateClean } from '../configTemplates/index.ts';
 
 export const exportTemplateRules: ModelRules = {
@@ -14,12 +14,7 @@ export const exportTemplateRules: ModelRules = {
     const { items, resource, registry } = batch;
     const column = (name: string) => registry.field(resource, name)!.column!;
     for (const item of items) {
-      if (column('object_types') in item.columns) {
-        const types = (item.value(column('object_types')) as string[] | null) ?? [];
-        if (!types.length) item.error('object_types', 'This list may not be empty.');
-        const error = objectTypeNameError(types, (name) => registry.byObjectType.has(name));
-        if (error) item.error('object_types', error);
-      }
+      checkObjectTypeList(item, registry, column('object_types'));
       const name = String(item.value(column('name')) ?? '');
       if (name.toLowerCase() === 'table') item.error('name', `"${name}" is a reserved name. Please choose a different name.`);
     }

@@ -9,18 +9,13 @@
  *   Notification.save() keeps it (its display once the object is gone).
  */
 import type { ModelRules } from '../../../rest/index.ts';
-import { objectTypeNameError } from '../../core/index.ts';
+import { checkObjectTypeList, objectTypeNameError } from '../../core/index.ts';
 
 export const savedFilterRules: ModelRules = {
   async clean({ items, resource, registry }) {
     const column = (name: string) => registry.field(resource, name)!.column!;
     for (const item of items) {
-      if (column('object_types') in item.columns) {
-        const types = (item.value(column('object_types')) as string[] | null) ?? [];
-        if (!types.length) item.error('object_types', 'This list may not be empty.');
-        const error = objectTypeNameError(types, (name) => registry.byObjectType.has(name));
-        if (error) item.error('object_types', error);
-      }
+      checkObjectTypeList(item, registry, column('object_types'));
       const parameters = item.value(column('parameters'));
       if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) {
         item.error('parameters', 'Filter parameters must be stored as a dictionary of keyword arguments.');
