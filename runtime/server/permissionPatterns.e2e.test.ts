@@ -11,9 +11,10 @@ import { testDatabases } from '../testing/database.ts';
 import { bootTestApp, type TestClient } from '../testing/inventoryApp.ts';
 
 const registry = Registry.load();
-/** Types every user may view (DEFAULT_PERMISSIONS: their own bookmarks, notifications, subscriptions and tokens). */
-const DEFAULT_VIEWABLE = new Set(['extras.bookmark', 'extras.notification', 'extras.subscription', 'users.token']);
-const listed = registry.resources.filter((r) => !DEFAULT_VIEWABLE.has(r.objectType));
+/** Types every user may view (DEFAULT_PERMISSIONS: their own bookmarks, notifications, subscriptions and tokens; object types, as NetBox lets any authenticated user read them). */
+const DEFAULT_VIEWABLE = new Set(['extras.bookmark', 'extras.notification', 'extras.subscription', 'users.token', 'core.objecttype']);
+// A resource without routes (a script module: its table and object type only) has no list to guard.
+const listed = registry.resources.filter((r) => !DEFAULT_VIEWABLE.has(r.objectType) && r.routes !== 'none');
 
 /** A new object's body for each creatable kind of the seed (`n` makes it unique). */
 const creatable: Record<string, (n: string) => Record<string, unknown>> = {
@@ -86,7 +87,7 @@ describe.each(testDatabases())('permission patterns of every resource on $name',
       hidden++;
       expect((await api.request('GET', `${base}${second}/`, undefined, as)).status, resource.key).toBe(404);
       const routes = resource.routes ?? 'full';
-      if (routes === 'read-only') continue;
+      if (routes === 'read-only' || routes === 'list-only') continue;
       expect((await api.request('PATCH', `${base}${second}/`, {}, as)).status, resource.key).toBe(404);
       expect((await api.request('DELETE', `${base}${second}/`, undefined, as)).status, resource.key).toBe(404);
       expect((await api.request('GET', `${base}${second}/`)).status, resource.key).toBe(200);

@@ -4,6 +4,7 @@
  * shown both set and unset (choices, decimals, dates and times, JSON, arrays, tags, nested,
  * generic and many-to-many relations), and custom fields of every type on devices and sites.
  */
+import { enqueue } from '../jobs/index.ts';
 import type { TestClient } from './inventoryApp.ts';
 
 type Body = Record<string, any>;
@@ -265,4 +266,25 @@ export async function renderingFixture(api: TestClient): Promise<void> {
   await post('extras/saved-filters', { name: 'Plain', slug: 'plain', object_types: ['dcim.site'], parameters: {} });
   await post('extras/table-configs', { object_type: 'dcim.site', table: 'SiteTable', name: 'Compact', description: 'd', columns: ['name', 'status'], ordering: ['-name'], user: user.id, enabled: false });
   await post('extras/table-configs', { object_type: 'dcim.device', table: 'DeviceTable', name: 'Plain', columns: ['name'] });
+
+  // Webhooks and the event rules that send them (one with every field set, one bare).
+  const hook = await post('extras/webhooks', {
+    name: 'Chat', description: 'd', payload_url: 'https://chat.example.com/{{ event }}', http_method: 'PUT', http_content_type: 'application/x-www-form-urlencoded',
+    additional_headers: 'X-Env: lab', body_template: '{{ data.name }}', secret: 's3cret', ssl_verification: false, tags, owner: owner.id,
+  });
+  await post('extras/webhooks', { name: 'Bare', payload_url: 'http://hooks.example.com/' });
+  await post('extras/event-rules', {
+    name: 'Devices up', description: 'd', object_types: ['dcim.device', 'dcim.site'], event_types: ['object_created', 'object_updated'], enabled: false,
+    conditions: { and: [{ attr: 'status.value', value: 'active' }] }, action_type: 'webhook', action_object_type: 'extras.webhook', action_object_id: hook.id, tags, owner: owner.id,
+  });
+  await post('extras/event-rules', { name: 'Notify', object_types: ['dcim.site'], event_types: ['object_deleted'], action_type: 'notification', action_object_type: 'extras.notificationgroup', action_object_id: 1, enabled: false });
+  // A script module with two scripts, and jobs: one about a data source with a user and a log, one system job.
+  const form = new FormData();
+  form.append('file', new File(['export class Hello extends Script { run() { return 1; } }\nexport const Plain = { description: "d", run() {} };\n'], 'fixture.js', { type: 'text/javascript' }));
+  const uploaded = await api.raw('POST', '/api/extras/scripts/upload/', form);
+  if (uploaded.status !== 201 && uploaded.status !== 200) throw new Error(`script upload: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+  const admin = (await api.request('GET', '/api/users/users/?username=admin')).body.results[0].id;
+  const { jobId } = await enqueue(api.db, { kind: 'fixture.none', runAt: new Date(Date.now() + 3_600_000), intervalMinutes: 60, job: { name: 'Synchronization', objectType: 'core.datasource', objectId: source.id, userId: admin } });
+  await api.db.query(`UPDATE core_job SET status = 'errored', started = now(), completed = now(), error = 'SyncError(''x'')', data = '{"a": 1}', log_entries = '[{"level": "info", "message": "m", "timestamp": "2026-01-01T00:00:00Z"}]' WHERE id = $1`, [jobId]);
+  await enqueue(api.db, { kind: 'fixture.none', runAt: new Date(Date.now() + 3_600_000), job: { name: 'System Housekeeping', notifications: 'never' } });
 }

@@ -58,8 +58,8 @@ describe.each(testDatabases())('custom links on $name', (database) => {
     // A model without custom links (a tag, an ObjectChange) is no choice.
     expect(await bad({ object_types: ['extras.tag'] })).toMatchObject({ status: 400, body: { object_types: ['Invalid content type: extras.tag'] } });
     expect(await bad({ object_types: [] })).toMatchObject({ status: 400, body: { object_types: ['This list may not be empty.'] } });
-    // The project's choice message (NetBox's ChoiceField's, unquoted) also for this plain model choice.
-    expect(await bad({ button_class: 'rainbow' })).toMatchObject({ status: 400, body: { button_class: ['rainbow is not a valid choice.'] } });
+    // A plain model choice: DRF's own ChoiceField message, quoted.
+    expect(await bad({ button_class: 'rainbow' })).toMatchObject({ status: 400, body: { button_class: ['"rainbow" is not a valid choice.'] } });
     expect(await bad({ link_text: '' })).toMatchObject({ status: 400, body: { link_text: ['This field may not be blank.'] } });
     expect(await bad({ weight: -1 })).toMatchObject({ status: 400, body: { weight: ['Ensure this value is greater than or equal to 0.'] } });
     expect((await api.request('GET', '/api/extras/custom-links/')).body.count).toBe(3);

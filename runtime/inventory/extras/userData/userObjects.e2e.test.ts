@@ -86,7 +86,7 @@ describe.each(testDatabases())('bookmarks, notifications and subscriptions on $n
     expect(Object.keys(brief)).toEqual(['id', 'url', 'display', 'object_type', 'object_id', 'user', 'read', 'event_type']);
     const read = await api.request('PATCH', `/api/extras/notifications/${made.body.id}/`, { read: '2026-05-01T10:00:00Z' });
     expect(read.body.read).toMatch(/^2026-05-01T10:00:00/);
-    expect((await api.request('POST', '/api/extras/notifications/', { object_type: 'dcim.site', object_id: site.id, user: admin, event_type: 'bogus' })).body).toEqual({ event_type: ['bogus is not a valid choice.'] });
+    expect((await api.request('POST', '/api/extras/notifications/', { object_type: 'dcim.site', object_id: site.id, user: admin, event_type: 'bogus' })).body).toEqual({ event_type: ['"bogus" is not a valid choice.'] });
     const again = await api.request('POST', '/api/extras/notifications/', { object_type: 'dcim.site', object_id: doomed.id, user: admin, event_type: 'object_created' });
     expect(again.body).toEqual({ __all__: ['Notification with this Object type, Object id and User already exists.'] });
     expect((await api.request('DELETE', `/api/dcim/sites/${doomed.id}/`)).status).toBe(204);

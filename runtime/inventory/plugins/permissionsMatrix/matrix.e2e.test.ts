@@ -28,7 +28,7 @@ describe.each(testDatabases())('permissions matrix (read) on $name', (database) 
     id.shared = await permission(api, { name: 'shared', object_types: ['dcim.rack'], actions: ['view', 'add'], groups: [id.noc, id.hidden] });
     id.hiddenOnly = await permission(api, { name: 'hidden constrained', object_types: ['dcim.site'], actions: ['view'], constraints: { status: 'active' }, groups: [id.hidden] });
     id.bobs = await permission(api, { name: 'bob prefixes', object_types: ['ipam.prefix'], actions: ['view'], users: [id.bob] });
-    id.off = await permission(api, { name: 'off', object_types: ['dcim.device'], actions: ['view', 'run'], enabled: false, groups: [id.ops] });
+    id.off = await permission(api, { name: 'off', object_types: ['dcim.device'], actions: ['view', 'reboot'], enabled: false, groups: [id.ops] });
     // The viewer may read permissions, the groups but the hidden one, and the users but bob.
     const v = await userWithToken(api, 'viewer');
     viewer = v.as;
@@ -46,8 +46,10 @@ describe.each(testDatabases())('permissions matrix (read) on $name', (database) 
     const m = await ok(api, 'GET', `${BASE}/matrix/`);
     expect(m.action).toBe('view');
     expect(m.can_edit).toBe(true);
-    expect(m.actions.map((a: any) => a.name)).toEqual(['view', 'add', 'change', 'delete', 'grant', 'render_config', 'sync', 'run']);
-    expect(m.actions.find((a: any) => a.name === 'run')).toMatchObject({ custom: true, freeform: true });
+    expect(m.actions.map((a: any) => a.name)).toEqual(['view', 'add', 'change', 'delete', 'grant', 'render_config', 'run', 'sync', 'reboot']);
+    // A script's `run` is registered (extras.run_script); an action no model registers is freeform.
+    expect(m.actions.find((a: any) => a.name === 'run')).toMatchObject({ custom: true, freeform: false });
+    expect(m.actions.find((a: any) => a.name === 'reboot')).toMatchObject({ custom: true, freeform: true });
     const types = m.rows.map((r: any) => r.object_type);
     expect(types).toEqual([...types].sort());
     expect(types).toEqual(expect.arrayContaining(['core.datasource', 'dcim.device', 'users.objectpermission', 'virtualization.virtualmachine']));
@@ -68,14 +70,16 @@ describe.each(testDatabases())('permissions matrix (read) on $name', (database) 
     const m = await ok(api, 'GET', `${BASE}/matrix/?action=sync`);
     expect(m.rows.filter((r: any) => r.enabled).map((r: any) => r.object_type)).toEqual(['core.datasource']);
     const run = await ok(api, 'GET', `${BASE}/matrix/?action=run`);
-    expect(run.rows.every((r: any) => r.enabled)).toBe(true);
-    expect(run.cells[`group:${id.ops}`]['dcim.device'].state).toBe('disabled');
+    expect(run.rows.filter((r: any) => r.enabled).map((r: any) => r.object_type)).toEqual(['extras.script']);
+    const reboot = await ok(api, 'GET', `${BASE}/matrix/?action=reboot`);
+    expect(reboot.rows.every((r: any) => r.enabled)).toBe(true);
+    expect(reboot.cells[`group:${id.ops}`]['dcim.device'].state).toBe('disabled');
   });
 
   it('shows every action with *: cells by action, rows with enabled_actions, columns with perms', async () => {
     const m = await ok(api, 'GET', `${BASE}/matrix/?action=*`);
     expect(m.action).toBe('*');
-    expect(m.rows.find((r: any) => r.object_type === 'core.datasource').enabled_actions).toEqual(['view', 'add', 'change', 'delete', 'sync', 'run']);
+    expect(m.rows.find((r: any) => r.object_type === 'core.datasource').enabled_actions).toEqual(['view', 'add', 'change', 'delete', 'sync', 'reboot']);
     expect(m.rows[0].enabled).toBeUndefined();
     const noc = m.columns.find((c: any) => c.key === `group:${id.noc}`);
     expect(noc.perms.map((p: any) => p.name)).toEqual(['noc_v', 'shared']);
@@ -123,7 +127,7 @@ describe.each(testDatabases())('permissions matrix (read) on $name', (database) 
   it('shows one principal across every action, and says what NetBox makes of a superuser', async () => {
     const p = await ok(api, 'GET', `${BASE}/principal/?type=user&id=${id.alice}`);
     expect(p.principal).toEqual({ type: 'user', id: id.alice, key: `user:${id.alice}`, name: 'alice' });
-    expect(Object.keys(p.columns)).toEqual(['view', 'add', 'change', 'delete', 'grant', 'render_config', 'sync', 'run']);
+    expect(Object.keys(p.columns)).toEqual(['view', 'add', 'change', 'delete', 'grant', 'render_config', 'run', 'sync', 'reboot']);
     expect(p.cells['dcim.rack'].add).toEqual({ state: 'none', perms: [], inherited: { state: 'granted', groups: ['noc', HIDDEN] } });
     expect(p.rows[0].enabled_actions).toBeDefined();
     expect(p.warnings).toEqual([]);
