@@ -48,8 +48,10 @@ export interface FilterQuery extends Catalog {
   /**
    * Values that must exist on the target of `path` (`site__region__slug`): missing ones are a 400
    * `Select a valid choice. x is not one of the available choices.` (checked for the whole request at once).
+   * `from` starts the path at another resource than the listed one (`id` of `dcim.devices`), for a
+   * filter naming an object the listed one has no relation to.
    */
-  mustExist(path: string, values: string[]): void;
+  mustExist(path: string, values: string[], from?: string): void;
   /** The object type (`dcim.site`) an object type id names, if any. */
   objectTypeById(id: number): string | undefined;
   /** The requesting user's id, for the filters NetBox computes from `request.user` (a saved filter's `usable`); null when anonymous. */

@@ -139,9 +139,9 @@ export class FilterBuilder {
       fieldAt: (path) => compiler.fieldAt(resource, path),
       objectTypeById: (id) => registry.objectTypeById.get(id),
       callerId,
-      mustExist(path, values) {
+      mustExist(path, values, from) {
         if (!values.length) return;
-        const { resource: holder, field } = compiler.fieldAt(resource, path);
+        const { resource: holder, field } = compiler.fieldAt(from ? registry.resource(from) : resource, path);
         const column = field ? select.value(holder, field, 'x') : 'x.id';
         // Ids are compared as text: drop what makes `007` differ from `7`.
         const normalised = field ? values : values.map((v) => v.trim().replace(/^\+/, '').replace(/^0+(?=\d)/, ''));

@@ -137,6 +137,70 @@ describe.each(testDatabases())('ipam VLANs on $name', (database) => {
     expect(await within('q=502')).toEqual([retail502]);
   });
 
+  it('lists the VLANs available on a device or a virtual machine, and those an interface carries', async () => {
+    const region = await post('/api/dcim/regions/', { name: 'AV-R', slug: 'av-r' });
+    const siteGroup = await post('/api/dcim/site-groups/', { name: 'AV-SG', slug: 'av-sg' });
+    const site = await post('/api/dcim/sites/', { name: 'AV-Site', slug: 'av-site', region: region.id, group: siteGroup.id });
+    const other = await post('/api/dcim/sites/', { name: 'AV-Other', slug: 'av-other' });
+    const parent = await post('/api/dcim/locations/', { name: 'AV-Hall', slug: 'av-hall', site: site.id });
+    const location = await post('/api/dcim/locations/', { name: 'AV-Room', slug: 'av-room', site: site.id, parent: parent.id });
+    const rack = await post('/api/dcim/racks/', { name: 'AV-Rack', site: site.id, location: location.id });
+    const clusterType = await post('/api/virtualization/cluster-types/', { name: 'AV-CT', slug: 'av-ct' });
+    const clusterGroup = await post('/api/virtualization/cluster-groups/', { name: 'AV-CG', slug: 'av-cg' });
+    const cluster = await post('/api/virtualization/clusters/', { name: 'AV-C', type: clusterType.id, group: clusterGroup.id, scope_type: 'dcim.site', scope_id: site.id });
+    const hallCluster = await post('/api/virtualization/clusters/', { name: 'AV-HC', type: clusterType.id, scope_type: 'dcim.location', scope_id: parent.id });
+    const manufacturer = await post('/api/dcim/manufacturers/', { name: 'AV-M', slug: 'av-m' });
+    const type = await post('/api/dcim/device-types/', { manufacturer: manufacturer.id, model: 'AV-T', slug: 'av-t' });
+    const role = await post('/api/dcim/device-roles/', { name: 'AV-Role', slug: 'av-role' });
+    const device = await post('/api/dcim/devices/', { name: 'av-dev', device_type: type.id, role: role.id, site: site.id, location: location.id, rack: rack.id, cluster: cluster.id });
+    const bare = await post('/api/dcim/devices/', { name: 'av-bare', device_type: type.id, role: role.id, site: other.id });
+    // One VLAN per kind of scope a group may have, a site VLAN of each site, and a global one.
+    const vid = { n: 300 };
+    const scoped = async (name: string, scope_type?: string, scope_id?: number) => {
+      const group = await post('/api/ipam/vlan-groups/', { name: `AV-G-${name}`, slug: `av-g-${name}`, ...(scope_type ? { scope_type, scope_id } : {}) });
+      return (await post('/api/ipam/vlans/', { vid: vid.n++, name: `AV-${name}`, group: group.id })).id;
+    };
+    const vlan: Record<string, number> = {
+      region: await scoped('region', 'dcim.region', region.id),
+      sitegroup: await scoped('sitegroup', 'dcim.sitegroup', siteGroup.id),
+      site: await scoped('site', 'dcim.site', site.id),
+      hall: await scoped('hall', 'dcim.location', parent.id),
+      room: await scoped('room', 'dcim.location', location.id),
+      rack: await scoped('rack', 'dcim.rack', rack.id),
+      cluster: await scoped('cluster', 'virtualization.cluster', cluster.id),
+      clustergroup: await scoped('clustergroup', 'virtualization.clustergroup', clusterGroup.id),
+      hallCluster: await scoped('vmcluster', 'virtualization.cluster', hallCluster.id),
+      otherSite: await scoped('other', 'dcim.site', other.id),
+      unscoped: await scoped('unscoped'),
+      ownSite: (await post('/api/ipam/vlans/', { vid: 398, name: 'AV-own', site: site.id })).id,
+      global: (await post('/api/ipam/vlans/', { vid: 399, name: 'AV-global' })).id,
+    };
+    const names = async (query: string) => {
+      const answer = await api.request('GET', `/api/ipam/vlans/?name__isw=AV-&limit=0&${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return (answer.body.results as { name: string }[]).map((v) => v.name).sort();
+    };
+    const everything = ['AV-cluster', 'AV-clustergroup', 'AV-global', 'AV-hall', 'AV-own', 'AV-rack', 'AV-region', 'AV-room', 'AV-site', 'AV-sitegroup', 'AV-unscoped'];
+    expect(await names(`available_on_device=${device.id}`)).toEqual(everything);
+    expect(await names(`available_on_device=${bare.id}`)).toEqual(['AV-global', 'AV-other', 'AV-unscoped']);
+    // A VM without a site reaches its cluster, its cluster's location, that location's site and its trees; not the room below.
+    const vm = await post('/api/virtualization/virtual-machines/', { name: 'av-vm', cluster: hallCluster.id });
+    expect(await names(`available_on_virtualmachine=${vm.id}`)).toEqual(['AV-global', 'AV-hall', 'AV-own', 'AV-region', 'AV-site', 'AV-sitegroup', 'AV-unscoped', 'AV-vmcluster']);
+    const lone = await post('/api/virtualization/virtual-machines/', { name: 'av-lone', site: other.id });
+    expect(await names(`available_on_virtualmachine=${lone.id}`)).toEqual(['AV-global', 'AV-other', 'AV-unscoped']);
+    // The VLANs an interface carries, untagged or tagged.
+    const iface = await post('/api/dcim/interfaces/', { device: device.id, name: 'av0', type: '1000base-t', mode: 'tagged', untagged_vlan: vlan.site, tagged_vlans: [vlan.room, vlan.rack] });
+    expect(await names(`interface_id=${iface.id}`)).toEqual(['AV-rack', 'AV-room', 'AV-site']);
+    const vmIface = await post('/api/virtualization/interfaces/', { virtual_machine: vm.id, name: 'eth0', mode: 'tagged', untagged_vlan: vlan.hall, tagged_vlans: [vlan.global] });
+    expect(await names(`vminterface_id=${vmIface.id}`)).toEqual(['AV-global', 'AV-hall']);
+    // Objects that do not exist are NetBox's invalid choices.
+    for (const query of ['available_on_device=999999', 'available_on_virtualmachine=999999', 'interface_id=999999', 'vminterface_id=abc']) {
+      const refused = await api.request('GET', `/api/ipam/vlans/?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(JSON.stringify(refused.body), query).toContain('Select a valid choice');
+    }
+  });
+
   it('lists the VIDs a group has free', async () => {
     const group = await post('/api/ipam/vlan-groups/', { name: 'Pool', slug: 'pool', vid_ranges: [[10, 13], [20, 21]] });
     await post('/api/ipam/vlans/', [{ vid: 10, name: 'ten', group: group.id }, { vid: 12, name: 'twelve', group: group.id }]);
