@@ -90,10 +90,6 @@ export const fieldSchema = z.strictObject({
   bare: z.boolean().optional(),
   /** For m2m: written and shown as this attribute of the targets (DRF's SlugRelatedField: a config context's tag slugs). */
   slug_field: name.optional(),
-  /** For unserved: a list of objects rather than one. */
-  many: z.boolean().optional(),
-  /** For unserved: NetBox's model the relation points at (`WirelessLink`). */
-  target_model: z.string().regex(/^[A-Z][A-Za-z0-9]*$/).optional(),
   /** For position_mappings: the items' key naming the peer (`rear_port`), when it is not the target's model in snake case. */
   peer: name.optional(),
   /** For position_mappings: the hidden json field of this resource that keeps the mappings (on the side that stores them). */

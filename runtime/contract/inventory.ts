@@ -99,10 +99,6 @@ export interface FieldEntry {
   bare?: boolean;
   /** For m2m: written and shown as this attribute of the targets, as DRF's SlugRelatedField (a config context's tag slugs). */
   slugField?: string;
-  /** For unserved: a list (NetBox's many=True) rather than one object. */
-  many?: boolean;
-  /** For unserved: NetBox's model the relation will point at once it is served. */
-  targetModel?: string;
   /** For position_mappings: the items' key naming the peer (`rear_port`); default: the target's model in snake case. */
   peer?: string;
   /** For position_mappings: the hidden json field keeping the mappings, `[{position, peer, peer_position}]`, on the side that stores them. */

@@ -19,7 +19,7 @@
  *   virtualCircuits (virtual circuits and terminations), validation.
  * - core/: commonFilters (date bounds, change-request and object-type-id filters several apps
  *   use), dataSources, objectChanges, objectTypes (model features, the rows written at boot),
- *   unserved (`zero`, `none`, `empty_relation`), validation;
+ *   shownOnce (`none`), validation;
  *   shared/ (object type names and labels, also used by other apps).
  * - dcim/: sites (and locations), racks, devices (device types, bays, virtual chassis, virtual
  *   device contexts, platforms' filter), modules, interfaces (and MAC addresses), cables,

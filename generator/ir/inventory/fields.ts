@@ -55,8 +55,6 @@ function entryOf(name: string, def: FieldDefinition): FieldEntry {
   set('field', def.field);
   set('bare', def.bare);
   set('slugField', def.slug_field);
-  set('many', def.many);
-  set('targetModel', def.target_model);
   set('peer', def.peer);
   set('stored', def.stored);
   if (def.type === 'object_list' && def.targets) entry.generic = { typeField: 'object_type', idField: 'object_id', targets: targetList(def) };

@@ -1,7 +1,7 @@
 /**
  * @module
  * core: filters every NetBoxModel list has and filters shared by several apps (commonFilters/),
- * the values over objects not served yet (unserved/), data sources and their sync (dataSources/),
+ * the `none` of values shown only once (shownOnce/), data sources and their sync (dataSources/),
  * synced data of any resource built on the `synced-data` mixin (syncedData/), the job queue's
  * background queues, workers and tasks (jobs/), object types and their features (objectTypes/), and
  * the `display` of change records (objectChanges/); object type names and labels other apps
@@ -14,9 +14,9 @@ import { jobs } from './jobs/index.ts';
 import { objectChanges } from './objectChanges/index.ts';
 import { objectTypes } from './objectTypes/index.ts';
 import { syncedDataOperations } from './syncedData/index.ts';
-import { unserved } from './unserved/index.ts';
+import { shownOnce } from './shownOnce/index.ts';
 
-export const core: AppRules = mergeRules({ commonFilters, dataSources, jobs, objectChanges, objectTypes, syncedDataOperations, unserved });
+export const core: AppRules = mergeRules({ commonFilters, dataSources, jobs, objectChanges, objectTypes, syncedDataOperations, shownOnce });
 
 export { checkObjectTypeList, objectTypeNameError } from './shared/objectTypeNames.ts';
 export { DATA_BACKENDS } from './dataSources/rules.ts';

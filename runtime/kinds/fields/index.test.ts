@@ -11,7 +11,7 @@ describe('field kinds', () => {
   });
 
   it('each has a column rule, a response schema, a select and a serialiser; writable ones stage what they validate', () => {
-    expect(fieldKinds.size).toBe(39);
+    expect(fieldKinds.size).toBe(38);
     for (const [name, kind] of fieldKinds) {
       expect(kind.name, name).toBe(name);
       for (const member of ['defaultColumn', 'column', 'response', 'select', 'serialize'] as const) expect(typeof kind[member], `${name}.${member}`).toBe('function');

@@ -17,12 +17,11 @@ import { boolean, date, datetime, json, password } from './scalars.ts';
 import { tags } from './tags.ts';
 import { color, email, slug, string, text, timezone } from './text.ts';
 import type { FieldKind } from './types.ts';
-import { unserved } from './unserved.ts';
 
 const all: FieldKind[] = [
   id, url, displayUrl, display, string, text, slug, email, color, timezone, password, integer, decimal, boolean, datetime, date, json,
   stringList, integerList, ipNetworkList, integerRanges, choice, fk, m2m, reverse, objectType, genericFk, tags, customFields, count, depth,
-  inet, cidr, mac, relatedList, objectList, positionMappings, unserved, image,
+  inet, cidr, mac, relatedList, objectList, positionMappings, image,
 ];
 
 export const fieldKinds: ReadonlyMap<string, FieldKind> = new Map(all.map((kind) => [kind.name, kind]));

@@ -28,9 +28,7 @@ export const devices: AppRules = {
     primary_ip: primaryIp,
   },
   methods: {
-    zero_count: filters.zeroCount,
     never_present: filters.neverPresent,
-    unmatched_text: filters.unmatchedText,
     has_device_bays: filters.hasDeviceBays,
     has_module_bays: filters.hasModuleBays,
     has_interfaces: filters.hasInterfaces,

@@ -2,7 +2,7 @@
  * End-to-end tests of services and service templates, on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL: the parent generic relation (devices and VMs; anything else refused), displays as
  * NetBox's __str__ writes them, validation messages, ordering by protocol and lowest port,
- * filters (parents by name and id, ports, unserved relations), and services going with their
+ * filters (parents by name and id, ports, relations), and services going with their
  * parent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,8 +2,8 @@
  * End-to-end tests of virtual machines and virtual disks, on PGlite and, with TEST_DATABASE_URL,
  * on PostgreSQL: shapes and displays, every rule of VirtualMachine.clean() with its message, the
  * site a VM takes from its cluster or device, NetBox's name constraints, natural ordering, the
- * disk total kept from the virtual disks, filters (relations, trees, methods, unserved
- * relations), protected and cascaded deletes, and the OpenAPI document Ansible's inventory reads.
+ * disk total kept from the virtual disks, filters (relations, trees, methods, MAC
+ * addresses), protected and cascaded deletes, and the OpenAPI document Ansible's inventory reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/database.ts';
